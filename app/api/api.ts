@@ -1,0 +1,21 @@
+import { apiError } from './error-handler'
+import { createRouter } from './openapi'
+import { storeCategoriesRouter } from './store/categories'
+import { navbarRouter } from './store/navbar'
+import { catalogCategoriesRouter } from './v3/catalog-categories'
+
+/** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
+export function createApi() {
+  const api = createRouter()
+  api.route('/', navbarRouter)
+  api.route('/', catalogCategoriesRouter)
+  api.route('/', storeCategoriesRouter)
+
+  api.doc31('/api/v3/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Nestlist API', version: '3.0.0', description: 'Registries, gifts and the Nestlist shop.' },
+  })
+  api.all('/api/*', (c) => c.json(apiError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404))
+  api.all('/store/api/*', (c) => c.json(apiError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404))
+  return api
+}

@@ -1,0 +1,49 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ZodError } from 'zod'
+import { type DomainErrorCode, isDomainError, messages } from '~/lib/errors'
+import type { AppEnv } from './types'
+
+/** The one table from domain error codes to HTTP statuses. */
+export const statusForCode: Record<DomainErrorCode, ContentfulStatusCode> = {
+  not_found: 404,
+  invalid_input: 422,
+  conflict: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  rate_limited: 429,
+}
+
+export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } }
+
+export const apiError = (code: string, message: string, fields?: Record<string, string[]>): ApiErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+})
+
+/** Turns zod issues into { 'field.path': ['message'] } for forms and API clients. */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_error'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return fields
+}
+
+/** Maps any thrown error to the JSON error shape; unknown errors are logged with the request id. */
+export function handleApiError(error: Error, c: Context<AppEnv>) {
+  if (isDomainError(error)) {
+    return c.json(apiError(error.code, error.message, error.fields), statusForCode[error.code])
+  }
+  if (error instanceof ZodError) {
+    return c.json(apiError('invalid_input', 'Some fields are not valid.', fieldErrors(error)), 422)
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status
+    const code = status === 400 ? 'bad_request' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'http_error'
+    return c.json(apiError(code, error.message || 'The request could not be processed.'), status as ContentfulStatusCode)
+  }
+  c.var.logger.error({ err: error }, 'unhandled error')
+  return c.json(apiError('internal_error', messages.genericFailure(c.var.supportEmail)), 500)
+}

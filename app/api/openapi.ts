@@ -1,0 +1,14 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { apiError, fieldErrors } from './error-handler'
+import type { AppEnv } from './types'
+
+/** Every API router is an OpenAPIHono, so each route it declares lands in /api/v3/openapi.json. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(apiError('invalid_input', 'Some fields are not valid.', fieldErrors(result.error)), 422)
+      }
+    },
+  })
+}

@@ -1,0 +1,31 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  SUPPORT_EMAIL: z.string().email().default('help@nestlist.example'),
+  PUBLIC_URL: z.string().url().optional(),
+})
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string }
+
+/** Reads and checks the process environment once; a bad value stops start-up with a clear message. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) }
+}

@@ -1,0 +1,32 @@
+// `npm start`: builds Nestlist when there is no build (or the sources changed since), then runs the server.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+const stamp = path.join(root, 'build', '.stamp')
+const sources = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+
+function newestMtime(entry) {
+  const full = path.join(root, entry)
+  if (!fs.existsSync(full)) return 0
+  const stat = fs.statSync(full)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)))
+  return newest
+}
+
+const built = fs.existsSync(stamp) && fs.existsSync(path.join(root, 'build', 'server', 'main.js')) ? fs.statSync(stamp).mtimeMs : 0
+const stale = process.argv.includes('--rebuild') || built === 0 || sources.some((s) => newestMtime(s) > built)
+if (stale) {
+  process.stderr.write(built ? 'Sources changed since the last build: rebuilding Nestlist…\n' : 'Building Nestlist (first start)…\n')
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
+  if (result.status !== 0) {
+    process.stderr.write('The build failed; see the messages above.\n')
+    process.exit(result.status ?? 1)
+  }
+}
+await import(pathToFileURL(path.join(root, 'build', 'server', 'main.js')).href)

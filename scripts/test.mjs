@@ -1,0 +1,73 @@
+// `npm test`: every check in one gate, stopping at the first failure.
+// typecheck -> lint -> unit + integration (real PostgreSQL) -> build -> browser tests (Chromium).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const started = Date.now()
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-test-report-'))
+let passed = 0
+let failed = 0
+
+function step(name, command, args, env = {}) {
+  const t0 = Date.now()
+  process.stdout.write(`\n▶ ${name}\n`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    process.stdout.write(`\n✖ ${name} failed after ${seconds} s\n`)
+    finish(result.status ?? 1)
+  }
+  process.stdout.write(`✔ ${name} (${seconds} s)\n`)
+}
+
+function countResults(file) {
+  if (!fs.existsSync(file)) return
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'))
+  passed += json.numPassedTests ?? 0
+  failed += json.numFailedTests ?? 0
+}
+
+function finish(code) {
+  countResults(path.join(reports, 'unit.json'))
+  countResults(path.join(reports, 'e2e.json'))
+  const minutes = ((Date.now() - started) / 60000).toFixed(1)
+  process.stdout.write(`\nnpm test took ${minutes} min on ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n`)
+  process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`)
+  process.exit(code)
+}
+
+function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  if (candidates.some((p) => fs.existsSync(p))) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  if (isRoot && hasApt) {
+    process.stdout.write('Chromium is missing: installing Debian\'s chromium package…\n')
+    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' }) : update
+    if (install.status === 0 && fs.existsSync('/usr/bin/chromium')) return
+  }
+  process.stderr.write(
+    '\nThe browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`),\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run `npm test` again.\n',
+  )
+  process.exit(1)
+}
+
+ensureChromium()
+step('Type check', 'npm', ['run', '--silent', 'typecheck'])
+step('Lint', 'npm', ['run', '--silent', 'lint'])
+step('Unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`])
+step('Build', 'npm', ['run', '--silent', 'build'])
+step('Browser tests', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'vitest.e2e.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, 'e2e.json')}`,
+])
+finish(0)

@@ -1,0 +1,114 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { requestId } from 'hono/request-id'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { createApi } from '~/api/api'
+import { handleApiError } from '~/api/error-handler'
+import type { AppEnv } from '~/api/types'
+import type { Logger } from '~/lib/logger.server'
+import { renderImageForPath } from '~/modules/catalog/illustrations'
+import type { Services } from '~/services.server'
+
+export type AppOptions = {
+  services: Services
+  logger: Logger
+  supportEmail: string
+  /** The React Router server build; without it only the API and static files are served (API tests). */
+  build?: ServerBuild
+  /** Where the built browser assets live (build/client). */
+  clientDir?: string
+}
+
+const YEAR = 60 * 60 * 24 * 365
+
+/** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
+export function createApp({ services, logger, supportEmail, build, clientDir }: AppOptions) {
+  const app = new Hono<AppEnv>()
+
+  app.use(requestId({ headerName: 'X-Request-Id' }))
+  app.use(async (c, next) => {
+    const started = performance.now()
+    c.set('services', services)
+    c.set('supportEmail', supportEmail)
+    c.set('logger', logger.child({ requestId: c.var.requestId }))
+    await next()
+    c.var.logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  })
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(compress())
+  app.onError(handleApiError)
+
+  app.get('/healthz', async (c) => {
+    const database = await services.health.databaseReachable()
+    c.header('Cache-Control', 'no-store')
+    return c.json({ status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down' }, database ? 200 : 503)
+  })
+
+  app.get('/images/*', (c) => {
+    const svg = renderImageForPath(c.req.path)
+    if (svg === null) return c.text('Image not found', 404)
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8')
+    c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+    return c.body(svg)
+  })
+
+  app.route('/', createApi())
+
+  if (clientDir) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+        },
+      }),
+    )
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=3600')
+        },
+      }),
+    )
+  }
+
+  if (build) {
+    const handle = createRequestHandler(build, 'production')
+    app.all('*', (c) =>
+      handle(c.req.raw, {
+        services,
+        nonce: c.var.secureHeadersNonce ?? '',
+        requestId: c.var.requestId,
+        logger: c.var.logger,
+        supportEmail,
+      }),
+    )
+  }
+  return app
+}

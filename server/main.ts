@@ -1,0 +1,102 @@
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serve } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { createDb } from '~/db/client.server'
+import { openDatabase } from '~/db/database.server'
+import { DataDirInUseError } from '~/db/data-dir-lock.server'
+import { runMigrations } from '~/db/migrate.server'
+import { seedIfNeeded } from '~/db/seed.server'
+import { demoAccounts } from '~/db/demo-accounts'
+import { readEnv } from '~/lib/env.server'
+import { createLogger } from '~/lib/logger.server'
+import { createServices } from '~/services.server'
+import { createApp } from './app'
+
+// build/server/main.js -> the project root, where drizzle/ and build/ live.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+process.env.NESTLIST_ROOT ??= root
+
+async function main() {
+  const env = readEnv()
+  const logger = createLogger(env.LOG_LEVEL)
+  const log = {
+    info: (m: string) => logger.info(m),
+    warn: (m: string) => logger.warn(m),
+    debug: (m: string) => logger.debug(m),
+  }
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }, log)
+  const { db, pool } = createDb(database.url, { max: 20 })
+  pool.on('error', (err) => logger.error({ err }, 'idle database connection failed'))
+  try {
+    await runMigrations(database.url)
+    await seedIfNeeded(db, pool, (m) => logger.info(m))
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    await database.close()
+    throw error
+  }
+
+  const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
+  const services = createServices({ db, pool, env, logger })
+  const app = createApp({
+    services,
+    logger,
+    supportEmail: env.SUPPORT_EMAIL,
+    build,
+    clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
+  })
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+    const lines = [
+      '',
+      `  Nestlist is ready: open http://${shown}:${info.port}`,
+      `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+      ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
+      '  Stop with Ctrl-C.',
+      '',
+    ]
+    process.stderr.write(`${lines.join('\n')}\n`)
+    logger.info({ port: info.port, host: env.HOST }, 'listening')
+  })
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another port` : 'server failed')
+    await pool.end().catch(() => undefined)
+    await database.close()
+    process.exit(1)
+  })
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn('second signal: exiting now')
+      process.exit(1)
+    }
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 10 s; closing them')
+      ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    }, 10_000)
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+    clearTimeout(force)
+    await pool.end().catch(() => undefined)
+    await database.close()
+    logger.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`\n  ${error.message}\n\n`)
+  } else {
+    process.stderr.write(`\n  Nestlist could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`)
+  }
+  process.exit(1)
+})
