@@ -2,7 +2,9 @@ import { apiError } from './error-handler'
 import { createRouter } from './openapi'
 import { storeCategoriesRouter } from './store/categories'
 import { navbarRouter } from './store/navbar'
+import { storeProductsRouter } from './store/products'
 import { catalogCategoriesRouter } from './v3/catalog-categories'
+import { v3ProductsRouter } from './v3/products'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -10,6 +12,8 @@ export function createApi() {
   api.route('/', navbarRouter)
   api.route('/', catalogCategoriesRouter)
   api.route('/', storeCategoriesRouter)
+  api.route('/', storeProductsRouter)
+  api.route('/', v3ProductsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

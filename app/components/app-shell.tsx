@@ -1,28 +1,35 @@
-import { Link } from 'react-router'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { Container, ToastProvider } from '~/ui'
+import { BackToTop } from './back-to-top'
+import { isFluidPath } from './layout'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+import { SkipLink } from './skip-link'
 
-/** Header, store navigation, content and footer around every page. */
+/**
+ * The spec's app container around every page: skip link, header with the store navigation (desktop)
+ * or menu and mobile search bar (small screens), the page, the footer and a back-to-top button.
+ * Content is fluid on the store root and on product paths (/gp/), in the max-width container elsewhere.
+ */
 export function AppShell({ navbar, children }: { navbar: NavbarCategory[]; children: React.ReactNode }) {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    // Lets browser tests (and anyone curious) know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-line bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-          <Link to="/" className="text-2xl font-extrabold text-berry-700">
-            Nestlist
-          </Link>
-        </div>
-        <nav aria-label="Shop categories" className="mx-auto max-w-7xl px-4">
-          <ul className="flex gap-4 overflow-x-auto py-2 text-sm">
-            {navbar.map((c) => (
-              <li key={c.urlSlug}>{c.title}</li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <footer className="border-t border-line bg-white px-4 py-8 text-sm text-muted">© Nestlist</footer>
-    </div>
+    <ToastProvider>
+      <div id="top" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
+        <SkipLink />
+        <SiteHeader navbar={navbar} />
+        <main id="main" tabIndex={-1} className="flex-1 scroll-mt-4 outline-none">
+          {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
+        </main>
+        <SiteFooter navbar={navbar} />
+        <BackToTop />
+      </div>
+    </ToastProvider>
   )
 }

@@ -1,7 +1,20 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
-import { categories, categoryGuides, type Faq, guides } from './catalog.schema'
+import { type Badge, brands, categories, categoryGuides, type Faq, guides, type ProductOptions, products } from './catalog.schema'
+import {
+  type CategoryPageInput,
+  categoryPageInput,
+  type CategoryProductsInput,
+  categoryProductsInput,
+  type ProductInput,
+  productInput,
+  type SearchProductsInput,
+  searchProductsInput,
+  shortCodeInput,
+  STORE_PRODUCTS_PER_PAGE,
+} from './catalog.validation'
+import { pdpPath } from './product-path'
 
 /** A navbar entry as the spec's 'Navbar category item': title, urlSlug, children, guides. */
 export type NavbarCategory = {
@@ -37,6 +50,208 @@ export type CategoryView = {
 }
 
 type CategoryRow = typeof categories.$inferSelect
+
+/** Electronic gift cards are sold from $25 to $1,000 (spec §9), in cents. */
+export const ELECTRONIC_GIFT_CARD_MIN_CENTS = 2_500
+export const ELECTRONIC_GIFT_CARD_MAX_CENTS = 100_000
+
+/** A link to a category: breadcrumbs and the left navigation. */
+export type CategoryLink = { title: string; urlSlug: string; path: string }
+
+/** A visible category in the left navigation, with its visible children. */
+export type CategoryNavItem = CategoryLink & { children: CategoryNavItem[] }
+
+export type ProductKind = (typeof products.$inferSelect)['productType']
+
+/** Prices in integer cents: what it costs now, before a sale, the range (gift cards) and MSRP. */
+export type ProductPrice = { current: number; regular: number; min: number; max: number; msrp: number | null }
+
+/** The spec's 'Product card': what a grid shows of one product, and nothing more. */
+export type ProductCard = {
+  productId: number
+  genericProductId: number
+  slug: string
+  title: string
+  shortName: string
+  brand: { id: number; name: string; slug: string }
+  imageUrl: string
+  secondaryImageUrl: string | null
+  path: string
+  productType: ProductKind
+  isCashFund: boolean
+  isFavor: boolean
+  isElectronicGiftCard: boolean
+  isCrowdfund: boolean
+  fsaHsaEligible: boolean
+  rating: number | null
+  reviewCount: number
+  price: ProductPrice
+  onSale: boolean
+  available: boolean
+  promotionalBadges: Badge[]
+  callouts: string[]
+}
+
+/** The product page's view: the card plus description, options, category trail and short code. */
+export type ProductDetail = ProductCard & {
+  description: string
+  options: ProductOptions
+  shortCode: string | null
+  createdAt: string
+  category: CategoryLink
+  /** Visible ancestors of the product's category, then the category itself: the breadcrumb. */
+  trail: CategoryLink[]
+}
+
+/** One page of products with the numbers pagination needs. */
+export type ProductPage = { items: ProductCard[]; total: number; page: number; pageSize: number; pageCount: number }
+
+/** Everything a category page shows, read in two parallel queries. */
+export type CategoryPage = {
+  category: CategoryView
+  trail: CategoryLink[]
+  nav: CategoryNavItem[]
+  products: ProductPage
+}
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  shortName: products.shortName,
+  productType: products.productType,
+  priceCents: products.priceCents,
+  salePriceCents: products.salePriceCents,
+  msrpCents: products.msrpCents,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  available: products.available,
+  fsaHsaEligible: products.fsaHsaEligible,
+  imageUrl: products.imageUrl,
+  secondaryImageUrl: products.secondaryImageUrl,
+  badges: products.badges,
+  callouts: products.callouts,
+  brandId: brands.id,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+}
+
+type CardRow = {
+  id: number
+  slug: string
+  name: string
+  shortName: string
+  productType: ProductKind
+  priceCents: number
+  salePriceCents: number | null
+  msrpCents: number | null
+  rating: number | null
+  reviewCount: number
+  available: boolean
+  fsaHsaEligible: boolean
+  imageUrl: string
+  secondaryImageUrl: string | null
+  badges: Badge[]
+  callouts: string[]
+  brandId: number
+  brandName: string
+  brandSlug: string
+}
+
+function toCard(row: CardRow): ProductCard {
+  const isElectronicGiftCard = row.productType === 'gift_card'
+  const onSale = row.salePriceCents !== null && row.salePriceCents < row.priceCents
+  const current = onSale && row.salePriceCents !== null ? row.salePriceCents : row.priceCents
+  return {
+    productId: row.id,
+    genericProductId: row.id,
+    slug: row.slug,
+    title: row.name,
+    shortName: row.shortName,
+    brand: { id: row.brandId, name: row.brandName, slug: row.brandSlug },
+    imageUrl: row.imageUrl,
+    secondaryImageUrl: row.secondaryImageUrl,
+    path: pdpPath({ slug: row.slug, genericProductId: row.id }),
+    productType: row.productType,
+    isCashFund: row.productType === 'cash_fund',
+    isFavor: row.productType === 'favor',
+    isElectronicGiftCard,
+    // No crowdfund products exist in this catalogue yet; the flag keeps the spec's card shape.
+    isCrowdfund: false,
+    fsaHsaEligible: row.fsaHsaEligible,
+    rating: row.rating === null ? null : Number(row.rating),
+    reviewCount: row.reviewCount,
+    price: isElectronicGiftCard
+      ? { current, regular: row.priceCents, min: ELECTRONIC_GIFT_CARD_MIN_CENTS, max: ELECTRONIC_GIFT_CARD_MAX_CENTS, msrp: null }
+      : { current, regular: row.priceCents, min: current, max: current, msrp: row.msrpCents },
+    onSale,
+    available: row.available,
+    promotionalBadges: row.badges,
+    callouts: row.callouts,
+  }
+}
+
+const categoryLink = (row: CategoryRow): CategoryLink => ({
+  title: displayCategoryTitle(row.title),
+  urlSlug: row.urlSlug,
+  path: `/store/${row.urlSlug}`,
+})
+
+const byPosition = (a: CategoryRow, b: CategoryRow) => a.position - b.position || a.id - b.id
+
+function navTree(all: CategoryRow[], parentId: number | null): CategoryNavItem[] {
+  return all
+    .filter((c) => c.parentId === parentId && !c.hidden)
+    .sort(byPosition)
+    .map((c) => ({ ...categoryLink(c), children: navTree(all, c.id) }))
+}
+
+/** The row and its ancestors, root first. Hidden ancestors stay out of breadcrumbs (spec: shared layout). */
+function trailOf(row: CategoryRow, all: CategoryRow[]): CategoryLink[] {
+  const chain: CategoryRow[] = [row]
+  let parent = all.find((c) => c.id === row.parentId)
+  while (parent && chain.length < 20) {
+    chain.unshift(parent)
+    const next = parent.parentId
+    parent = all.find((c) => c.id === next)
+  }
+  return chain.filter((c) => c === row || !c.hidden).map(categoryLink)
+}
+
+/** `%word%` for ILIKE, with the pattern characters in the word taken literally. */
+const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** The distinct lowercase words of a search term. */
+export const searchWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/).filter(Boolean))]
+
+/**
+ * Every word must appear in the product's name or its brand's name. The brand side is an uncorrelated
+ * `= any(array(subquery))` (an InitPlan), so PostgreSQL can combine an index on brand_id with the
+ * trigram index on products.name in one bitmap scan.
+ */
+function searchCondition(words: string[]): SQL | undefined {
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word)
+      return or(
+        ilike(products.name, pattern),
+        sql`${products.brandId} = any(array(select b.id from brands b where b.name ilike ${pattern}))`,
+      )
+    }),
+  )
+}
+
+/** Products of the category with this slug and of all its visible descendants (recursive, in SQL). */
+function inCategoryTree(urlSlug: string): SQL {
+  return sql`${products.categoryId} in (
+    with recursive tree(id) as (
+      select c.id from categories c where c.url_slug = ${urlSlug}
+      union all
+      select c.id from categories c join tree on c.parent_id = tree.id where not c.hidden
+    )
+    select id from tree
+  )`
+}
 
 function toCategoryView(row: CategoryRow, all: CategoryRow[], ancestors: string[]): CategoryView {
   const slugSet = [...ancestors, row.urlSlug]
@@ -76,6 +291,45 @@ export function createCatalogService({ db }: { db: Db }) {
     }
     return chain
   }
+
+  /**
+   * One page of cards matching `where`, most popular first, with the total from the same statement
+   * (a window count). Only a page past the end needs a second, count-only query.
+   */
+  async function productPage(where: SQL | undefined, page: number): Promise<ProductPage> {
+    const pageSize = STORE_PRODUCTS_PER_PAGE
+    const rows = await db
+      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      .orderBy(desc(products.popularity), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    let total = rows[0]?.total
+    if (total === undefined) {
+      total =
+        page === 1
+          ? 0
+          : ((await db.select({ n: count() }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(where))[0]?.n ?? 0)
+    }
+    return { items: rows.map(toCard), total, page, pageSize, pageCount: Math.ceil(total / pageSize) }
+  }
+
+  /** Pages past the last one are not found (page 1 of nothing is an empty page, not an error). */
+  function assertPageExists(result: ProductPage) {
+    if (result.page > 1 && result.page > result.pageCount) {
+      const last = Math.max(result.pageCount, 1)
+      throw new DomainError(
+        'not_found',
+        `There is no page ${result.page}: these products fit on ${last} ${last === 1 ? 'page' : 'pages'}.`,
+        { fields: { page: [`Choose a page from 1 to ${last}.`] } },
+      )
+    }
+    return result
+  }
+
+  const notFoundCategory = () => new DomainError('not_found', 'We could not find that category.')
 
   return {
     /** Every top-level category with its descendants. */
@@ -132,6 +386,107 @@ export function createCatalogService({ db }: { db: Db }) {
           .filter((g) => g.categoryId === c.id)
           .map((g) => ({ title: g.title, url: `/hello-baby/${g.slug}`, featuredImageUrl: g.featuredImageUrl })),
       }))
+    },
+
+    /** A category page: the category, its breadcrumb, the left navigation and one page of its products. */
+    async categoryPage(input: CategoryPageInput): Promise<CategoryPage> {
+      const { urlSlug, page } = categoryPageInput.parse(input)
+      const [all, productsPage] = await Promise.all([allCategories(), productPage(inCategoryTree(urlSlug), page)])
+      const row = all.find((c) => c.urlSlug === urlSlug)
+      if (!row) throw notFoundCategory()
+      return {
+        category: toCategoryView(row, all, ancestorsOf(row, all)),
+        trail: trailOf(row, all),
+        nav: navTree(all, null),
+        products: assertPageExists(productsPage),
+      }
+    },
+
+    /** One page of the products of a category and its visible descendants, most popular first. */
+    async categoryProducts(input: CategoryProductsInput): Promise<ProductPage> {
+      const { urlSlug, page } = categoryProductsInput.parse(input)
+      const [exists, productsPage] = await Promise.all([
+        db.select({ id: categories.id }).from(categories).where(eq(categories.urlSlug, urlSlug)),
+        productPage(inCategoryTree(urlSlug), page),
+      ])
+      if (exists.length === 0) throw notFoundCategory()
+      return assertPageExists(productsPage)
+    },
+
+    /** One page of the products whose name or brand name contains every word of the term; none for an empty term. */
+    async searchProducts(input: SearchProductsInput): Promise<ProductPage> {
+      const { searchTerm, page } = searchProductsInput.parse(input)
+      const words = searchWords(searchTerm)
+      if (words.length === 0) return { items: [], total: 0, page: 1, pageSize: STORE_PRODUCTS_PER_PAGE, pageCount: 0 }
+      return assertPageExists(await productPage(searchCondition(words), page))
+    },
+
+    /** One product for its product page, with its category trail; not_found when there is none. */
+    async product(input: ProductInput): Promise<ProductDetail> {
+      const { id } = productInput.parse(input)
+      const [rows, all] = await Promise.all([
+        db
+          .select({
+            ...cardColumns,
+            description: products.description,
+            options: products.options,
+            shortCode: products.shortCode,
+            createdAt: products.createdAt,
+            categoryId: products.categoryId,
+          })
+          .from(products)
+          .innerJoin(brands, eq(brands.id, products.brandId))
+          .where(eq(products.id, id)),
+        allCategories(),
+      ])
+      const row = rows[0]
+      if (!row) throw new DomainError('not_found', 'We could not find that product.')
+      const category = all.find((c) => c.id === row.categoryId)
+      if (!category) throw new DomainError('not_found', 'We could not find that product.')
+      return {
+        ...toCard(row),
+        description: row.description,
+        options: row.options,
+        shortCode: row.shortCode,
+        createdAt: row.createdAt.toISOString(),
+        category: categoryLink(category),
+        trail: trailOf(category, all),
+      }
+    },
+
+    /**
+     * Up to `limit` popular products from the product's own category, topped up from its visible sibling
+     * categories when the category alone has too few; never the product itself. One statement.
+     */
+    async relatedProducts({ productId, limit = 8 }: { productId: number; limit?: number }): Promise<ProductCard[]> {
+      const id = productInput.parse({ id: productId }).id
+      const own = sql`(select x.category_id from products x where x.id = ${id})`
+      const siblings = sql`(select s.id from categories s
+        where not s.hidden and s.parent_id = (select c.parent_id from categories c where c.id = ${own}))`
+      const rows = await db
+        .select(cardColumns)
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(and(ne(products.id, id), or(sql`${products.categoryId} = ${own}`, sql`${products.categoryId} in ${siblings}`)))
+        .orderBy(sql`(${products.categoryId} = ${own}) desc`, desc(products.popularity), asc(products.id))
+        .limit(Math.min(Math.max(limit, 1), 24))
+      return rows.map(toCard)
+    },
+
+    /** Where a short code leads: the product's page path; not_found for an unknown or malformed code. */
+    async productByShortCode(code: string): Promise<{ productId: number; slug: string; path: string }> {
+      const parsed = shortCodeInput.safeParse(code)
+      if (!parsed.success) throw new DomainError('not_found', 'That is not a product short code.')
+      // Codes differ only in the case of their letter: two exact values keep the unique index usable.
+      const variants = [...new Set([parsed.data.toUpperCase(), parsed.data.toLowerCase()])]
+      const [row] = await db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(inArray(products.shortCode, variants))
+        .orderBy(asc(products.id))
+        .limit(1)
+      if (!row) throw new DomainError('not_found', 'No product has that short code.')
+      return { productId: row.id, slug: row.slug, path: pdpPath({ slug: row.slug, genericProductId: row.id }) }
     },
   }
 }

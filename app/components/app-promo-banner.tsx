@@ -1,0 +1,77 @@
+import { useState, useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
+import { buttonClasses, Icon, Modal } from '~/ui'
+import { APP_PROMO_BANNER_ID, APP_PROMO_DISMISS_MS, dismissalKey, dismissedUntil, isDismissed } from './dismissal'
+
+const key = dismissalKey(APP_PROMO_BANNER_ID)
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  window.addEventListener('storage', listener)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', listener)
+  }
+}
+
+function readDismissed(): boolean {
+  try {
+    return isDismissed(window.localStorage.getItem(key), Date.now())
+  } catch {
+    return false
+  }
+}
+
+function dismiss() {
+  try {
+    window.localStorage.setItem(key, dismissedUntil(Date.now(), APP_PROMO_DISMISS_MS))
+  } catch {
+    // Private mode without storage: the banner simply comes back on the next visit.
+  }
+  listeners.forEach((l) => l())
+}
+
+/**
+ * The spec's app promo banner: 'Quick heads up! You need the free app to add items from any store.'
+ * with a button to get the app and a close control that hides it for 1 day. Rendered only in the
+ * browser (the server cannot know about a dismissal). Pass `appHref` once the app download page
+ * exists; until then the button explains that the app is on its way.
+ */
+export function AppPromoBanner({ appHref = null }: { appHref?: string | null }) {
+  const dismissed = useSyncExternalStore(subscribe, readDismissed, () => true)
+  const [aboutOpen, setAboutOpen] = useState(false)
+  if (dismissed) return null
+  return (
+    <aside aria-label="Nestlist app" className="relative flex flex-wrap items-center gap-4 rounded-card bg-sky-50 p-4 pr-12 ring-1 ring-sky-200 sm:flex-nowrap sm:p-5 sm:pr-14">
+      <span className="inline-flex size-[74px] shrink-0 items-center justify-center rounded-2xl bg-white text-sky-700 shadow-card max-sm:size-14">
+        <Icon name="phone" className="size-8" />
+      </span>
+      <p className="min-w-0 flex-1 basis-48 leading-snug text-ink">
+        <strong className="font-extrabold">Quick heads up!</strong> You need the free app to add items from any store.
+      </p>
+      {appHref ? (
+        <Link to={appHref} className={buttonClasses({ size: 'sm' })}>
+          Get the app
+        </Link>
+      ) : (
+        <button type="button" className={buttonClasses({ size: 'sm' })} onClick={() => setAboutOpen(true)}>
+          Get the app
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={dismiss}
+        className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-white"
+      >
+        <Icon name="close" className="size-5" />
+        <span className="sr-only">Hide for a day</span>
+      </button>
+      <Modal open={aboutOpen} onClose={() => setAboutOpen(false)} title="The Nestlist app is on its way" size="sm">
+        <p className="leading-relaxed text-muted">
+          Soon you will be able to add items from any store to your registry with the free Nestlist app for iPhone and Android.
+        </p>
+      </Modal>
+    </aside>
+  )
+}

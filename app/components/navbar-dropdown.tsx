@@ -1,0 +1,86 @@
+import type { KeyboardEvent } from 'react'
+import { Link } from 'react-router'
+import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { Container, cx, Icon } from '~/ui'
+import { categoryHref, livePages } from './site-links'
+
+type NavbarDropdownProps = {
+  id: string
+  category: NavbarCategory
+  open: boolean
+  /** A category link was clicked: the dropdown closes. */
+  onNavigate: () => void
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
+}
+
+/**
+ * The panel under a navbar item: the category's children (links once category pages exist, plain
+ * text before that) beside the category's illustration. Always in the document so aria-controls
+ * points somewhere; hidden while closed.
+ */
+export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: NavbarDropdownProps) {
+  const allHref = categoryHref(category.urlSlug)
+  const showGuides = livePages.guides && category.guides.length > 0
+  return (
+    <div
+      id={id}
+      hidden={!open}
+      onKeyDown={onKeyDown}
+      className="absolute inset-x-0 top-full z-40 border-t border-line bg-white shadow-pop animate-fade-in"
+    >
+      <Container className="grid grid-cols-[minmax(0,1fr)_16rem] gap-10 py-7 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <div className="flex items-baseline justify-between gap-4">
+            <p className="text-xl font-extrabold text-ink">{category.title}</p>
+            {allHref ? (
+              <Link to={allHref} onClick={onNavigate} className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-berry-700 hover:underline">
+                Shop all {category.title}
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
+            ) : null}
+          </div>
+          {category.children.length > 0 ? (
+            <ul className="mt-4 grid grid-cols-3 gap-x-8 gap-y-1">
+              {category.children.map((child) => {
+                const href = categoryHref(child.urlSlug)
+                const itemClass = 'block rounded-md py-1.5 text-[0.9375rem]'
+                return (
+                  <li key={child.urlSlug}>
+                    {href ? (
+                      <Link to={href} onClick={onNavigate} className={cx(itemClass, 'text-ink hover:text-berry-700 hover:underline')}>
+                        {child.title}
+                      </Link>
+                    ) : (
+                      <span className={cx(itemClass, 'text-ink')}>{child.title}</span>
+                    )}
+                  </li>
+                )
+              })}
+            </ul>
+          ) : null}
+          {!allHref ? <p className="mt-5 text-sm text-muted">Category pages are opening soon.</p> : null}
+          {showGuides ? (
+            <div className="mt-6 border-t border-line pt-5">
+              <p className="text-sm font-bold text-ink">Shop by {category.title} Guide</p>
+              <ul className="mt-3 grid grid-cols-3 gap-4">
+                {category.guides.slice(0, 3).map((guide) => (
+                  <li key={guide.url}>
+                    <Link to={guide.url} onClick={onNavigate} className="group flex items-center gap-3 rounded-lg">
+                      <img src={guide.featuredImageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
+                      <span className="text-sm font-semibold text-ink group-hover:text-berry-700 group-hover:underline">{guide.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+        <div className="flex items-center justify-center overflow-hidden rounded-card bg-peach-50">
+          {open ? (
+            <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={192} className="h-auto w-full" />
+          ) : null}
+        </div>
+      </Container>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { Badge, Container, Icon, type IconName } from '~/ui'
+import { LogoMark } from './logo'
+import { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT } from './site-header'
+import { categoryHref, FIND_REGISTRY_PATH, livePages, REGISTRY_NEW_PATH } from './site-links'
+
+/** The spec's store returns window (section 9). */
+export const RETURNS_WINDOW = '9 months'
+
+/** Registry, Shop, Company and Help, with links only to pages that exist; a copyright line. */
+export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="mt-16 border-t border-line bg-cream-200 text-ink">
+      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.2fr] lg:gap-8">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <p className="flex items-center gap-2 text-xl font-extrabold text-berry-700">
+            <LogoMark className="size-8" />
+            Nestlist
+          </p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-muted">
+            The universal baby registry and shop. One warm, simple list for everything your family needs, from any store.
+          </p>
+        </div>
+
+        <FooterSection title="Registry">
+          <FooterItem href={livePages.registryNew ? REGISTRY_NEW_PATH : null} soon>
+            Create a registry
+          </FooterItem>
+          <FooterItem href={livePages.findRegistry ? FIND_REGISTRY_PATH : null} soon>
+            Find a registry
+          </FooterItem>
+        </FooterSection>
+
+        <FooterSection title="Shop">
+          {navbar.slice(0, 6).map((c) => (
+            <FooterItem key={c.urlSlug} href={categoryHref(c.urlSlug)}>
+              {c.title}
+            </FooterItem>
+          ))}
+        </FooterSection>
+
+        <FooterSection title="Company">
+          <FooterItem href="/">Nestlist home</FooterItem>
+          <li className="text-sm leading-relaxed text-muted">Made with care for growing families.</li>
+        </FooterSection>
+
+        <FooterSection title="Help">
+          <HelpFact icon="truck">Free standard shipping on orders over ${FREE_SHIPPING_THRESHOLD}</HelpFact>
+          <HelpFact icon="return">Returns within {RETURNS_WINDOW} on items sold by Nestlist</HelpFact>
+          <HelpFact icon="tag">{REGISTRY_DISCOUNT_PERCENT}% registry discount before your due date</HelpFact>
+        </FooterSection>
+      </Container>
+      <div className="border-t border-line">
+        <Container className="flex flex-col gap-2 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+          <p>© {year} Nestlist. All rights reserved.</p>
+          <p className="flex items-center gap-1.5">
+            Made with <Icon name="heart" label="love" className="size-4 text-berry-700" /> for new families
+          </p>
+        </Container>
+      </div>
+    </footer>
+  )
+}
+
+function FooterSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`footer-${title.toLowerCase()}`}>
+      <h2 id={`footer-${title.toLowerCase()}`} className="text-sm font-bold tracking-wide text-ink uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2.5">{children}</ul>
+    </section>
+  )
+}
+
+/** A link when the page exists; otherwise the same words as plain text, marked 'Soon' if it is on its way. */
+function FooterItem({ href, soon, children }: { href: string | null; soon?: boolean; children: ReactNode }) {
+  return (
+    <li className="text-[0.9375rem]">
+      {href ? (
+        <Link to={href} className="rounded-sm text-ink underline-offset-4 hover:text-berry-700 hover:underline">
+          {children}
+        </Link>
+      ) : (
+        <span className="inline-flex flex-wrap items-center gap-2 text-ink">
+          {children}
+          {soon ? <Badge variant="soon">Soon</Badge> : null}
+        </span>
+      )}
+    </li>
+  )
+}
+
+function HelpFact({ icon, children }: { icon: IconName; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2.5 text-sm leading-snug text-ink">
+      <Icon name={icon} className="mt-px size-[1.1rem] text-sage-700" />
+      <span>{children}</span>
+    </li>
+  )
+}

@@ -1,0 +1,63 @@
+import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { Container, Icon, Tooltip } from '~/ui'
+import { Logo } from './logo'
+import { MobileMenu } from './mobile-menu'
+import { MobileSearchBar } from './mobile-search-bar'
+import { SearchBox } from './search-box'
+import { livePages } from './site-links'
+import { StoreNav } from './store-nav'
+
+/** The spec's free-shipping threshold and registry discount (section 9). */
+export const FREE_SHIPPING_THRESHOLD = 45
+export const REGISTRY_DISCOUNT_PERCENT = 15
+
+/**
+ * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
+ * Below it: a menu button with the categories in a drawer, the logo, and the mobile search bar.
+ */
+export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
+  return (
+    <header className="relative z-30 bg-white shadow-[0_1px_0_var(--color-line)]">
+      <AnnouncementBar />
+      <Container className="flex h-16 items-center gap-3 lg:h-20 lg:gap-8">
+        <div className="lg:hidden">
+          <MobileMenu navbar={navbar} />
+        </div>
+        <Logo />
+        <p className="hidden border-l border-line pl-4 text-sm leading-tight text-muted xl:block">
+          The universal baby
+          <br />
+          registry &amp; shop
+        </p>
+        {livePages.storeSearch ? <SearchBox className="hidden max-w-xl flex-1 lg:block" /> : null}
+      </Container>
+      {livePages.storeSearch ? <MobileSearchBar /> : null}
+      <StoreNav navbar={navbar} />
+    </header>
+  )
+}
+
+function AnnouncementBar() {
+  return (
+    <div className="bg-berry-800 text-white">
+      <Container className="flex min-h-9 items-center justify-center gap-x-6 py-1 text-[0.8125rem] font-semibold">
+        <p className="flex items-center gap-1.5">
+          <Icon name="truck" className="size-4" />
+          <span>Free shipping on orders over ${FREE_SHIPPING_THRESHOLD}</span>
+          <Tooltip label="About free shipping" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
+            Standard shipping is free on orders over ${FREE_SHIPPING_THRESHOLD}. Some exclusions apply, such as oversized and
+            freight items.
+          </Tooltip>
+        </p>
+        <p className="hidden items-center gap-1.5 md:flex">
+          <Icon name="tag" className="size-4" />
+          <span>{REGISTRY_DISCOUNT_PERCENT}% registry discount</span>
+          <Tooltip label="About the registry discount" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
+            With a registry you get {REGISTRY_DISCOUNT_PERCENT}% off starting 60 days before your due date, on items sold by
+            Nestlist. Your registry must be active for 30 days.
+          </Tooltip>
+        </p>
+      </Container>
+    </div>
+  )
+}

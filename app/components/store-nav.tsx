@@ -1,0 +1,173 @@
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { cx, Icon } from '~/ui'
+import { createDropdownController } from './dropdown-controller'
+import { NavbarDropdown } from './navbar-dropdown'
+import { categoryHref } from './site-links'
+
+const panelId = (slug: string) => `nav-panel-${slug}`
+const HINT_ID = 'store-nav-hint'
+
+/**
+ * The desktop store navigation bar: the top-level categories in a row, each with a dropdown of its
+ * children. Hover opens after 400 ms (at once when another is open) and closes 400 ms after the
+ * pointer leaves; a press outside or a click on a category closes it. Keyboard: Enter, Space or
+ * Down Arrow open, arrows move, Escape closes and returns focus to the item.
+ */
+export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
+  const [openId, setOpenId] = useState<string | null>(null)
+  const [dropdown] = useState(() => createDropdownController(setOpenId))
+  const navRef = useRef<HTMLElement>(null)
+  const itemRefs = useRef(new Map<string, HTMLElement>())
+
+  useEffect(() => () => dropdown.dispose(), [dropdown])
+
+  useEffect(() => {
+    if (openId === null) return
+    function onMouseDown(event: MouseEvent) {
+      if (!navRef.current?.contains(event.target as Node)) dropdown.close()
+    }
+    document.addEventListener('mousedown', onMouseDown)
+    return () => document.removeEventListener('mousedown', onMouseDown)
+  }, [openId, dropdown])
+
+  // While loading, the bar renders nothing (spec).
+  if (navbar.length === 0) return null
+
+  const slugs = navbar.map((c) => c.urlSlug)
+
+  function focusItem(slug: string | undefined) {
+    if (slug) itemRefs.current.get(slug)?.focus()
+  }
+
+  function panelLinks(slug: string): HTMLElement[] {
+    const panel = document.getElementById(panelId(slug))
+    return panel ? Array.from(panel.querySelectorAll<HTMLElement>('a[href]')) : []
+  }
+
+  function onItemKeyDown(event: KeyboardEvent<HTMLElement>, slug: string, index: number) {
+    switch (event.key) {
+      case 'ArrowDown': {
+        event.preventDefault()
+        dropdown.open(slug)
+        // The panel is in the DOM already (hidden); wait for it to show before focusing inside.
+        requestAnimationFrame(() => panelLinks(slug)[0]?.focus())
+        break
+      }
+      case 'ArrowRight':
+      case 'ArrowLeft': {
+        event.preventDefault()
+        const next = slugs[(index + (event.key === 'ArrowRight' ? 1 : -1) + slugs.length) % slugs.length]
+        if (next && openId !== null) dropdown.open(next)
+        focusItem(next)
+        break
+      }
+      case 'Home':
+      case 'End': {
+        event.preventDefault()
+        focusItem(event.key === 'Home' ? slugs[0] : slugs[slugs.length - 1])
+        break
+      }
+      case 'Escape': {
+        if (openId !== null) {
+          event.preventDefault()
+          dropdown.close()
+        }
+        break
+      }
+    }
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLElement>, slug: string) {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      dropdown.close()
+      focusItem(slug)
+      return
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    const links = panelLinks(slug)
+    const at = links.indexOf(document.activeElement as HTMLElement)
+    event.preventDefault()
+    if (event.key === 'ArrowUp' && at <= 0) focusItem(slug)
+    else links[event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1]?.focus()
+  }
+
+  const mouseOnly = (handler: () => void) => (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') handler()
+  }
+
+  return (
+    <nav
+      ref={navRef}
+      aria-label="Shop by category"
+      className="relative hidden border-t border-line bg-white lg:block"
+      onPointerEnter={mouseOnly(() => dropdown.pointerEnterNav())}
+      onPointerLeave={mouseOnly(() => dropdown.pointerLeaveNav())}
+      onBlur={(event) => {
+        // Tabbing out of the bar and its panel closes the dropdown.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dropdown.close()
+      }}
+    >
+      <span id={HINT_ID} hidden>
+        Press Down Arrow to show this category’s sections.
+      </span>
+      <ul className="mx-auto flex w-full max-w-7xl items-stretch justify-between px-4 sm:px-6 lg:px-5 xl:px-8">
+        {navbar.map((category, index) => {
+          const href = categoryHref(category.urlSlug)
+          const open = openId === category.urlSlug
+          const common = {
+            ref: (el: HTMLElement | null) => {
+              if (el) itemRefs.current.set(category.urlSlug, el)
+              else itemRefs.current.delete(category.urlSlug)
+            },
+            'aria-expanded': open,
+            'aria-controls': panelId(category.urlSlug),
+            onKeyDown: (event: KeyboardEvent<HTMLElement>) => onItemKeyDown(event, category.urlSlug, index),
+            onPointerEnter: mouseOnly(() => dropdown.pointerEnterItem(category.urlSlug)),
+            onPointerLeave: mouseOnly(() => dropdown.pointerLeaveItem()),
+            className: cx(
+              'group relative flex h-12 items-center gap-1 rounded-md px-2 text-[0.9375rem] font-semibold whitespace-nowrap transition-colors xl:px-3',
+              open ? 'text-berry-700' : 'text-ink hover:text-berry-700',
+            ),
+          }
+          const label = (
+            <>
+              {category.title}
+              <Icon name="chevron-down" className={cx('size-4 text-muted transition-transform group-hover:text-berry-700', open && 'rotate-180 text-berry-700')} />
+              <span
+                aria-hidden="true"
+                className={cx(
+                  'absolute inset-x-2 bottom-0 h-[3px] rounded-t-full bg-berry-700 transition-opacity xl:inset-x-3',
+                  open ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
+                )}
+              />
+            </>
+          )
+          return (
+            <li key={category.urlSlug} className="flex">
+              {href ? (
+                <Link to={href} aria-describedby={HINT_ID} onClick={() => dropdown.close()} {...common}>
+                  {label}
+                </Link>
+              ) : (
+                <button type="button" onClick={() => dropdown.toggle(category.urlSlug)} {...common}>
+                  {label}
+                </button>
+              )}
+              <NavbarDropdown
+                id={panelId(category.urlSlug)}
+                category={category}
+                open={open}
+                onNavigate={() => dropdown.close()}
+                onKeyDown={(event) => onPanelKeyDown(event, category.urlSlug)}
+              />
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,55 @@
+import { cx } from '~/ui'
+import type { ProductPrice } from '../catalog.service.server'
+
+/** Integer cents as US dollars; whole-dollar amounts drop their zero cents ($25, $1,000, $25.99). */
+export function formatCents(cents: number): string {
+  const whole = cents % 100 === 0
+  return (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })
+}
+
+type PriceProps = {
+  price: ProductPrice
+  onSale: boolean
+  isElectronicGiftCard: boolean
+  /** Shows the MSRP when it is above the current price (the product page does). */
+  showMsrp?: boolean
+  size?: 'sm' | 'lg'
+  className?: string
+}
+
+/** A product's price: a range for electronic gift cards, the sale price beside the old one, optional MSRP. */
+export function Price({ price, onSale, isElectronicGiftCard, showMsrp = false, size = 'sm', className }: PriceProps) {
+  const big = size === 'lg'
+  if (isElectronicGiftCard) {
+    return (
+      <p className={cx('font-bold', big ? 'text-2xl' : 'text-sm', className)}>
+        {formatCents(price.min)} - {formatCents(price.max)}
+      </p>
+    )
+  }
+  const msrp = showMsrp && price.msrp !== null && price.msrp > price.current ? price.msrp : null
+  return (
+    <div className={cx('flex flex-wrap items-baseline gap-x-2 gap-y-0.5', className)}>
+      {onSale ? (
+        <>
+          <p className={cx('font-bold text-berry-700', big ? 'text-2xl' : 'text-sm')}>
+            <span className="sr-only">Sale price </span>
+            {formatCents(price.current)}
+          </p>
+          <p className={cx('text-muted', big ? 'text-base' : 'text-xs')}>
+            <span className="sr-only">Regular price </span>
+            <s>{formatCents(price.regular)}</s>
+          </p>
+        </>
+      ) : (
+        <p className={cx('font-bold', big ? 'text-2xl' : 'text-sm')}>{formatCents(price.current)}</p>
+      )}
+      {msrp !== null ? <p className={cx('text-muted', big ? 'text-sm' : 'text-xs')}>MSRP {formatCents(msrp)}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router'
+import { Badge, cx } from '~/ui'
+import type { ProductCard as ProductCardData } from '../catalog.service.server'
+import { Price } from './price'
+import { Rating, showsRating } from './rating'
+
+type ProductCardProps = {
+  product: ProductCardData
+  /** Inside the product grid, card links force a full page load (spec: product card and grid). */
+  reloadDocument?: boolean
+  /** The category slug chain the shopper came through, carried as navigation state. */
+  slugSet?: string[]
+  /** Image loading: the first row of a page loads eagerly. */
+  eager?: boolean
+}
+
+/**
+ * The spec's product card. The whole card is one link (the title's link stretches over it), so it is
+ * one tab stop; hover or focus swaps in the second image when there is one.
+ */
+export function ProductCard({ product, reloadDocument = false, slugSet, eager = false }: ProductCardProps) {
+  const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
+  const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
+  const second = product.secondaryImageUrl
+  return (
+    <article
+      className={cx(
+        'group relative flex h-full flex-col rounded-card p-1 transition-colors',
+        'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-berry-700 has-[a:focus-visible]:outline-solid',
+      )}
+    >
+      <div className="relative aspect-square overflow-hidden rounded-card border border-line bg-white">
+        <img
+          src={product.imageUrl}
+          alt=""
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={cx(
+            'size-full object-contain p-2 transition-opacity duration-200',
+            second && 'group-focus-within:opacity-0 group-hover:opacity-0',
+          )}
+        />
+        {second ? (
+          <img
+            src={second}
+            alt=""
+            width={400}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-contain p-2 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100"
+          />
+        ) : null}
+        {textBadges.length > 0 ? (
+          <ul className="absolute top-2 left-2 flex flex-col items-start gap-1" aria-label="Offers">
+            {textBadges.map((badge) => (
+              <li key={badge.text}>
+                <Badge variant={badge.variant}>{badge.text}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {imageBadges.length > 0 ? (
+          <ul className="absolute top-2 right-2 flex flex-col items-end gap-1">
+            {imageBadges.map((badge) => (
+              <li key={badge.imageUrl}>
+                <img src={badge.imageUrl} alt={badge.title} title={badge.title} width={40} height={40} className="size-9 sm:size-10" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 px-1 pt-3 pb-1">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{product.brand.name}</p>
+        <h3 className="text-sm leading-snug font-semibold text-ink">
+          <Link
+            to={product.path}
+            reloadDocument={reloadDocument}
+            state={slugSet ? { slugSet } : undefined}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-berry-700 group-hover:underline"
+          >
+            {product.title}
+          </Link>
+        </h3>
+        <Price price={product.price} onSale={product.onSale} isElectronicGiftCard={product.isElectronicGiftCard} />
+        {showsRating(product) && product.rating !== null ? <Rating rating={product.rating} reviewCount={product.reviewCount} /> : null}
+        {product.callouts[0] ? <p className="text-xs font-semibold text-sage-700">{product.callouts[0]}</p> : null}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,49 @@
+import { cx } from '~/ui'
+import type { ProductCard } from '../catalog.service.server'
+
+/** The rating row is hidden for cash funds, favors, gift cards and crowdfunds, and when there are no reviews. */
+export function showsRating(product: Pick<ProductCard, 'isCashFund' | 'isFavor' | 'isElectronicGiftCard' | 'isCrowdfund' | 'productType' | 'rating' | 'reviewCount'>): boolean {
+  if (product.isCashFund || product.isFavor || product.isElectronicGiftCard || product.isCrowdfund) return false
+  if (product.productType !== 'product') return false
+  return product.reviewCount > 0 && product.rating !== null
+}
+
+const STAR = 'M12 2.5l2.9 6 6.6.8-4.9 4.6 1.3 6.6L12 17.2l-5.9 3.3 1.3-6.6L2.5 9.3l6.6-.8L12 2.5z'
+
+function Stars({ rating, className }: { rating: number; className?: string }) {
+  const percent = Math.max(0, Math.min(100, (rating / 5) * 100))
+  const row = (fill: string) => (
+    <span className="flex">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <svg key={i} viewBox="0 0 24 24" className={cx('shrink-0', className)} aria-hidden="true" focusable="false">
+          <path d={STAR} fill={fill} />
+        </svg>
+      ))}
+    </span>
+  )
+  return (
+    <span className="relative inline-flex">
+      {/* Empty stars underneath; the filled row is clipped to the rating. */}
+      {row('#d8ccd2')}
+      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${percent}%` }}>
+        {row('#8a2a4b')}
+      </span>
+    </span>
+  )
+}
+
+/** Stars and review count, read aloud as 'Rated 4.5 out of 5, 12 reviews'. */
+export function Rating({ rating, reviewCount, size = 'sm' }: { rating: number; reviewCount: number; size?: 'sm' | 'lg' }) {
+  const reviews = `${reviewCount.toLocaleString('en-US')} ${reviewCount === 1 ? 'review' : 'reviews'}`
+  return (
+    <p className={cx('flex items-center gap-1.5 text-muted', size === 'lg' ? 'text-sm' : 'text-xs')}>
+      <span className="sr-only">
+        Rated {rating.toFixed(1)} out of 5, {reviews}
+      </span>
+      <Stars rating={rating} className={size === 'lg' ? 'size-5' : 'size-3.5'} />
+      <span aria-hidden="true">
+        {size === 'lg' ? `${rating.toFixed(1)} · ${reviews}` : `(${reviewCount.toLocaleString('en-US')})`}
+      </span>
+    </p>
+  )
+}

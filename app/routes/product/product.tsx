@@ -1,0 +1,216 @@
+import { redirect } from 'react-router'
+import type { ProductDetail } from '~/modules/catalog/catalog.service.server'
+import { productInput } from '~/modules/catalog/catalog.validation'
+import { pdpPath } from '~/modules/catalog/product-path'
+import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
+import { formatCents, Price } from '~/modules/catalog/ui/price'
+import { ProductCard } from '~/modules/catalog/ui/product-card'
+import { Rating, showsRating } from '~/modules/catalog/ui/rating'
+import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { Badge, Container, Icon } from '~/ui'
+import { notFound, orNotFound } from '../store/http-errors'
+import type { Route } from './+types/product'
+
+/** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const input = productInput.safeParse({ id: params.genericProductId })
+  if (!input.success) notFound()
+  const [product, related] = await Promise.all([
+    orNotFound(context.services.catalog.product(input.data)),
+    context.services.catalog.relatedProducts({ productId: input.data.id, limit: 8 }),
+  ])
+  if (params.slug !== product.slug) {
+    const rest = params.variant ? `/${encodeURIComponent(params.variant)}` : ''
+    throw redirect(`${product.path}${rest}${url.search}`, 301)
+  }
+  return { product, related, origin: url.origin }
+}
+
+const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock' }
+
+/** schema.org Product data for search engines (not executed, so the CSP's script nonce does not apply). */
+function productJsonLd(product: ProductDetail, origin: string) {
+  const url = `${origin}${pdpPath(product)}`
+  const images = [product.imageUrl, product.secondaryImageUrl].filter((u): u is string => Boolean(u)).map((u) => new URL(u, origin).href)
+  const offerPrice = (cents: number) => (cents / 100).toFixed(2)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: images,
+    sku: String(product.productId),
+    url,
+    brand: { '@type': 'Brand', name: product.brand.name },
+    category: product.trail.map((t) => t.title).join(' > '),
+    offers: product.isElectronicGiftCard
+      ? {
+          '@type': 'AggregateOffer',
+          priceCurrency: 'USD',
+          lowPrice: offerPrice(product.price.min),
+          highPrice: offerPrice(product.price.max),
+          availability: product.available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
+          url,
+        }
+      : {
+          '@type': 'Offer',
+          priceCurrency: 'USD',
+          price: offerPrice(product.price.current),
+          availability: product.available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
+          url,
+        },
+    ...(showsRating(product) && product.rating !== null
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } }
+      : {}),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: 'Product not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
+  const { product, origin } = loaderData
+  const description = product.description.length > 160 ? `${product.description.slice(0, 157).trimEnd()}…` : product.description
+  return [
+    { title: `${product.title} | ${product.brand.name} | Nestlist` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: `${origin}${pdpPath(product)}` },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: product.title },
+    { property: 'og:image', content: new URL(product.imageUrl, origin).href },
+    { 'script:ld+json': productJsonLd(product, origin) },
+  ]
+}
+
+function Gallery({ product }: { product: ProductDetail }) {
+  const second = product.secondaryImageUrl
+  return (
+    <div className="flex flex-col gap-3">
+      <figure className="overflow-hidden rounded-panel border border-line bg-white">
+        <img src={product.imageUrl} alt={product.title} width={800} height={800} className="aspect-square w-full object-contain p-4" />
+      </figure>
+      {second ? (
+        <figure className="w-1/2 overflow-hidden rounded-card border border-line bg-white sm:w-1/3">
+          <img src={second} alt={`${product.title}, another view`} width={400} height={400} loading="lazy" className="aspect-square w-full object-contain p-2" />
+        </figure>
+      ) : null}
+    </div>
+  )
+}
+
+function Options({ options }: { options: ProductDetail['options'] }) {
+  const rows = [
+    { label: options.sizes && options.sizes.length === 1 ? 'Size' : 'Sizes', values: options.sizes ?? [] },
+    { label: options.colors && options.colors.length === 1 ? 'Colour' : 'Colours', values: options.colors ?? [] },
+  ].filter((r) => r.values.length > 0)
+  if (rows.length === 0) return null
+  return (
+    <section aria-labelledby="options-heading">
+      <h2 id="options-heading" className="text-base font-bold">
+        Options
+      </h2>
+      <dl className="mt-2 flex flex-col gap-3">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="text-sm font-semibold text-muted">{row.label}</dt>
+            <dd className="mt-1">
+              <ul className="flex flex-wrap gap-2">
+                {row.values.map((value) => (
+                  <li key={value} className="rounded-full border border-line-strong bg-white px-3 py-1 text-sm">
+                    {value}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData
+  const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
+  const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
+  const slugSet = product.trail.map((t) => t.urlSlug)
+  const savings = product.onSale ? product.price.regular - product.price.current : 0
+  return (
+    <Container className="py-6 sm:py-8">
+      <Breadcrumb crumbs={[...product.trail.map((t) => ({ title: t.title, path: t.path })), { title: product.title, path: product.path }]} slugSet={slugSet} />
+      <div className="mt-4 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <Gallery product={product} />
+        <div className="flex flex-col gap-5">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand.name}</p>
+            <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{product.title}</h1>
+            {showsRating(product) && product.rating !== null ? (
+              <div className="mt-2">
+                <Rating rating={product.rating} reviewCount={product.reviewCount} size="lg" />
+              </div>
+            ) : null}
+          </div>
+          {textBadges.length > 0 || imageBadges.length > 0 ? (
+            <ul className="flex flex-wrap items-center gap-2" aria-label="Offers and awards">
+              {textBadges.map((b) => (
+                <li key={b.text}>
+                  <Badge variant={b.variant}>{b.text}</Badge>
+                </li>
+              ))}
+              {imageBadges.map((b) => (
+                <li key={b.imageUrl} className="flex items-center gap-1.5 text-sm text-muted">
+                  <img src={b.imageUrl} alt="" width={32} height={32} className="size-8" />
+                  {b.title}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div>
+            <Price price={product.price} onSale={product.onSale} isElectronicGiftCard={product.isElectronicGiftCard} showMsrp size="lg" />
+            {savings > 0 ? <p className="mt-1 text-sm font-semibold text-berry-700">You save {formatCents(savings)}</p> : null}
+          </div>
+          <p className={product.available ? 'flex items-center gap-2 font-semibold text-sage-700' : 'flex items-center gap-2 font-semibold text-muted'}>
+            <Icon name={product.available ? 'check-circle' : 'info'} />
+            {product.available ? 'In stock' : 'Currently out of stock'}
+          </p>
+          {product.callouts.length > 0 ? (
+            <ul className="flex flex-col gap-1.5 rounded-card bg-sage-50 p-4 text-sm">
+              {product.callouts.map((callout) => (
+                <li key={callout} className="flex items-start gap-2">
+                  <Icon name="check" className="mt-0.5 size-4 text-sage-700" />
+                  {callout}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Options options={product.options} />
+          {product.fsaHsaEligible ? <p className="text-sm text-muted">FSA/HSA eligible</p> : null}
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-base font-bold">
+              About this item
+            </h2>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{product.description}</p>
+          </section>
+          {product.shortCode ? <p className="text-sm text-muted">Item code {product.shortCode}</p> : null}
+        </div>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-14">
+          <h2 id="related-heading" className="text-xl font-bold">
+            More in {product.category.title}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 md:grid-cols-4" aria-label={`More in ${product.category.title}`}>
+            {related.map((p) => (
+              <li key={p.productId}>
+                <ProductCard product={p} slugSet={slugSet} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Container>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopError error={error} />
+}

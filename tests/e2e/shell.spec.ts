@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { launchBrowser, seriousA11yViolations } from './support/browser'
+
+// The spec's store navbar slugs, in the spec's order (section 9).
+const SPEC_NAVBAR_SLUGS = [
+  'strollers',
+  'car-seats',
+  'carriers',
+  'nursery',
+  'playroom',
+  'bath-potty',
+  'baby-health-safety',
+  'feeding',
+  'diapering',
+  'clothing',
+  'more',
+]
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function openPage(path: string, width = 1440, options: { reducedMotion?: boolean } = {}): Promise<{ page: Page; context: BrowserContext; status: number }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  })
+  const page = await context.newPage()
+  const response = await page.goto(`${baseUrl}${path}`)
+  // The shell marks <html data-hydrated> once React has attached its handlers.
+  await page.waitForSelector('html[data-hydrated]')
+  return { page, context, status: response?.status() ?? 0 }
+}
+
+const storeNav = (page: Page) => page.locator('nav[aria-label="Shop by category"]')
+const navItems = (page: Page) => storeNav(page).locator(':scope > ul > li > :is(a, button)')
+
+describe('app shell', () => {
+  test('the home page shows the header, the 11 navbar categories from the database in the spec order, main and footer', async () => {
+    const { page, context, status } = await openPage('/')
+    try {
+      expect(status).toBe(200)
+      await expect(page.locator('header a', { hasText: 'Nestlist' }).first().getAttribute('href')).resolves.toBe('/')
+      const items = navItems(page)
+      expect(await items.count()).toBe(11)
+      const slugs = await items.evaluateAll((els) => els.map((el) => el.getAttribute('aria-controls')?.replace('nav-panel-', '')))
+      expect(slugs).toEqual(SPEC_NAVBAR_SLUGS)
+      const titles = await items.allInnerTexts()
+      expect(titles.map((t) => t.trim())).toEqual([
+        'Strollers',
+        'Car Seats',
+        'Carriers',
+        'Nursery',
+        'Playroom',
+        'Bath & Potty',
+        'Health & Safety',
+        'Feeding',
+        'Diapering',
+        'Clothing',
+        'More',
+      ])
+      await expect(page.locator('main#main h1').innerText()).resolves.toMatch(/registry/i)
+      await expect(page.locator('footer').innerText()).resolves.toMatch(/© \d{4} Nestlist/)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('no link on the home page points at a page that does not exist', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      const hrefs = await page.locator('a[href]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''))
+      const internal = [...new Set(hrefs.filter((h) => h.startsWith('/')))]
+      expect(internal.length).toBeGreaterThan(0)
+      for (const href of internal) {
+        const res = await fetch(`${baseUrl}${href}`, { redirect: 'manual' })
+        expect(res.status, `${href} answered ${res.status}`).toBeLessThan(400)
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('Tab reaches the skip link first, and it moves focus to the main content', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      await page.keyboard.press('Tab')
+      const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute('href') }))
+      expect(first).toEqual({ text: 'Skip to content', href: '#main' })
+      expect(await page.locator('a[href="#main"]').isVisible()).toBe(true)
+      await page.keyboard.press('Enter')
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a navbar dropdown opens with the keyboard and closes with Escape, returning focus to its item', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      const item = navItems(page).first()
+      const panel = page.locator('#nav-panel-strollers')
+      expect(await panel.isVisible()).toBe(false)
+      await item.focus()
+      await page.keyboard.press('ArrowDown')
+      await panel.waitFor({ state: 'visible' })
+      expect(await item.getAttribute('aria-expanded')).toBe('true')
+      expect(await panel.innerText()).toContain('Full-Size Strollers')
+
+      await page.keyboard.press('Escape')
+      await panel.waitFor({ state: 'hidden' })
+      expect(await item.getAttribute('aria-expanded')).toBe('false')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('nav-panel-strollers')
+
+      // A top-level item that is a button also opens with Enter.
+      if ((await item.evaluate((el) => el.tagName)) === 'BUTTON') {
+        await page.keyboard.press('Enter')
+        await panel.waitFor({ state: 'visible' })
+        await page.keyboard.press('Escape')
+        await panel.waitFor({ state: 'hidden' })
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('hovering a navbar item opens its dropdown after the delay, and a press outside closes it', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      const panel = page.locator('#nav-panel-car-seats')
+      await navItems(page).nth(1).hover()
+      await page.waitForTimeout(150)
+      expect(await panel.isVisible()).toBe(false)
+      await panel.waitFor({ state: 'visible', timeout: 2000 })
+      // Another item opens at once while one is open.
+      await navItems(page).nth(2).hover()
+      await page.locator('#nav-panel-carriers').waitFor({ state: 'visible', timeout: 300 })
+      await page.mouse.click(700, 850)
+      await page.locator('#nav-panel-carriers').waitFor({ state: 'hidden', timeout: 300 })
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('back to top appears after scrolling 600 px and returns to the top', async () => {
+    const { page, context } = await openPage('/', 1440, { reducedMotion: true })
+    try {
+      const button = page.getByRole('button', { name: 'Back to top' })
+      expect(await button.isVisible()).toBe(false)
+      await page.evaluate(() => window.scrollTo(0, 600))
+      await button.waitFor({ state: 'visible' })
+      await button.click()
+      await page.waitForFunction(() => window.scrollY === 0)
+      await button.waitFor({ state: 'hidden' })
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('back to top is small at 525 px wide or less and medium above', async () => {
+    const heights: number[] = []
+    for (const width of [525, 526]) {
+      const { page, context } = await openPage('/', width, { reducedMotion: true })
+      try {
+        await page.evaluate(() => window.scrollTo(0, 600))
+        const button = page.getByRole('button', { name: 'Back to top' })
+        await button.waitFor({ state: 'visible' })
+        heights.push((await button.boundingBox())?.height ?? 0)
+      } finally {
+        await context.close()
+      }
+    }
+    expect(heights[0]).toBeLessThan(heights[1] ?? 0)
+  })
+
+  test('an unknown path shows the 404 page with status 404', async () => {
+    const { page, context, status } = await openPage('/no-such-page/at-all')
+    try {
+      expect(status).toBe(404)
+      await expect(page.locator('h1').innerText()).resolves.toBe("We couldn't find that page")
+      expect(await page.getByRole('link', { name: 'Go to the Nestlist home page' }).getAttribute('href')).toBe('/')
+      expect(await navItems(page).count()).toBe(11)
+    } finally {
+      await context.close()
+    }
+  })
+
+  for (const width of [320, 1440]) {
+    for (const path of ['/', '/no-such-page']) {
+      test(`${path} at ${width} px has no serious or critical accessibility violations`, async () => {
+        const { page, context } = await openPage(path, width)
+        try {
+          expect(await seriousA11yViolations(page)).toEqual([])
+        } finally {
+          await context.close()
+        }
+      })
+    }
+  }
+
+  test('the mobile menu at 320 px opens a drawer with the categories and closes with Escape', async () => {
+    const { page, context } = await openPage('/', 320)
+    try {
+      const menu = page.getByRole('button', { name: 'Shop categories' })
+      await menu.click()
+      const drawer = page.getByRole('dialog', { name: 'Shop by category' })
+      await drawer.waitFor({ state: 'visible' })
+      expect(await drawer.locator('li > button[aria-expanded]').count()).toBe(11)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
+      await drawer.waitFor({ state: 'hidden' })
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Shop categories')
+    } finally {
+      await context.close()
+    }
+  })
+
+  for (const path of ['/', '/no-such-page']) {
+    test(`${path} has no horizontal overflow at 320 px`, async () => {
+      const { page, context } = await openPage(path, 320)
+      try {
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }))
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})

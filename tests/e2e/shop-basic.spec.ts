@@ -1,0 +1,257 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { launchBrowser, seriousA11yViolations } from './support/browser'
+
+// A shopper's first walk through the shop on the seeded demo catalogue. Nothing here depends on a
+// particular product: names, ids and codes are read from the pages and the API as a shopper would find them.
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+type Card = { productId: number; title: string; path: string; brand: { name: string } }
+type ProductPage = { heroProducts: Card[]; total: number; page: number; pageSize: number; pageCount: number }
+
+async function api<T>(path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}${path}`)
+  return { status: res.status, body: (await res.json()) as T }
+}
+
+/** A fresh page that records console errors (CSP violations show up there). */
+async function openPage(): Promise<{ page: Page; consoleErrors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const consoleErrors: string[] = []
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error') consoleErrors.push(m.text())
+  })
+  page.on('pageerror', (e) => consoleErrors.push(e.message))
+  return { page, consoleErrors }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('category page', () => {
+  test('a shopper browses a top-level category, then opens a product from the grid', async () => {
+    const { page, consoleErrors } = await openPage()
+    const res = await page.goto(`${baseUrl}/store/strollers`)
+    expect(res?.status()).toBe(200)
+    await expect(page.locator('h1').innerText()).resolves.toBe('Strollers')
+    expect(await page.title()).not.toBe('')
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/store/strollers`)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy()
+
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' })
+    await expect(breadcrumb.getByRole('link', { name: 'Home' }).count()).resolves.toBe(1)
+    // Child category tiles, then a full first page of 18 product cards and a way to page 2.
+    await expect(page.locator('#category-tiles-heading + ul > li').count()).resolves.toBeGreaterThan(1)
+    const cards = page.getByRole('list', { name: 'Strollers products' }).getByRole('listitem')
+    await expect(cards.count()).resolves.toBe(18)
+    expect(await page.locator('link[rel="next"]').getAttribute('href')).toBe(`${baseUrl}/store/strollers?page=2`)
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).count()).resolves.toBe(1)
+
+    const firstCard = cards.first().locator('h3 a')
+    const title = (await firstCard.innerText()).trim()
+    await Promise.all([page.waitForURL(/\/gp\/[^/]+\/\d+$/), firstCard.click()])
+    await expect(page.locator('h1').innerText()).resolves.toBe(title)
+    // The breadcrumb leads back through the product's category to Strollers.
+    const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').allInnerTexts()
+    expect(crumbs[0]).toBe('Home')
+    expect(crumbs).toContain('Strollers')
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  })
+
+  test('a child category works under its parent path and on its own, with page 2 and a canonical link', async () => {
+    const { page } = await openPage()
+    const nested = await page.goto(`${baseUrl}/store/strollers/full-size-strollers`)
+    expect(nested?.status()).toBe(200)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/store/full-size-strollers`)
+    const heading = await page.locator('h1').innerText()
+    await page.goto(`${baseUrl}/store/full-size-strollers`)
+    await expect(page.locator('h1').innerText()).resolves.toBe(heading)
+    // The left navigation marks the current category.
+    await expect(page.locator('nav[aria-label="Shop categories"] [aria-current="page"]').first().innerText()).resolves.toBe(heading)
+
+    const { body } = await api<ProductPage>('/store/api/products?category=strollers&page=2')
+    const second = await page.goto(`${baseUrl}/store/strollers?page=2`)
+    expect(second?.status()).toBe(200)
+    const titles = await page.getByRole('list', { name: 'Strollers products' }).locator('h3').allInnerTexts()
+    expect(titles).toEqual(body.heroProducts.map((p) => p.title))
+    expect(await page.locator('link[rel="prev"]').getAttribute('href')).toBe(`${baseUrl}/store/strollers`)
+    await page.close()
+  })
+
+  test('Holiday Gifts is shown without its emoji', async () => {
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}/store/holiday-gifts`)
+    await expect(page.locator('h1').innerText()).resolves.toBe('Holiday Gifts')
+    await page.close()
+  })
+
+  test('an unknown category, and a page past the end, are real 404s', async () => {
+    const { page } = await openPage()
+    const unknown = await page.goto(`${baseUrl}/store/no-such-category`)
+    expect(unknown?.status()).toBe(404)
+    await expect(page.locator('h1').innerText()).resolves.toMatch(/couldn.t find/i)
+    const past = await page.goto(`${baseUrl}/store/strollers?page=999`)
+    expect(past?.status()).toBe(404)
+    await expect(page.getByText(/There is no page 999/).count()).resolves.toBe(1)
+    const junk = await page.goto(`${baseUrl}/store/strollers?page=abc`)
+    expect(junk?.status()).toBe(404)
+    await page.close()
+  })
+})
+
+describe('search', () => {
+  test('a shopper searches and sees a count, cards and a tab titled with the term', async () => {
+    const { page } = await openPage()
+    const res = await page.goto(`${baseUrl}/store/search?search_term=stroller`)
+    expect(res?.status()).toBe(200)
+    expect(await page.title()).toBe('stroller')
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    await expect(page.locator('h1').innerText()).resolves.toContain('"stroller"')
+    const { body } = await api<ProductPage>('/store/api/products?search_term=stroller')
+    expect(body.total).toBeGreaterThan(0)
+    const count = `${body.total.toLocaleString('en-US')} ${body.total === 1 ? 'product' : 'products'}`
+    await expect(page.getByText(count, { exact: true }).count()).resolves.toBe(1)
+    const cards = page.getByRole('list', { name: 'Products matching stroller' }).getByRole('listitem')
+    await expect(cards.count()).resolves.toBe(Math.min(body.total, 18))
+    await page.close()
+  })
+
+  test('the unified_search variant works, and the brand name counts as a match', async () => {
+    const { body: strollers } = await api<ProductPage>('/store/api/products?category=strollers')
+    const brand = strollers.heroProducts[0]!.brand.name
+    const { page } = await openPage()
+    const res = await page.goto(`${baseUrl}/store/search?search_term=${encodeURIComponent(brand)}&unified_search=true`)
+    expect(res?.status()).toBe(200)
+    const brands = await page.locator('main article p.uppercase').allInnerTexts()
+    expect(brands.length).toBeGreaterThan(0)
+    await page.close()
+  })
+
+  test('no results shows the spec message with the term in capitals', async () => {
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}/store/search?search_term=${encodeURIComponent('zebra quokka xyzzy')}`)
+    await expect(page.getByText("Sorry, there are no products matching 'ZEBRA QUOKKA XYZZY'.").count()).resolves.toBe(1)
+    await page.close()
+  })
+
+  test('an empty search is titled Search, and a term over 200 characters is a clear 400', async () => {
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}/store/search`)
+    expect(await page.title()).toBe('Search')
+    const long = await page.goto(`${baseUrl}/store/search?search_term=${'a'.repeat(201)}`)
+    expect(long?.status()).toBe(400)
+    await expect(page.getByText(/at most 200 characters/).count()).resolves.toBe(1)
+    await page.close()
+  })
+})
+
+describe('short codes and product pages', () => {
+  async function productWithShortCode(): Promise<{ id: number; shortCode: string; path: string }> {
+    const { body } = await api<{ productId: number; title: string }[]>('/store/api/navbar_categories')
+    void body
+    for (const slug of ['strollers', 'car-seats', 'nursery', 'feeding', 'clothing', 'more']) {
+      const { body: list } = await api<ProductPage>(`/store/api/products?category=${slug}`)
+      for (const card of list.heroProducts) {
+        const { body: detail } = await api<{ shortCode: string | null; path: string }>(`/api/v3/products/${card.productId}`)
+        if (detail.shortCode) return { id: card.productId, shortCode: detail.shortCode, path: detail.path }
+      }
+    }
+    throw new Error('no product with a short code in the demo catalogue')
+  }
+
+  test('a short code redirects to its product page, whatever its case; an unknown one is 404', async () => {
+    const product = await productWithShortCode()
+    const res = await fetch(`${baseUrl}/store/code/${product.shortCode.toLowerCase()}`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get('location')!, baseUrl).pathname).toBe(product.path)
+    // Searching for the code without JavaScript lands on the product too.
+    const searched = await fetch(`${baseUrl}/store/search?search_term=${product.shortCode}`, { redirect: 'manual' })
+    expect(searched.status).toBe(302)
+    const used = new Set([product.shortCode.toUpperCase()])
+    const unknown = ['Q000', 'Q001', 'Q002'].find((c) => !used.has(c))!
+    const { page } = await openPage()
+    const missing = await page.goto(`${baseUrl}/store/code/${unknown}`)
+    // Q-codes might exist in some demo seed; only a truly unknown code must be a 404.
+    if (missing?.status() !== 302 && !page.url().includes('/gp/')) expect(missing?.status()).toBe(404)
+    expect((await page.goto(`${baseUrl}/store/code/not-a-code`))?.status()).toBe(404)
+    await page.close()
+  })
+
+  test('the product page shows price, brand and JSON-LD, and a stale slug redirects with 301', async () => {
+    const { body } = await api<ProductPage>('/store/api/products?category=full-size-strollers')
+    const card = body.heroProducts[0]!
+    const { page, consoleErrors } = await openPage()
+    const res = await page.goto(`${baseUrl}${card.path}`)
+    expect(res?.status()).toBe(200)
+    await expect(page.locator('h1').innerText()).resolves.toBe(card.title)
+    await expect(page.getByText(card.brand.name, { exact: true }).first().count()).resolves.toBe(1)
+    await expect(page.getByText(/\$\d/).first().count()).resolves.toBe(1)
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>
+    expect(ld['@type']).toBe('Product')
+    expect(ld.name).toBe(card.title)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}${card.path}`)
+    await expect(page.getByRole('button', { name: /add to (cart|registry)/i }).count()).resolves.toBe(0)
+    await expect(page.locator('#related-heading + ul > li').count()).resolves.toBeGreaterThanOrEqual(4)
+    expect(consoleErrors.filter((e) => /content security policy/i.test(e))).toEqual([])
+    await page.close()
+
+    const stale = await fetch(`${baseUrl}/gp/an-old-name/${card.productId}`, { redirect: 'manual' })
+    expect(stale.status).toBe(301)
+    expect(new URL(stale.headers.get('location')!, baseUrl).pathname).toBe(card.path)
+    const withVariant = await fetch(`${baseUrl}${card.path}/7`)
+    expect(withVariant.status).toBe(200)
+  })
+
+  test('an unknown or non-numeric product id is a 404', async () => {
+    expect((await fetch(`${baseUrl}/gp/some-product/999999999`)).status).toBe(404)
+    expect((await fetch(`${baseUrl}/gp/some-product/abc`)).status).toBe(404)
+    expect((await fetch(`${baseUrl}/gp/some-product`)).status).toBe(404)
+  })
+})
+
+describe('the JSON API speaks the same catalogue', () => {
+  test('store products by category and search, and a product by id', async () => {
+    const byCategory = await api<ProductPage>('/store/api/products?category=strollers')
+    expect(byCategory.status).toBe(200)
+    expect(byCategory.body.pageSize).toBe(18)
+    expect(byCategory.body.heroProducts).toHaveLength(18)
+    expect((await api('/store/api/products?category=no-such-thing')).status).toBe(404)
+    expect((await api('/store/api/products')).status).toBe(422)
+    expect((await api('/store/api/products?search_term=stroller&page=0')).status).toBe(422)
+    const first = byCategory.body.heroProducts[0]!
+    const detail = await api<{ productId: number; trail: unknown[] }>(`/api/v3/products/${first.productId}`)
+    expect(detail.status).toBe(200)
+    expect(detail.body.productId).toBe(first.productId)
+    expect((await api('/api/v3/products/999999999')).status).toBe(404)
+  })
+})
+
+describe('accessibility', () => {
+  test.each([
+    ['category', '/store/strollers'],
+    ['leaf category', '/store/full-size-strollers'],
+    ['search', '/store/search?search_term=stroller'],
+    ['empty search', '/store/search?search_term=xyzzy-nothing'],
+  ])('the %s page has no serious axe violations', async (_name, path) => {
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}${path}`)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.close()
+  })
+
+  test('the product page has no serious axe violations', async () => {
+    const { body } = await api<ProductPage>('/store/api/products?category=strollers')
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}${body.heroProducts[0]!.path}`)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.close()
+  })
+})
