@@ -6,6 +6,7 @@ export function FallbackScreen() {
   const [before, after] = splitLastWords(messages.fallbackScreen)
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <title>Something went wrong | Nestlist</title>
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-peach-100 text-peach-700">
         <Icon name="alert" className="size-8" />
       </span>

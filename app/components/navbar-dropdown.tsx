@@ -75,9 +75,9 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
             </div>
           ) : null}
         </div>
-        <div className="flex items-center justify-center overflow-hidden rounded-card bg-peach-50">
+        <div className="self-start overflow-hidden rounded-card bg-peach-50">
           {open ? (
-            <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={192} className="h-auto w-full" />
+            <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
           ) : null}
         </div>
       </Container>

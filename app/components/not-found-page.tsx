@@ -5,6 +5,8 @@ import { buttonClasses } from '~/ui'
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-12 text-center sm:py-20">
+      {/* Shown from the root error boundary, where route meta does not apply: React 19 hoists this into <head>. */}
+      <title>Page not found | Nestlist</title>
       <NestIllustration />
       <p className="mt-6 text-sm font-semibold tracking-wide text-berry-700 uppercase">404</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">We couldn't find that page</h1>

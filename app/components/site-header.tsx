@@ -43,7 +43,9 @@ function AnnouncementBar() {
       <Container className="flex min-h-9 items-center justify-center gap-x-6 py-1 text-[0.8125rem] font-semibold">
         <p className="flex items-center gap-1.5">
           <Icon name="truck" className="size-4" />
-          <span>Free shipping on orders over ${FREE_SHIPPING_THRESHOLD}</span>
+          <span>
+            Free shipping <span className="max-[400px]:hidden">on orders </span>over ${FREE_SHIPPING_THRESHOLD}
+          </span>
           <Tooltip label="About free shipping" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
             Standard shipping is free on orders over ${FREE_SHIPPING_THRESHOLD}. Some exclusions apply, such as oversized and
             freight items.

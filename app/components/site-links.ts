@@ -6,11 +6,11 @@
  */
 export const livePages = {
   /** /store/{categorySlug} */
-  storeCategory: false,
+  storeCategory: true,
   /** /store/search?search_term= */
-  storeSearch: false,
+  storeSearch: true,
   /** /store/code/{code} */
-  shortCode: false,
+  shortCode: true,
   /** /store */
   storeLanding: false,
   /** /registry/new */

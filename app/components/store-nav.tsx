@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
-import { cx, Icon } from '~/ui'
+import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
 import { NavbarDropdown } from './navbar-dropdown'
 import { categoryHref } from './site-links'
@@ -114,7 +114,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
       <span id={HINT_ID} hidden>
         Press Down Arrow to show this category’s sections.
       </span>
-      <ul className="mx-auto flex w-full max-w-7xl items-stretch justify-between px-4 sm:px-6 lg:px-5 xl:px-8">
+      <ul className="mx-auto flex w-full max-w-7xl items-stretch justify-between px-[26px] xl:px-[22px]">
         {navbar.map((category, index) => {
           const href = categoryHref(category.urlSlug)
           const open = openId === category.urlSlug
@@ -129,18 +129,17 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
             onPointerEnter: mouseOnly(() => dropdown.pointerEnterItem(category.urlSlug)),
             onPointerLeave: mouseOnly(() => dropdown.pointerLeaveItem()),
             className: cx(
-              'group relative flex h-12 items-center gap-1 rounded-md px-2 text-[0.9375rem] font-semibold whitespace-nowrap transition-colors xl:px-3',
+              'group relative flex h-12 items-center rounded-md px-1.5 text-sm font-semibold whitespace-nowrap transition-colors xl:px-2.5 xl:text-[0.9375rem]',
               open ? 'text-berry-700' : 'text-ink hover:text-berry-700',
             ),
           }
           const label = (
             <>
               {category.title}
-              <Icon name="chevron-down" className={cx('size-4 text-muted transition-transform group-hover:text-berry-700', open && 'rotate-180 text-berry-700')} />
               <span
                 aria-hidden="true"
                 className={cx(
-                  'absolute inset-x-2 bottom-0 h-[3px] rounded-t-full bg-berry-700 transition-opacity xl:inset-x-3',
+                  'absolute inset-x-1.5 bottom-0 h-[3px] rounded-t-full bg-berry-700 transition-opacity xl:inset-x-2.5',
                   open ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
                 )}
               />

@@ -190,7 +190,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       process.off('exit', onExit)
       if (child.exitCode !== null) return
       child.kill('SIGINT') // fast shutdown: roll back open transactions, checkpoint, exit
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))])
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 30_000)))])
+      clearTimeout(timer)
     },
   }
 }

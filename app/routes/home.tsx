@@ -32,14 +32,13 @@ function Hero({ shopHref }: { shopHref: string | null }) {
   return (
     <section aria-labelledby="home-title" className="relative overflow-hidden rounded-panel bg-berry-50 px-5 py-10 sm:px-10 sm:py-14 lg:px-14 lg:py-16">
       <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-peach-100 opacity-80 sm:size-96" />
-      <div aria-hidden="true" className="absolute -bottom-28 left-1/3 size-64 rounded-full bg-sage-100 opacity-70" />
       <div className="relative grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-berry-700 shadow-sm">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3.5 py-1.5 text-[0.8125rem] font-semibold text-berry-700 shadow-sm sm:text-sm">
             <Icon name="heart" className="size-4" />
             The universal baby registry
           </p>
-          <h1 id="home-title" className="mt-5 text-[2.125rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-[3.5rem]">
+          <h1 id="home-title" className="mt-5 text-[2.125rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl xl:text-[3.5rem]">
             One registry for everything your baby needs
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">
@@ -200,11 +199,11 @@ function Categories({ categories }: { categories: { title: string; urlSlug: stri
           return (
             <li key={category.urlSlug}>
               {href ? (
-                <Link to={href} className="group block overflow-hidden rounded-card border border-line bg-white shadow-card transition-shadow hover:shadow-pop">
+                <Link to={href} className="group block h-full overflow-hidden rounded-card border border-line bg-white shadow-card transition-shadow hover:shadow-pop">
                   {body}
                 </Link>
               ) : (
-                <div className="overflow-hidden rounded-card border border-line bg-white shadow-card">{body}</div>
+                <div className="h-full overflow-hidden rounded-card border border-line bg-white shadow-card">{body}</div>
               )}
             </li>
           )

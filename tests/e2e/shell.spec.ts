@@ -32,6 +32,8 @@ async function openPage(path: string, width = 1440, options: { reducedMotion?: b
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    // axe-core is injected as an inline script, which the app's CSP (rightly) refuses.
+    bypassCSP: true,
   })
   const page = await context.newPage()
   const response = await page.goto(`${baseUrl}${path}`)

@@ -86,11 +86,11 @@ function Gallery({ product }: { product: ProductDetail }) {
   return (
     <div className="flex flex-col gap-3">
       <figure className="overflow-hidden rounded-panel border border-line bg-white">
-        <img src={product.imageUrl} alt={product.title} width={800} height={800} className="aspect-square w-full object-contain p-4" />
+        <img src={product.imageUrl} alt={product.title} width={800} height={800} className="aspect-square w-full object-cover" />
       </figure>
       {second ? (
         <figure className="w-1/2 overflow-hidden rounded-card border border-line bg-white sm:w-1/3">
-          <img src={second} alt={`${product.title}, another view`} width={400} height={400} loading="lazy" className="aspect-square w-full object-contain p-2" />
+          <img src={second} alt={`${product.title}, another view`} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
         </figure>
       ) : null}
     </div>

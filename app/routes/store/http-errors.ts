@@ -1,6 +1,6 @@
 // How shop pages turn the catalogue's domain errors into HTTP answers, in one place.
 import { data } from 'react-router'
-import { isDomainError } from '~/lib/errors'
+import type { DomainErrorCode } from '~/lib/errors'
 
 /** What a shop error page may show: a sentence for the visitor and where to go next. */
 export type ShopErrorData = { message: string; retryHref?: string; retryLabel?: string } | null
@@ -15,12 +15,24 @@ export function badRequest(body: NonNullable<ShopErrorData>): never {
   throw data(body, { status: 400 })
 }
 
+/**
+ * The code of a DomainError, read by shape rather than `instanceof`: the services run from the server
+ * bundle (build/server/main.js) and the routes from React Router's (build/server/index.js), and each
+ * bundle has its own copy of the DomainError class.
+ */
+export function domainErrorCode(error: unknown): DomainErrorCode | null {
+  if (error instanceof Error && error.name === 'DomainError' && typeof (error as { code?: unknown }).code === 'string') {
+    return (error as Error & { code: DomainErrorCode }).code
+  }
+  return null
+}
+
 /** Awaits a service call, turning its not_found into a 404 page; anything else stays a 500. */
 export async function orNotFound<T>(work: Promise<T>, next?: { retryHref: string; retryLabel: string }): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (isDomainError(error) && error.code === 'not_found') notFound({ message: error.message, ...next })
+    if (domainErrorCode(error) === 'not_found') notFound({ message: (error as Error).message, ...next })
     throw error
   }
 }

@@ -9,11 +9,11 @@ export type CategoryCopy = {
 export const CATEGORY_COPY: Record<string, CategoryCopy> = {
   // ----- Strollers
   strollers: {
-    teaser: 'From city sidewalks to gravel paths, find a stroller that fits your days, your car boot and your budget.',
+    teaser: 'From city sidewalks to gravel paths, find a stroller that fits your days, your car trunk and your budget.',
     faqs: [
       ['When can a newborn ride in a stroller?', 'From birth, as long as the stroller lies flat or holds an infant car seat or bassinet. Newborns need to lie flat or nearly flat until they have good head control, usually around 4 to 6 months.'],
       ['Do I need more than one stroller?', 'Many families start with one full-size or travel-system stroller and add a lightweight travel stroller once their baby can sit up. If you fly often or live in a walk-up, a compact stroller can be worth it sooner.'],
-      ['What should I check before buying?', 'Fold it with one hand, lift it into your car, push it over a kerb and check the basket size. Also look at the weight limit, the recline positions and whether the seat can face you.'],
+      ['What should I check before buying?', 'Fold it with one hand, lift it into your car, push it over a curb and check the basket size. Also look at the weight limit, the recline positions and whether the seat can face you.'],
     ],
   },
   'full-size-strollers': {
@@ -31,28 +31,28 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     ],
   },
   'lightweight-strollers': {
-    teaser: 'Compact, quick-folding strollers that fit in an overhead bin, a small boot or a crowded hallway.',
+    teaser: 'Compact, quick-folding strollers that fit in an overhead bin, a small trunk or a crowded hallway.',
     faqs: [
       ['What age are lightweight strollers for?', 'Most are designed for babies who can sit up unassisted, around 6 months. Some recline fully and are rated from birth; check the minimum age on the product page.'],
       ['Can I take a compact stroller on a plane?', 'Many fold small enough to fit in an overhead bin, but airline size limits vary. Gate-checking a stroller is usually free, so a bag to protect it is a smart add.'],
     ],
   },
   'jogging-strollers': {
-    teaser: 'Air-filled tyres, a locking front wheel and a hand brake for runners and trail walkers.',
+    teaser: 'Air-filled tires, a locking front wheel and a hand brake for runners and trail walkers.',
     faqs: [
-      ['When can I run with my baby in a jogging stroller?', 'Most paediatricians and manufacturers recommend waiting until your baby is 6 to 8 months old and has strong head and neck control before running.'],
+      ['When can I run with my baby in a jogging stroller?', 'Most pediatricians and manufacturers recommend waiting until your baby is 6 to 8 months old and has strong head and neck control before running.'],
       ['Why does the front wheel lock?', 'A swivel front wheel is handy for walking, but at running speed it can wobble. Locking it keeps the stroller tracking straight.'],
     ],
   },
   'double-strollers': {
     teaser: 'Side-by-side and tandem strollers for twins, close-in-age siblings and the occasional friend.',
     faqs: [
-      ['Side-by-side or tandem?', 'Side-by-side strollers give both children an equal view and are easier to tip over kerbs, but they are wide. Tandems are as narrow as a single stroller but longer and a little harder to steer.'],
-      ['Will a double stroller fit through doorways?', 'Most side-by-side doubles are under 30 inches wide, which fits standard doorways. Measure your front door and lift, if you have one, before you buy.'],
+      ['Side-by-side or tandem?', 'Side-by-side strollers give both children an equal view and are easier to tip over curbs, but they are wide. Tandems are as narrow as a single stroller but longer and a little harder to steer.'],
+      ['Will a double stroller fit through doorways?', 'Most side-by-side doubles are under 30 inches wide, which fits standard doorways. Measure your front door and elevator, if you have one, before you buy.'],
     ],
   },
   'stroller-accessories': {
-    teaser: 'Cup holders, organisers, footmuffs and rain covers that make any stroller work harder.',
+    teaser: 'Cup holders, organizers, footmuffs and rain covers that make any stroller work harder.',
     faqs: [
       ['Will accessories fit my stroller?', 'Universal accessories attach with straps or clamps and fit most frames. Check the handlebar diameter and compare the measurements on the product page.'],
       ['Are stroller hooks safe?', 'Hanging heavy bags from the handlebar can make a stroller tip backwards when your child climbs out. Keep heavy items in the basket and use hooks for light things only.'],
@@ -118,9 +118,9 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     ],
   },
   'wraps-and-slings': {
-    teaser: 'Stretchy wraps, woven wraps and ring slings for close, cosy carrying.',
+    teaser: 'Stretchy wraps, woven wraps and ring slings for close, cozy carrying.',
     faqs: [
-      ['Are wraps hard to learn?', 'Stretchy wraps take a few practice runs. Practise with a doll or over a soft surface, and watch the maker’s video for your specific wrap.'],
+      ['Are wraps hard to learn?', 'Stretchy wraps take a few practice runs. Practice with a doll or over a soft surface, and watch the maker’s video for your specific wrap.'],
       ['What is a ring sling good for?', 'Quick ups and downs. A ring sling is great for short carries, hip carries with older babies and soothing a fussy newborn.'],
     ],
   },
@@ -251,7 +251,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Tubs, towels and toys for calm baths, plus everything for the move to the potty.',
     faqs: [
       ['How often should I bathe my newborn?', 'Two or three times a week is plenty. Sponge baths are best until the umbilical cord stump falls off.'],
-      ['What temperature should bath water be?', 'Around 37 to 38 °C (98 to 100 °F). Test it with your elbow or a bath thermometer, and set your water heater to 49 °C (120 °F) or lower.'],
+      ['What temperature should bath water be?', 'Around 98 to 100 °F (37 to 38 °C). Test it with your elbow or a bath thermometer, and set your water heater to 120 °F (49 °C) or lower.'],
     ],
   },
   'baby-bathtubs': {
@@ -262,7 +262,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     ],
   },
   'towels-and-washcloths': {
-    teaser: 'Soft hooded towels and gentle washcloths for a cosy post-bath cuddle.',
+    teaser: 'Soft hooded towels and gentle washcloths for a cozy post-bath cuddle.',
     faqs: [
       ['Why use a hooded towel?', 'Babies lose heat through their heads. A hood keeps your baby warm while you dry the rest of them.'],
       ['How many washcloths do I need?', 'At least 6 to 10; they double as burp cloths and spot cleaners.'],
@@ -271,7 +271,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
   'bath-toys': {
     teaser: 'Floating, squirting and pouring toys that make bath time the best part of the day.',
     faqs: [
-      ['How do I stop bath toys getting mouldy?', 'Choose toys that open up or have no holes, squeeze out the water after each bath and let them dry in the air.'],
+      ['How do I stop bath toys getting moldy?', 'Choose toys that open up or have no holes, squeeze out the water after each bath and let them dry in the air.'],
       ['What age are bath toys for?', 'Simple floating toys from about 6 months, when babies can sit with support in the tub.'],
     ],
   },
@@ -286,7 +286,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
   'baby-health-safety': {
     teaser: 'Monitors, thermometers, gates and first-aid basics for peace of mind.',
     faqs: [
-      ['What health items should I have before my baby arrives?', 'A reliable thermometer, a nasal aspirator, infant pain reliever your paediatrician approves, nail clippers and saline drops.'],
+      ['What health items should I have before my baby arrives?', 'A reliable thermometer, a nasal aspirator, infant pain reliever your pediatrician approves, nail clippers and saline drops.'],
       ['Are these items FSA or HSA eligible?', 'Many health items, such as thermometers, breast pumps and nasal aspirators, are. Look for the FSA/HSA eligible label on the product page.'],
     ],
   },
@@ -301,7 +301,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Fast, accurate thermometers for babies and toddlers.',
     faqs: [
       ['Which thermometer is most accurate for babies?', 'For babies under 3 months, a rectal digital thermometer is the most accurate. Forehead and ear thermometers are convenient for older babies.'],
-      ['When is a fever an emergency?', 'Call your doctor right away for any temperature of 38 °C (100.4 °F) or higher in a baby under 3 months.'],
+      ['When is a fever an emergency?', 'Call your doctor right away for any temperature of 100.4 °F (38 °C) or higher in a baby under 3 months.'],
     ],
   },
   'nasal-aspirators-and-health-care': {
@@ -315,7 +315,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Cool-mist humidifiers and air care to help little noses breathe easier.',
     faqs: [
       ['Cool mist or warm mist?', 'Cool mist. Warm-mist humidifiers heat water and can cause burns if tipped over.'],
-      ['How often should I clean a humidifier?', 'Empty and rinse it daily and disinfect it weekly to keep mould and bacteria from growing.'],
+      ['How often should I clean a humidifier?', 'Empty and rinse it daily and disinfect it weekly to keep mold and bacteria from growing.'],
     ],
   },
   'baby-gates': {
@@ -337,7 +337,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Bottles, pumps, high chairs and bibs for every stage, from the first feed to first foods.',
     faqs: [
       ['How many bottles do I need?', 'If you are bottle-feeding full-time, 6 to 10. If you are mostly breastfeeding, 2 to 4 for the occasional bottle.'],
-      ['When do babies start solids?', 'Around 6 months, when they can sit up with support and show interest in food. Talk to your paediatrician first.'],
+      ['When do babies start solids?', 'Around 6 months, when they can sit up with support and show interest in food. Talk to your pediatrician first.'],
       ['Can I get a breast pump through insurance?', 'In the US most health plans cover a breast pump. Check with your insurer which models and suppliers are covered.'],
     ],
   },
@@ -345,14 +345,14 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Anti-colic, glass and silicone bottles with nipple flows for every age.',
     faqs: [
       ['Which nipple flow should I use?', 'Start with the slowest flow for newborns. Move up when your baby gets frustrated or feeds take much longer than 20 minutes.'],
-      ['How do I clean bottles?', 'Wash in hot soapy water or the dishwasher after every use. Sterilise before first use and daily for babies under 3 months or born prematurely.'],
+      ['How do I clean bottles?', 'Wash in hot soapy water or the dishwasher after every use. Sterilize before first use and daily for babies under 3 months or born prematurely.'],
     ],
   },
   'breast-pumps': {
     teaser: 'Double electric, wearable and manual pumps for every pumping routine.',
     faqs: [
       ['What kind of pump do I need?', 'If you will pump daily, a double electric pump. Wearable pumps suit pumping on the go, and manual pumps are great for occasional use.'],
-      ['How do I know my flange size?', 'Measure the diameter of your nipple in millimetres and add 2 to 4 mm. A flange that fits well is comfortable and empties the breast better.'],
+      ['How do I know my flange size?', 'Measure the diameter of your nipple in millimeters and add 2 to 4 mm. A flange that fits well is comfortable and empties the breast better.'],
     ],
   },
   'nursing-and-pumping-accessories': {
@@ -387,7 +387,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Suction plates, first spoons and open, straw and sippy cups for learning to eat and drink.',
     faqs: [
       ['When can my baby drink from a cup?', 'Offer a small open or straw cup with water at around 6 months, alongside solids.'],
-      ['Why suction plates?', 'They stick to the tray so they are harder to throw, letting your baby practise scooping.'],
+      ['Why suction plates?', 'They stick to the tray so they are harder to throw, letting your baby practice scooping.'],
     ],
   },
   // ----- Diapering
@@ -443,7 +443,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     ],
   },
   'sleepers-and-pajamas': {
-    teaser: 'Zip-up footed sleepers and snug-fit pajamas for cosy nights.',
+    teaser: 'Zip-up footed sleepers and snug-fit pajamas for cozy nights.',
     faqs: [
       ['Zips or snaps?', 'Zips are faster at 3 a.m.; two-way zips let you change a diaper without unzipping the top.'],
       ['Why are pajamas snug-fitting?', 'Snug-fitting cotton pajamas meet flammability standards without chemical treatments.'],
@@ -453,7 +453,7 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     teaser: 'Swaddles for the newborn startle and wearable blankets for safe, warm sleep.',
     faqs: [
       ['When should I stop swaddling?', 'As soon as your baby shows signs of starting to roll, often around 2 to 4 months. Switch to a sleep sack with arms free.'],
-      ['What TOG should I choose?', 'TOG measures warmth. Use 0.5 TOG for warm rooms above 24 °C, 1.0 TOG for 20 to 24 °C, and 2.5 TOG below 20 °C.'],
+      ['What TOG should I choose?', 'TOG measures warmth. Use 0.5 TOG for warm rooms above 75 °F (24 °C), 1.0 TOG for 68 to 75 °F, and 2.5 TOG below 68 °F (20 °C).'],
     ],
   },
   'hats-and-mittens': {
@@ -507,14 +507,14 @@ export const CATEGORY_COPY: Record<string, CategoryCopy> = {
     ],
   },
   'holiday-gifts': {
-    teaser: 'Cosy, giftable picks for a baby’s first holidays.',
+    teaser: 'Cozy, giftable picks for a baby’s first holidays.',
     faqs: [
-      ['What is a good first holiday gift for a baby?', 'A soft book, a lovey, a keepsake ornament or a cosy sleeper. Parents also love practical gifts such as a cash fund contribution.'],
+      ['What is a good first holiday gift for a baby?', 'A soft book, a lovey, a keepsake ornament or a cozy sleeper. Parents also love practical gifts such as a cash fund contribution.'],
       ['Will it arrive in time?', 'Order by the cut-off dates shown in your cart for standard shipping, or choose expedited shipping at checkout.'],
     ],
   },
   keepsakes: {
-    teaser: 'Memory books, handprint kits and personalised pieces to treasure.',
+    teaser: 'Memory books, handprint kits and personalized pieces to treasure.',
     faqs: [
       ['When should I start a baby book?', 'During pregnancy. Many memory books have pages for bump photos, the birth story and the first year.'],
       ['Are handprint kits safe?', 'Choose non-toxic clay or ink-free kits, and wash your baby’s hands and feet afterwards.'],

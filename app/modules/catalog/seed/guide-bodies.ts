@@ -1,18 +1,18 @@
 // Guide article bodies, keyed by guide slug. Markdown-lite: paragraphs separated by blank lines,
 // '## ' headings and '- ' bullet lists. General advice only; the text points readers to their
-// paediatrician or car seat technician where that matters.
+// pediatrician or car seat technician where that matters.
 
 export const GUIDE_BODIES: Record<string, string> = {
-  'best-strollers': `A stroller is one of the most-used things you will buy, so it is worth test-driving a few before you decide. Start with where you will push it most: city pavements, suburban paths, gravel or the boot of a small car.
+  'best-strollers': `A stroller is one of the most-used things you will buy, so it is worth test-driving a few before you decide. Start with where you will push it most: city sidewalks, suburban paths, gravel or the trunk of a small car.
 
 ## The main types
 - Full-size strollers have big wheels, large baskets and reversible seats. They are comfortable from birth with a bassinet or car seat adapters.
 - Lightweight and travel strollers fold small and weigh less, and are best once your baby can sit up.
-- Jogging strollers have air-filled tyres and a locking front wheel for running.
+- Jogging strollers have air-filled tires and a locking front wheel for running.
 - Travel systems pair a stroller with a matching infant car seat.
 
 ## What to test in the shop
-Fold and unfold it with one hand while holding a bag in the other. Lift it to the height of your boot. Push it over a kerb, turn it in a tight circle and check that the brake is easy to set with your foot.
+Fold and unfold it with one hand while holding a bag in the other. Lift it to the height of your trunk. Push it over a curb, turn it in a tight circle and check that the brake is easy to set with your foot.
 
 ## Features that matter later
 A seat that reclines flat, a large sun canopy, a basket you can reach when the seat is reclined and a handlebar that adjusts for both parents. Check the weight limit too: a seat rated to 50 lb will last well into the toddler years.`,
@@ -28,29 +28,29 @@ If you drive most days and will do lots of quick errands, a travel system is ver
 - The combined weight is something you can lift comfortably.
 
 ## Safety reminders
-A car seat is for travelling, not for sleep. When you arrive, move your baby to a flat, firm sleep surface if they are going to nap, and limit long stretches in the car seat outside the car.`,
+A car seat is for traveling, not for sleep. When you arrive, move your baby to a flat, firm sleep surface if they are going to nap, and limit long stretches in the car seat outside the car.`,
 
   'double-stroller-guide': `Whether you are expecting twins or a second child before the first is ready to walk everywhere, a double stroller can save your back and your sanity.
 
 ## Side-by-side or tandem
-Side-by-side doubles give both children the same view and tip easily over kerbs, but they are wide. Tandem strollers put one seat behind or above the other: they are as narrow as a single stroller but longer, so turning takes practice.
+Side-by-side doubles give both children the same view and tip easily over curbs, but they are wide. Tandem strollers put one seat behind or above the other: they are as narrow as a single stroller but longer, so turning takes practice.
 
 ## Convertible singles
 Some single strollers accept a second seat. They are a good choice if you will only need a double for a year or two, but check the weight limits of the second seat and whether the basket is still reachable.
 
 ## Measure first
-Measure your front door, lift and car boot. Most side-by-side strollers are just under 30 inches wide, which fits standard doors but not every shop aisle.`,
+Measure your front door, elevator and car trunk. Most side-by-side strollers are just under 30 inches wide, which fits standard doors but not every shop aisle.`,
 
-  'jogging-stroller-guide': `Running with your baby is a great way to get out of the house together, but wait until your baby is around 6 to 8 months old with strong head and neck control. Check with your paediatrician if you are unsure.
+  'jogging-stroller-guide': `Running with your baby is a great way to get out of the house together, but wait until your baby is around 6 to 8 months old with strong head and neck control. Check with your pediatrician if you are unsure.
 
 ## Features that matter at speed
 - A front wheel that locks straight so the stroller tracks steadily.
-- Air-filled tyres and adjustable suspension to smooth bumps.
+- Air-filled tires and adjustable suspension to smooth bumps.
 - A hand brake for downhill stretches, and a wrist strap you always wear.
 - A five-point harness and a canopy that blocks the sun low in the sky.
 
 ## Before your first run
-Check the tyre pressure, adjust the handlebar so your arms are relaxed and start with walks to get used to the handling. Stick to smooth paths at first, and push with one hand close to the bar, not by swinging it.`,
+Check the tire pressure, adjust the handlebar so your arms are relaxed and start with walks to get used to the handling. Stick to smooth paths at first, and push with one hand close to the bar, not by swinging it.`,
 
   'car-seat-stages-explained': `Car seats come in stages, and the safest stage is almost always the one your child is in now for as long as they fit it.
 
@@ -69,7 +69,7 @@ The harness should be snug enough that you cannot pinch any slack at the shoulde
   'how-to-install-an-infant-car-seat': `Install your infant seat a few weeks before your due date, and read both the car seat manual and the child seat section of your vehicle manual first.
 
 ## Step by step
-- Put the base in the back seat, ideally in the centre if your car allows a tight fit there.
+- Put the base in the back seat, ideally in the center if your car allows a tight fit there.
 - Use either the lower anchors or the seat belt, not both, unless your manual says otherwise.
 - Press down on the base with your weight while tightening the strap or belt.
 - Check the recline indicator shows the correct angle for a newborn.
@@ -98,7 +98,7 @@ Look for the M position: knees higher than the bottom, with the carrier supporti
   'best-baby-carriers': `The best carrier is the one that fits both of your bodies and that you actually want to put on.
 
 ## Think about how you will use it
-For short trips around the house, a ring sling or stretchy wrap is quick and cosy. For long walks and travel, a padded buckle carrier spreads the load better. If you hike, a framed carrier with a sunshade and storage will keep you both comfortable.
+For short trips around the house, a ring sling or stretchy wrap is quick and cozy. For long walks and travel, a padded buckle carrier spreads the load better. If you hike, a framed carrier with a sunshade and storage will keep you both comfortable.
 
 ## Fit for you
 Try it with a weighted doll or your baby if you can. The waist belt should sit at your natural waist, the shoulder straps should not dig in, and you should be able to reach the buckles yourself.
@@ -186,7 +186,7 @@ Contributions and their notes appear in your gift tracker, so you can send thank
   'asking-for-help-and-favors': `In the first weeks after a baby arrives, the most valuable gifts are often time, rest and a hot meal.
 
 ## Favors parents value most
-- Dropping off a home-cooked meal or organising a meal train.
+- Dropping off a home-cooked meal or organizing a meal train.
 - Folding laundry or doing a load of dishes during a visit.
 - Walking the dog or taking older siblings to the park.
 - Babysitting for a few hours so parents can nap.
@@ -198,7 +198,7 @@ Be specific about what would help and when. Adding favors to your registry gives
   'holiday-gift-guide': `A baby’s first holidays are a lovely excuse for a thoughtful gift. Parents tend to appreciate presents that are useful, beautiful or both.
 
 ## For newborns
-Cosy sleepers, a soft swaddle, a first board book or a keepsake ornament with the baby’s name and year.
+Cozy sleepers, a soft swaddle, a first board book or a keepsake ornament with the baby’s name and year.
 
 ## For 6 to 12 months
 Stacking toys, bath toys, a sturdy board book set or a wooden rattle. Anything that can be mouthed safely will be.
@@ -231,10 +231,10 @@ Short, frequent sessions work better than long ones. Stop before they are very u
 - Extra cuddles and a consistent routine.
 
 ## What to avoid
-Teething necklaces and amber beads are a strangulation and choking risk. Skip numbing gels and homeopathic tablets, and ask your paediatrician about pain relief.
+Teething necklaces and amber beads are a strangulation and choking risk. Skip numbing gels and homeopathic tablets, and ask your pediatrician about pain relief.
 
 ## When to call the doctor
-Teething does not cause high fevers or diarrhoea. If your baby has a temperature above 38 °C (100.4 °F) or seems unwell, check with your doctor.`,
+Teething does not cause high fevers or diarrhea. If your baby has a temperature above 100.4 °F (38 °C) or seems unwell, check with your doctor.`,
 
   'best-books-for-babies': `Reading aloud from birth builds vocabulary, attention and a love of books, and it is one of the easiest ways to bond.
 
@@ -248,7 +248,7 @@ Sturdy board books, touch-and-feel pages and books with rhymes and repetition. E
 Lift-the-flap books, simple stories and books about everyday routines like bath time and bedtime.
 
 ## Tips
-Read the same favourites again and again; repetition is how babies learn. Point at pictures and name them, and let your baby turn the pages.`,
+Read the same favorites again and again; repetition is how babies learn. Point at pictures and name them, and let your baby turn the pages.`,
 
   'bath-time-basics': `Bath time can be a calm part of the evening routine, once you have a system.
 
@@ -256,13 +256,13 @@ Read the same favourites again and again; repetition is how babies learn. Point 
 Two or three baths a week is plenty for a newborn. Stick to sponge baths until the umbilical cord stump falls off.
 
 ## Before you start
-Gather everything within reach: towel, washcloth, mild fragrance-free wash, a clean diaper and clothes. Warm the room and fill the tub with about 5 cm (2 inches) of water at around 37 to 38 °C.
+Gather everything within reach: towel, washcloth, mild fragrance-free wash, a clean diaper and clothes. Warm the room and fill the tub with about 2 inches (5 cm) of water at around 98 to 100 °F (37 to 38 °C).
 
 ## During the bath
 Support your baby’s head and neck, keep one hand on them at all times and wash from the cleanest areas to the diaper area. Never leave your baby, even for a moment; take them with you if you need to answer the door.
 
 ## Afterwards
-Wrap them in a hooded towel, pat dry the skin folds and moisturise if their skin is dry.`,
+Wrap them in a hooded towel, pat dry the skin folds and moisturize if their skin is dry.`,
 
   'potty-training-readiness': `There is no perfect age to potty train. Most children are ready between 18 months and 3 years, and starting when your child shows signs of readiness usually makes it quicker.
 
@@ -286,7 +286,7 @@ Put a potty where your child spends time, offer it after waking, after meals and
 Range through walls, night vision, battery life of the parent unit, and two-way talk. For Wi-Fi monitors, check how video is encrypted and whether features need a subscription.
 
 ## Placement
-Mount or place the camera at least 1 metre (3 feet) from the crib, with every cord well out of reach.`,
+Mount or place the camera at least 3 feet (1 meter) from the crib, with every cord well out of reach.`,
 
   'baby-medicine-cabinet': `Set up your baby’s health kit before the birth so you are not searching for a thermometer at 2 a.m.
 
@@ -294,15 +294,15 @@ Mount or place the camera at least 1 metre (3 feet) from the crib, with every co
 - A digital thermometer; rectal is most accurate for babies under 3 months.
 - A nasal aspirator and saline drops.
 - Baby nail clippers or a file.
-- Infant pain and fever relief approved by your paediatrician, with the dosing syringe.
+- Infant pain and fever relief approved by your pediatrician, with the dosing syringe.
 - Diaper cream and petroleum jelly.
 - A cool-mist humidifier for colds.
 
 ## Important numbers
-Keep your paediatrician’s number and your local poison control number on the fridge and in your phone.
+Keep your pediatrician’s number and your local poison control number on the fridge and in your phone.
 
 ## When to call
-Any fever of 38 °C (100.4 °F) or above in a baby under 3 months needs a call to the doctor straight away.`,
+Any fever of 100.4 °F (38 °C) or above in a baby under 3 months needs a call to the doctor straight away.`,
 
   'babyproofing-room-by-room': `Start babyproofing before your baby crawls, usually by 6 months. Get down on your hands and knees and look at each room from their height.
 
@@ -316,7 +316,7 @@ Lock cabinets holding cleaning products and medicines, use stove knob covers, an
 Use hardware-mounted gates at the top of stairs and pressure gates at the bottom or in doorways. Door-pinch guards protect little fingers.
 
 ## Windows
-Install window guards or stops so windows open no more than 10 cm (4 inches), and choose cordless blinds.`,
+Install window guards or stops so windows open no more than 4 inches (10 cm), and choose cordless blinds.`,
 
   'bottle-feeding-basics': `Whether you are feeding formula, expressed milk or both, a few basics make bottle feeding smoother.
 
@@ -327,7 +327,7 @@ Buy one or two of a few types first; babies can be opinionated. Start with the s
 Hold your baby upright, keep the bottle horizontal so milk just fills the nipple, and let them take breaks. This mimics breastfeeding and helps prevent overfeeding.
 
 ## Cleaning and storage
-Wash bottles after every use and sterilise regularly for young babies. Prepared formula should be used within 2 hours, or within 1 hour once a feed has started. Breast milk keeps up to 4 days in the fridge.`,
+Wash bottles after every use and sterilize regularly for young babies. Prepared formula should be used within 2 hours, or within 1 hour once a feed has started. Breast milk keeps up to 4 days in the fridge.`,
 
   'breast-pump-guide': `A good pump that fits well can make pumping far more comfortable and effective.
 
@@ -348,7 +348,7 @@ Pump after feeds to build a small freezer stash, and keep everything clean betwe
   'starting-solids': `Most babies are ready for solids around 6 months. Signs include sitting with little support, good head control, interest in your food and no longer pushing food out with the tongue.
 
 ## First foods
-Iron-rich foods are a priority: meat, beans, lentils and iron-fortified cereals. Offer common allergens such as peanut and egg early and often, as your paediatrician advises.
+Iron-rich foods are a priority: meat, beans, lentils and iron-fortified cereals. Offer common allergens such as peanut and egg early and often, as your pediatrician advises.
 
 ## Purees or baby-led weaning?
 Both work, and many families combine them. Soft finger foods should be squishable between your fingers.
@@ -395,7 +395,7 @@ Restock as soon as you get home, and keep a small pouch of essentials that moves
 - A warm layer, such as a cardigan or fleece suit.
 
 ## Which sizes?
-Buy a few newborn pieces and more in 0-3M. Many babies skip newborn size entirely, and babies over about 3.5 kg (8 lb) often start in 0-3M.
+Buy a few newborn pieces and more in 0-3M. Many babies skip newborn size entirely, and babies over about 8 lb (3.5 kg) often start in 0-3M.
 
 ## Easy wins
 Choose zip sleepers for night changes, envelope shoulders for blowouts and soft fabrics without scratchy tags. Wash everything before your baby wears it.`,
@@ -437,7 +437,7 @@ Dress your baby in one more layer than you are comfortable in. Feel the back of 
 Use thin layers, a hat and mittens outdoors. In the car seat, take off puffy coats and put a blanket over the buckled harness instead.
 
 ## Warm weather
-Light, breathable cotton and a wide-brimmed hat. Keep babies under 6 months out of direct sun, and ask your paediatrician about sunscreen.
+Light, breathable cotton and a wide-brimmed hat. Keep babies under 6 months out of direct sun, and ask your pediatrician about sunscreen.
 
 ## Sleep
 Skip hats indoors and during sleep, and use a sleep sack with the right warmth for the room.`,

@@ -29,7 +29,7 @@ export const CLOTHING_SIZES = [
   '20',
 ] as const
 
-/** The spec's favourite colours (§3 Reference lists). */
+/** The spec's favorite colors (§3 Reference lists). */
 export const FAVORITE_COLORS = ['red', 'orange', 'green', 'blue', 'purple', 'brown', 'pink', 'white', 'gray', 'black', 'yellow', 'rainbow'] as const
 
 export type ClothingSize = (typeof CLOTHING_SIZES)[number]
@@ -61,6 +61,8 @@ export type ProductItem = {
   sizes?: readonly ClothingSize[]
   /** Appended after a comma, e.g. 'Size 2, 112 Count'. */
   suffixes?: readonly string[]
+  /** Never sold in multi-packs, even when the line has packs. */
+  single?: true
 }
 
 export type ProductLine = {
@@ -75,7 +77,7 @@ export type ProductLine = {
   models?: boolean
   packs?: readonly string[]
   sizes?: readonly ClothingSize[]
-  /** Colours a shopper can choose from; absent for products without a colour choice. */
+  /** Colors a shopper can choose from; absent for products without a color choice. */
   colors?: readonly FavoriteColor[]
   maxColors?: number
   /** Probability that a product in this line is FSA/HSA eligible. */
@@ -105,7 +107,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     features: [
       'The reversible seat lets your baby face you or face the world.',
       'A one-hand fold and an auto-lock keep it compact when you are juggling a baby and bags.',
-      'Big rubber wheels and all-wheel suspension smooth out cracked pavements.',
+      'Big rubber wheels and all-wheel suspension smooth out cracked sidewalks.',
       'The extra-large basket holds a full diaper bag and the weekly groceries.',
       'A UPF 50+ canopy extends with a peekaboo window so you can check on naps.',
       'Works from birth with the bassinet or infant car seat adapters.',
@@ -127,7 +129,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [{ noun: 'Compact Stroller', price: [149, 499] }, { noun: 'Travel Stroller', price: [179, 549] }, { noun: 'Umbrella Stroller', price: [49, 199] }],
     qualifiers: ['', 'Ultra-Light', 'Pocket'],
     features: [
-      'Folds small enough for most overhead bins and tiny car boots.',
+      'Folds small enough for most overhead bins and tiny car trunks.',
       'Weighs under 15 pounds, with a carry strap for stairs and station platforms.',
       'A near-flat recline makes on-the-go naps easy.',
       'The shoulder strap frees your hands when the stroller is folded.',
@@ -138,7 +140,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [{ noun: 'Jogging Stroller', price: [299, 749] }, { noun: 'All-Terrain Stroller', price: [349, 799] }],
     qualifiers: ['', 'Trail', 'Sport'],
     features: [
-      'Air-filled tyres and adjustable suspension handle trails and gravel.',
+      'Air-filled tires and adjustable suspension handle trails and gravel.',
       'The front wheel locks for running and swivels for everyday walks.',
       'A hand brake gives you control on steep downhill stretches.',
       'A wrist strap and a five-point harness keep everyone secure at speed.',
@@ -204,7 +206,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
       'Goes from rear-facing infant seat to belt-positioning booster.',
       'A 10-year lifespan covers most children from birth to booster.',
       'The seat rotates 360 degrees for easier loading.',
-      'Colour-coded belt paths make each mode simple to install.',
+      'Color-coded belt paths make each mode simple to install.',
     ],
   },
   {
@@ -366,8 +368,8 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [
       { noun: 'Fitted Crib Sheet', price: [18, 39] },
       { noun: 'Muslin Crib Sheet', price: [22, 42] },
-      { noun: 'Knit Blanket', price: [34, 79] },
-      { noun: 'Waterproof Crib Pad', price: [19, 39] },
+      { noun: 'Knit Blanket', price: [34, 79], single: true },
+      { noun: 'Waterproof Crib Pad', price: [19, 39], single: true },
     ],
     qualifiers: ['Organic Cotton', 'Jersey Knit', 'Muslin', 'Bamboo Viscose', 'Printed'],
     features: [
@@ -388,7 +390,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     ],
     qualifiers: ['', 'Handmade', 'Woodland', 'Celestial', 'Rainbow'],
     features: [
-      'Handcrafted from wool felt in soft, calming colours.',
+      'Handcrafted from wool felt in soft, calming colors.',
       'A dimmable warm glow for night feeds.',
       'Adds a personal touch without cluttering the room.',
       'Keep out of baby’s reach; not a toy.',
@@ -427,7 +429,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [
       { noun: 'Teether', price: [8, 19] },
       { noun: 'Teething Ring', price: [8, 16] },
-      { noun: 'Teething Mitten', price: [12, 19] },
+      { noun: 'Teething Mitten', price: [12, 19], single: true },
       { noun: 'Banana Teething Toothbrush', price: [9, 15] },
     ],
     qualifiers: ['Silicone', 'Natural Rubber', 'Textured', 'Chillable'],
@@ -501,14 +503,14 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     qualifiers: ['', 'Slip-Resistant', 'Compact'],
     features: [
       'A newborn sling keeps your baby’s head above the water.',
-      'Folds flat to store in a cupboard or behind the door.',
+      'Folds flat to store in a closet or behind the door.',
       'A drain plug makes emptying quick and spill-free.',
       'Fits in most adult tubs and large sinks.',
     ],
   },
   {
     leaf: 'towels-and-washcloths', dept: 'bath', kind: 'hooded-towel', weight: 1.5, colors: SOFT_COLORS, maxColors: 3, packs: ['', '', '2-Pack'],
-    items: [{ noun: 'Hooded Towel', price: [19, 39] }, { noun: 'Washcloth Set', price: [12, 24] }, { noun: 'Bath Robe', price: [29, 49] }],
+    items: [{ noun: 'Hooded Towel', price: [19, 39] }, { noun: 'Washcloth Set', price: [12, 24] }, { noun: 'Bath Robe', price: [29, 49], single: true }],
     qualifiers: ['Organic Cotton', 'Bamboo Viscose', 'Terry', 'Animal Ears'],
     features: [
       'Extra-absorbent and soft on delicate skin.',
@@ -526,9 +528,9 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
       { noun: 'Bath Toy Organizer', price: [14, 29], kind: 'diaper-bag' },
       { noun: 'Floating Boat', price: [12, 24] },
     ],
-    qualifiers: ['', 'Mould-Free', 'Open-Up'],
+    qualifiers: ['', 'Mold-Free', 'Open-Up'],
     features: [
-      'Opens up for cleaning, so no hidden mould.',
+      'Opens up for cleaning, so no hidden mold.',
       'Floats, pours and squirts for endless splashing.',
       'Made without BPA, PVC or phthalates.',
     ],
@@ -576,7 +578,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     ],
     qualifiers: ['', 'Instant-Read', 'No-Touch'],
     features: [
-      'Reads in about one second with a colour-coded fever alert.',
+      'Reads in about one second with a color-coded fever alert.',
       'A silent mode lets you check a sleeping baby.',
       'Stores the last 20 readings.',
       'Clinically tested for accuracy.',
@@ -594,7 +596,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     features: [
       'Clears stuffy noses quickly and gently.',
       'All parts come apart for thorough cleaning.',
-      'Recommended by paediatric nurses.',
+      'Recommended by pediatric nurses.',
       'Includes a travel case.',
     ],
   },
@@ -657,8 +659,8 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
       { noun: 'Glass Baby Bottle', price: [12, 22] },
       { noun: 'Silicone Baby Bottle', price: [14, 24] },
       { noun: 'Bottle Nipples', price: [8, 14] },
-      { noun: 'Newborn Bottle Gift Set', price: [39, 79] },
-      { noun: 'Bottle Drying Rack', price: [14, 29] },
+      { noun: 'Newborn Bottle Gift Set', price: [39, 79], single: true },
+      { noun: 'Bottle Drying Rack', price: [14, 29], single: true },
     ],
     qualifiers: ['', 'Slow-Flow', 'Wide-Neck', 'Natural-Feel'],
     features: [
@@ -687,17 +689,17 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
   {
     leaf: 'nursing-and-pumping-accessories', dept: 'feeding', kind: 'bottle', weight: 1.2, fsa: 0.5, packs: ['', '', '2-Pack'],
     items: [
-      { noun: 'Nursing Pillow', price: [39, 69], kind: 'blanket' },
+      { noun: 'Nursing Pillow', price: [39, 69], kind: 'blanket', single: true },
       { noun: 'Milk Storage Bags', price: [9, 19] },
       { noun: 'Nursing Pads', price: [9, 19] },
-      { noun: 'Pumping Bra', price: [29, 59], kind: 'breast-pump' },
-      { noun: 'Bottle Warmer', price: [29, 79] },
-      { noun: 'Bottle Sterilizer', price: [49, 149] },
+      { noun: 'Pumping Bra', price: [29, 59], kind: 'breast-pump', single: true },
+      { noun: 'Bottle Warmer', price: [29, 79], single: true },
+      { noun: 'Bottle Sterilizer', price: [49, 149], single: true },
     ],
     qualifiers: ['', 'Hands-Free', 'Leak-Proof'],
     features: [
       'Designed with lactation consultants for real-life feeding.',
-      'Pre-sterilised and leak-proof, with a write-on label.',
+      'Pre-sterilized and leak-proof, with a write-on label.',
       'Supports your baby at the right height for feeding.',
       'Warms milk evenly without hot spots.',
     ],
@@ -740,7 +742,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [
       { noun: 'Pacifier', price: [8, 14] },
       { noun: 'Orthodontic Pacifier', price: [8, 16] },
-      { noun: 'Pacifier Clip', price: [8, 14] },
+      { noun: 'Pacifier Clip', price: [8, 14], single: true },
       { noun: 'Newborn Pacifier', price: [8, 12] },
     ],
     qualifiers: ['', 'Silicone', 'One-Piece'],
@@ -790,8 +792,8 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     items: [
       { noun: 'Water Wipes', price: [9, 24] },
       { noun: 'Sensitive Wipes', price: [9, 24] },
-      { noun: 'Wipe Warmer', price: [24, 39] },
-      { noun: 'Wipes Dispenser', price: [12, 24] },
+      { noun: 'Wipe Warmer', price: [24, 39], single: true },
+      { noun: 'Wipes Dispenser', price: [12, 24], single: true },
       { noun: 'Reusable Cloth Wipes', price: [14, 24] },
     ],
     qualifiers: ['', 'Fragrance-Free', 'Plant-Based'],
@@ -805,14 +807,14 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
   {
     leaf: 'changing-pads-and-covers', dept: 'diapering', kind: 'changing-pad', weight: 1.2, colors: SOFT_COLORS, maxColors: 3, packs: ['', '', '2-Pack'],
     items: [
-      { noun: 'Contoured Changing Pad', price: [39, 99] },
+      { noun: 'Contoured Changing Pad', price: [39, 99], single: true },
       { noun: 'Changing Pad Cover', price: [16, 32] },
-      { noun: 'Portable Changing Mat', price: [19, 39] },
-      { noun: 'Changing Basket', price: [69, 149], kind: 'diaper-bag' },
+      { noun: 'Portable Changing Mat', price: [19, 39], single: true },
+      { noun: 'Changing Basket', price: [69, 149], kind: 'diaper-bag', single: true },
     ],
     qualifiers: ['', 'Wipe-Clean', 'Organic Cotton', 'Quilted'],
     features: [
-      'Raised sides help keep your baby centred.',
+      'Raised sides help keep your baby centered.',
       'A waterproof, wipe-clean surface, no cover required.',
       'Includes a safety strap and a non-slip base.',
       'Folds up with pockets for a diaper and wipes.',
@@ -905,8 +907,8 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     leaf: 'socks-and-booties', dept: 'apparel', kind: 'socks', weight: 2, colors: SOFT_COLORS, maxColors: 3, sizes: BABY_TODDLER, packs: ['', '3-Pack', '6-Pack'],
     items: [
       { noun: 'Grippy Socks', price: [10, 18] },
-      { noun: 'Knit Booties', price: [14, 24], sizes: SHOES },
-      { noun: 'Soft-Sole Shoes', price: [29, 49], sizes: SHOES },
+      { noun: 'Knit Booties', price: [14, 24], sizes: SHOES, single: true },
+      { noun: 'Soft-Sole Shoes', price: [29, 49], sizes: SHOES, single: true },
       { noun: 'Crew Socks', price: [10, 16] },
     ],
     qualifiers: ['', 'Non-Slip', 'Organic Cotton', 'Stay-On'],
@@ -949,7 +951,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
     qualifiers: ['', 'Festive', 'Cozy', 'Limited-Edition'],
     features: [
       'Arrives gift-ready in a keepsake box.',
-      'A cosy seasonal favourite for a baby’s first holidays.',
+      'A cozy seasonal favorite for a baby’s first holidays.',
       'Makes a sweet stocking stuffer.',
       'Limited seasonal run.',
     ],
@@ -960,7 +962,7 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
       { noun: 'Baby Memory Book', price: [29, 49] },
       { noun: 'Handprint Keepsake Kit', price: [19, 39], kind: 'favor' },
       { noun: 'Milestone Cards', price: [14, 24] },
-      { noun: 'Personalised Name Puzzle', price: [39, 69], kind: 'blocks' },
+      { noun: 'Personalized Name Puzzle', price: [39, 69], kind: 'blocks' },
     ],
     qualifiers: ['', 'Linen-Bound', 'Modern', 'Classic'],
     features: [
@@ -978,7 +980,7 @@ export const CASH_FUNDS = [
   ['Parental Leave Fund', 'Give the gift of more time at home together in the first weeks.'],
   ['Childcare Fund', 'Help with daycare or a nanny when parents head back to work.'],
   ['College Savings Fund', 'Start a little one’s education savings with a gift that grows.'],
-  ['Nursery Makeover Fund', 'Help turn the spare room into a cosy nursery.'],
+  ['Nursery Makeover Fund', 'Help turn the spare room into a cozy nursery.'],
   ['Doula & Birth Support Fund', 'Help cover the cost of a doula or postpartum support.'],
   ['Night Nurse Fund', 'Give the gift of a full night of sleep.'],
   ['Baby’s First Vacation Fund', 'Help the new family make their first trip together.'],

@@ -79,7 +79,7 @@ const CASH_FUND_CATEGORY_ID = categoryIdOf('cash-funds')
 const GIFT_CARD_CATEGORY_ID = categoryIdOf('gift-cards')
 const FAVOR_CATEGORY_ID = categoryIdOf('help-and-favors')
 
-/** Colour choices map onto the illustration palettes so a pink product looks pink. */
+/** Color choices map onto the illustration palettes so a pink product looks pink. */
 const PALETTE_FOR_COLOR: Record<FavoriteColor, number> = {
   red: 1,
   orange: 5,
@@ -179,7 +179,7 @@ export function shortCodeFor(id: number): string | null {
 function createdAtFor(rng: Rng): Date {
   // Slightly more products are recent than old, like a growing shop.
   const age = Math.floor(Math.pow(rng.next(), 1.3) * CREATED_SPAN_MS)
-  return new Date(REFERENCE_MS - age - (age % 1000))
+  return new Date(REFERENCE_MS - (age - (age % 1000)))
 }
 
 function reviewsFor(rng: Rng): { reviewCount: number; rating: number | null } {
@@ -220,7 +220,7 @@ function specialProduct(id: number, type: SeedProductType, variant: number, rng:
     const [title, blurb] = CASH_FUNDS[variant % CASH_FUNDS.length] as readonly [string, string]
     return {
       ...base,
-      slug: slugify(`${title}`),
+      slug: slugify(title),
       name: `Nestlist ${title}`,
       shortName: title,
       description: `${blurb} Friends and family can give any amount, and every contribution shows up in your gift tracker with their note.`,
@@ -282,7 +282,7 @@ export function productAt(i: number, total: number): ProductSeed {
 
   const model = line.models && rng.chance(0.85) ? rng.pick(MODEL_NAMES) : ''
   const qualifier = rng.pick(line.qualifiers)
-  const pack = line.packs ? rng.pick(line.packs) : ''
+  const pack = line.packs && !item.single ? rng.pick(line.packs) : ''
   const suffix = item.suffixes ? rng.pick(item.suffixes) : ''
   const shortName = [model, qualifier, item.noun, pack].filter(Boolean).join(' ') + (suffix ? `, ${suffix}` : '')
   const name = `${brandName} ${shortName}`

@@ -38,7 +38,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           className={cx(
-            'size-full object-contain p-2 transition-opacity duration-200',
+            'size-full object-cover transition-opacity duration-200',
             second && 'group-focus-within:opacity-0 group-hover:opacity-0',
           )}
         />
@@ -50,11 +50,11 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
             height={400}
             loading="lazy"
             decoding="async"
-            className="absolute inset-0 size-full object-contain p-2 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100"
+            className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100"
           />
         ) : null}
         {textBadges.length > 0 ? (
-          <ul className="absolute top-2 left-2 flex flex-col items-start gap-1" aria-label="Offers">
+          <ul className={cx('absolute top-2 left-2 flex flex-col items-start gap-1', imageBadges.length > 0 ? 'right-12 sm:right-14' : 'right-2')} aria-label="Offers">
             {textBadges.map((badge) => (
               <li key={badge.text}>
                 <Badge variant={badge.variant}>{badge.text}</Badge>
