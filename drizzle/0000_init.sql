@@ -1,3 +1,5 @@
+-- Trigram search over product names (trusted extension: the database owner may create it).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TYPE "public"."product_type" AS ENUM('product', 'cash_fund', 'favor', 'gift_card');--> statement-breakpoint
 CREATE TABLE "brand_guides" (
 	"brand_id" integer NOT NULL,
@@ -124,4 +126,5 @@ CREATE UNIQUE INDEX "guides_slug_key" ON "guides" USING btree ("slug");--> state
 CREATE INDEX "products_category_popularity_idx" ON "products" USING btree ("category_id","popularity" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_brand_popularity_idx" ON "products" USING btree ("brand_id","popularity" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_created_at_idx" ON "products" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "products_short_code_key" ON "products" USING btree ("short_code");
+CREATE UNIQUE INDEX "products_short_code_key" ON "products" USING btree ("short_code");--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);

@@ -19,7 +19,8 @@ function newestMtime(entry) {
   return newest
 }
 
-const built = fs.existsSync(stamp) && fs.existsSync(path.join(root, 'build', 'server', 'main.js')) ? fs.statSync(stamp).mtimeMs : 0
+const outputs = ['build/server/main.js', 'build/server/index.js', 'build/client/assets'].map((p) => path.join(root, p))
+const built = fs.existsSync(stamp) && outputs.every((p) => fs.existsSync(p)) ? fs.statSync(stamp).mtimeMs : 0
 const stale = process.argv.includes('--rebuild') || built === 0 || sources.some((s) => newestMtime(s) > built)
 if (stale) {
   process.stderr.write(built ? 'Sources changed since the last build: rebuilding Nestlist…\n' : 'Building Nestlist (first start)…\n')

@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Icon } from '~/ui'
+import { useSearchTermState } from './search-box'
 import { livePages } from './site-links'
 import { SEARCH_PATH, searchResultsPath, searchTarget } from './search-target'
 
@@ -10,7 +10,7 @@ import { SEARCH_PATH, searchResultsPath, searchTarget } from './search-target'
  */
 export function MobileSearchBar() {
   const navigate = useNavigate()
-  const [term, setTerm] = useState('')
+  const [term, setTerm] = useSearchTermState()
   return (
     <div className="border-t border-line bg-white px-4 py-2.5 sm:px-6 lg:hidden">
       <form

@@ -8,18 +8,8 @@ import { SEARCH_PATH } from './search-target'
  * A clear button appears once something is typed. On the results page it shows the current term.
  */
 export function SearchBox({ className }: { className?: string }) {
-  const { pathname } = useLocation()
-  const [params] = useSearchParams()
-  const current = pathname === SEARCH_PATH ? (params.get('search_term') ?? '') : ''
-  const [term, setTerm] = useState(current)
-  const [shownFor, setShownFor] = useState(current)
+  const [term, setTerm] = useSearchTermState()
   const inputRef = useRef<HTMLInputElement>(null)
-
-  // Follow the address when it changes (a new search, or leaving the results page).
-  if (shownFor !== current) {
-    setShownFor(current)
-    setTerm(current)
-  }
 
   return (
     <Form method="get" action={SEARCH_PATH} role="search" aria-label="Store" className={cx('relative', className)}>
@@ -61,4 +51,21 @@ export function SearchBox({ className }: { className?: string }) {
       </button>
     </Form>
   )
+}
+
+/**
+ * The text of a search box: editable, and refilled from the address whenever it changes, so the
+ * results page shows its term and other pages start empty.
+ */
+export function useSearchTermState(): [string, (term: string) => void] {
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  const current = pathname === SEARCH_PATH ? (params.get('search_term') ?? '') : ''
+  const [term, setTerm] = useState(current)
+  const [shownFor, setShownFor] = useState(current)
+  if (shownFor !== current) {
+    setShownFor(current)
+    setTerm(current)
+  }
+  return [term, setTerm]
 }

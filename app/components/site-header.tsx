@@ -29,7 +29,7 @@ export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
           <br />
           registry &amp; shop
         </p>
-        {livePages.storeSearch ? <SearchBox className="hidden max-w-xl flex-1 lg:block" /> : null}
+        {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}
       <StoreNav navbar={navbar} />

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
@@ -18,6 +18,7 @@ const HINT_ID = 'store-nav-hint'
 export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   const [openId, setOpenId] = useState<string | null>(null)
   const [dropdown] = useState(() => createDropdownController(setOpenId))
+  const { pathname } = useLocation()
   const navRef = useRef<HTMLElement>(null)
   const itemRefs = useRef(new Map<string, HTMLElement>())
 
@@ -36,6 +37,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   if (navbar.length === 0) return null
 
   const slugs = navbar.map((c) => c.urlSlug)
+  const active = activeTopLevel(navbar, pathname)
 
   function focusItem(slug: string | undefined) {
     if (slug) itemRefs.current.get(slug)?.focus()
@@ -118,6 +120,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
         {navbar.map((category, index) => {
           const href = categoryHref(category.urlSlug)
           const open = openId === category.urlSlug
+          const current = active === category.urlSlug
           const common = {
             ref: (el: HTMLElement | null) => {
               if (el) itemRefs.current.set(category.urlSlug, el)
@@ -130,7 +133,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
             onPointerLeave: mouseOnly(() => dropdown.pointerLeaveItem()),
             className: cx(
               'group relative flex h-12 items-center rounded-md px-1.5 text-sm font-semibold whitespace-nowrap transition-colors xl:px-2.5 xl:text-[0.9375rem]',
-              open ? 'text-berry-700' : 'text-ink hover:text-berry-700',
+              open || current ? 'text-berry-700' : 'text-ink hover:text-berry-700',
             ),
           }
           const label = (
@@ -140,7 +143,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
                 aria-hidden="true"
                 className={cx(
                   'absolute inset-x-1.5 bottom-0 h-[3px] rounded-t-full bg-berry-700 transition-opacity xl:inset-x-2.5',
-                  open ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
+                  open || current ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
                 )}
               />
             </>
@@ -148,7 +151,13 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
           return (
             <li key={category.urlSlug} className="flex">
               {href ? (
-                <Link to={href} aria-describedby={HINT_ID} onClick={() => dropdown.close()} {...common}>
+                <Link
+                  to={href}
+                  aria-describedby={HINT_ID}
+                  aria-current={current ? (pathname === href ? 'page' : 'true') : undefined}
+                  onClick={() => dropdown.close()}
+                  {...common}
+                >
                   {label}
                 </Link>
               ) : (
@@ -169,4 +178,11 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
       </ul>
     </nav>
   )
+}
+
+/** The top-level category the current store page belongs to (itself or one of its children), if any. */
+export function activeTopLevel(navbar: NavbarCategory[], pathname: string): string | null {
+  if (!pathname.startsWith('/store/')) return null
+  const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
+  return navbar.find((c) => c.urlSlug === slug || c.children.some((child) => child.urlSlug === slug))?.urlSlug ?? null
 }

@@ -16,7 +16,12 @@ export class DomainError extends Error {
   }
 }
 
-export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError
+/**
+ * Read by shape rather than `instanceof`: the services run from the server bundle (build/server/main.js)
+ * and the routes from React Router's (build/server/index.js), and each bundle has its own DomainError class.
+ */
+export const isDomainError = (error: unknown): error is DomainError =>
+  error instanceof Error && error.name === 'DomainError' && typeof (error as { code?: unknown }).code === 'string'
 
 /** The spec's error catalogue (section 8): what users read instead of a stack trace. */
 export const messages = {

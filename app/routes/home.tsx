@@ -30,15 +30,15 @@ export default function Home() {
 
 function Hero({ shopHref }: { shopHref: string | null }) {
   return (
-    <section aria-labelledby="home-title" className="relative overflow-hidden rounded-panel bg-berry-50 px-5 py-10 sm:px-10 sm:py-14 lg:px-14 lg:py-16">
+    <section aria-labelledby="home-title" className="relative overflow-hidden rounded-panel bg-berry-50 px-4 py-9 sm:px-10 sm:py-14 lg:px-14 lg:py-16">
       <div aria-hidden="true" className="absolute -top-24 -right-24 size-72 rounded-full bg-peach-100 opacity-80 sm:size-96" />
       <div className="relative grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3.5 py-1.5 text-[0.8125rem] font-semibold text-berry-700 shadow-sm sm:text-sm">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3.5 py-1.5 text-xs font-semibold whitespace-nowrap text-berry-700 shadow-sm sm:text-sm">
             <Icon name="heart" className="size-4" />
             The universal baby registry
           </p>
-          <h1 id="home-title" className="mt-5 text-[2.125rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl xl:text-[3.5rem]">
+          <h1 id="home-title" className="mt-5 text-[1.875rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl xl:text-[3.5rem]">
             One registry for everything your baby needs
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">

@@ -16,7 +16,7 @@ const variants: Record<BadgeVariant, string> = {
 /** A short, non-interactive label such as 'Sale' or 'Coming soon'. */
 export function Badge({ variant = 'neutral', className, children }: { variant?: BadgeVariant; className?: string; children: ReactNode }) {
   return (
-    <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide', variants[variant], className)}>
+    <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide whitespace-nowrap', variants[variant], className)}>
       {children}
     </span>
   )

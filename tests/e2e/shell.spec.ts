@@ -32,8 +32,6 @@ async function openPage(path: string, width = 1440, options: { reducedMotion?: b
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
-    // axe-core is injected as an inline script, which the app's CSP (rightly) refuses.
-    bypassCSP: true,
   })
   const page = await context.newPage()
   const response = await page.goto(`${baseUrl}${path}`)
@@ -147,6 +145,63 @@ describe('app shell', () => {
       await page.locator('#nav-panel-carriers').waitFor({ state: 'visible', timeout: 300 })
       await page.mouse.click(700, 850)
       await page.locator('#nav-panel-carriers').waitFor({ state: 'hidden', timeout: 300 })
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('clicking a category in an open dropdown goes to its page and closes the dropdown', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      const first = navItems(page).first()
+      if ((await first.evaluate((el) => el.tagName)) !== 'A') return // category pages not linked yet
+      await first.focus()
+      await page.keyboard.press('ArrowDown')
+      const panel = page.locator('#nav-panel-strollers')
+      await panel.waitFor({ state: 'visible' })
+      await panel.getByRole('link', { name: 'Jogging Strollers' }).click()
+      await page.waitForURL('**/store/jogging-strollers')
+      await panel.waitFor({ state: 'hidden' })
+      // The top-level item of the page's category is marked as current.
+      await page.waitForSelector('nav[aria-label="Shop by category"] [aria-controls="nav-panel-strollers"][aria-current="true"]')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the desktop search box searches the store with search_term', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      const box = page.getByRole('searchbox', { name: 'Search the store' })
+      if ((await box.count()) === 0) return // search page not live yet
+      expect(await box.getAttribute('placeholder')).toBe('What are you looking for?')
+      await box.fill('car seat')
+      await page.getByRole('button', { name: 'Clear search' }).click()
+      expect(await box.inputValue()).toBe('')
+      await box.fill('car seat')
+      await box.press('Enter')
+      await page.waitForURL('**/store/search?search_term=car+seat')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the mobile search bar opens a short code page for one letter and three digits, else the results', async () => {
+    const { page, context } = await openPage('/', 400)
+    try {
+      const box = page.getByRole('searchbox', { name: 'Search store' })
+      if ((await box.count()) === 0) return // search page not live yet
+      expect(await box.getAttribute('placeholder')).toBe('Search store')
+      const codeRequest = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/store/code/a123'))
+      await box.fill('  a123 ')
+      await box.press('Enter')
+      await codeRequest
+
+      await page.goto(`${baseUrl}/`)
+      await page.waitForSelector('html[data-hydrated]')
+      await page.getByRole('searchbox', { name: 'Search store' }).fill('swaddle')
+      await page.getByRole('searchbox', { name: 'Search store' }).press('Enter')
+      await page.waitForURL('**/store/search?search_term=swaddle')
     } finally {
       await context.close()
     }

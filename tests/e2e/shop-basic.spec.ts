@@ -16,12 +16,9 @@ async function api<T>(path: string): Promise<{ status: number; body: T }> {
   return { status: res.status, body: (await res.json()) as T }
 }
 
-/**
- * A fresh page that records console errors (CSP violations show up there). `bypassCSP` is only for
- * pages that inject axe-core, whose inline script our CSP rightly refuses.
- */
-async function openPage({ bypassCSP = false } = {}): Promise<{ page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP })
+/** A fresh page that records console errors (CSP violations show up there). */
+async function openPage(): Promise<{ page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   page.on('close', () => void context.close())
   const consoleErrors: string[] = []
@@ -80,7 +77,7 @@ describe('category page', () => {
     await page.goto(`${baseUrl}/store/full-size-strollers`)
     await expect(page.locator('h1').innerText()).resolves.toBe(heading)
     // The left navigation marks the current category.
-    await expect(page.locator('nav[aria-label="Shop categories"] [aria-current="page"]').first().innerText()).resolves.toBe(heading)
+    await expect(page.locator('nav[aria-label="Browse categories"] [aria-current="page"]').first().innerText()).resolves.toBe(heading)
 
     const { body } = await api<ProductPage>('/store/api/products?category=strollers&page=2')
     const second = await page.goto(`${baseUrl}/store/strollers?page=2`)
@@ -88,6 +85,24 @@ describe('category page', () => {
     const titles = await page.getByRole('list', { name: 'Strollers products' }).locator('h3').allInnerTexts()
     expect(titles).toEqual(body.heroProducts.map((p) => p.title))
     expect(await page.locator('link[rel="prev"]').getAttribute('href')).toBe(`${baseUrl}/store/strollers`)
+    await page.close()
+  })
+
+  test('client-side navigation (pagination, left nav) keeps clean addresses and working links', async () => {
+    const { page, consoleErrors } = await openPage()
+    await page.goto(`${baseUrl}/store/strollers`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    await Promise.all([page.waitForURL(/\/store\/strollers\?page=2$/), pagination.getByRole('link', { name: 'Next' }).click()])
+    await page.getByText(/Showing 19–36 of/).waitFor({ timeout: 5_000 })
+    expect(await pagination.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/store/strollers?page=3')
+    expect(await pagination.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/store/strollers')
+    const nav = page.getByRole('navigation', { name: 'Browse categories' })
+    await Promise.all([page.waitForURL(/\/store\/car-seats$/), nav.getByRole('link', { name: 'Car Seats', exact: true }).click()])
+    // The address changes as the navigation commits; React renders the new page a moment later.
+    await page.locator('h1', { hasText: /^Car Seats$/ }).waitFor({ timeout: 5_000 })
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/store/car-seats`)
+    expect(consoleErrors).toEqual([])
     await page.close()
   })
 
@@ -233,6 +248,26 @@ describe('short codes and product pages', () => {
   })
 })
 
+describe('without JavaScript', () => {
+  test('a shopper pages through a category, opens a product and searches, all server-rendered', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    try {
+      await page.goto(`${baseUrl}/store/strollers`)
+      await Promise.all([page.waitForURL(/page=2/), page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click()])
+      await expect(page.getByText(/Showing 19–36 of/).count()).resolves.toBe(1)
+      const card = page.getByRole('list', { name: 'Strollers products' }).locator(':scope > li h3 a').first()
+      const title = (await card.innerText()).trim()
+      await Promise.all([page.waitForURL(/\/gp\//), card.click()])
+      await expect(page.locator('h1').innerText()).resolves.toBe(title)
+      await page.goto(`${baseUrl}/store/search?search_term=stroller`)
+      await expect(page.locator('h1').innerText()).resolves.toContain('"stroller"')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe('the JSON API speaks the same catalogue', () => {
   test('store products by category and search, and a product by id', async () => {
     const byCategory = await api<ProductPage>('/store/api/products?category=strollers')
@@ -257,7 +292,7 @@ describe('accessibility', () => {
     ['search', '/store/search?search_term=stroller'],
     ['empty search', '/store/search?search_term=xyzzy-nothing'],
   ])('the %s page has no serious axe violations', async (_name, path) => {
-    const { page } = await openPage({ bypassCSP: true })
+    const { page } = await openPage()
     await page.goto(`${baseUrl}${path}`)
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.close()
@@ -265,7 +300,7 @@ describe('accessibility', () => {
 
   test('the product page has no serious axe violations', async () => {
     const { body } = await api<ProductPage>('/store/api/products?category=strollers')
-    const { page } = await openPage({ bypassCSP: true })
+    const { page } = await openPage()
     await page.goto(`${baseUrl}${body.heroProducts[0]!.path}`)
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.close()

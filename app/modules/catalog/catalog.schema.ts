@@ -105,6 +105,9 @@ export const products = pgTable(
     index('products_brand_popularity_idx').on(t.brandId, t.popularity.desc()),
     index('products_created_at_idx').on(t.createdAt.desc()),
     uniqueIndex('products_short_code_key').on(t.shortCode),
+    // Shop search: `name ILIKE '%word%'` per word (catalog.service searchProducts). Needs the pg_trgm
+    // extension, which the migration must create first (drizzle-kit does not emit CREATE EXTENSION).
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 )
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { type Badge, brands, categories, categoryGuides, type Faq, guides, type ProductOptions, products } from './catalog.schema'
@@ -106,7 +106,7 @@ export type ProductDetail = ProductCard & {
 /** One page of products with the numbers pagination needs. */
 export type ProductPage = { items: ProductCard[]; total: number; page: number; pageSize: number; pageCount: number }
 
-/** Everything a category page shows, read in two parallel queries. */
+/** Everything a category page shows: the category tree, then one page of products (two queries). */
 export type CategoryPage = {
   category: CategoryView
   trail: CategoryLink[]
@@ -241,17 +241,23 @@ function searchCondition(words: string[]): SQL | undefined {
   )
 }
 
-/** Products of the category with this slug and of all its visible descendants (recursive, in SQL). */
-function inCategoryTree(urlSlug: string): SQL {
-  return sql`${products.categoryId} in (
-    with recursive tree(id) as (
-      select c.id from categories c where c.url_slug = ${urlSlug}
-      union all
-      select c.id from categories c join tree on c.parent_id = tree.id where not c.hidden
-    )
-    select id from tree
-  )`
+/** Most popular first, written to match products_*_popularity_idx (DESC NULLS LAST) so it can walk the index. */
+const byPopularity = sql`${products.popularity} desc nulls last`
+
+/** The category and its visible descendants: the categories whose products a category page lists. */
+function categoryTreeIds(row: CategoryRow, all: CategoryRow[]): number[] {
+  const ids = [row.id]
+  for (let i = 0; i < ids.length && ids.length < 10_000; i++) {
+    for (const c of all) if (c.parentId === ids[i] && !c.hidden) ids.push(c.id)
+  }
+  return ids
 }
+
+/**
+ * Products in these categories. The ids travel as one array parameter, so the planner sees real values
+ * and uses products_category_popularity_idx (a CTE computing them in SQL made it scan the whole table).
+ */
+const inCategories = (ids: number[]): SQL => sql`${products.categoryId} = any(${sql.param(ids)}::int[])`
 
 function toCategoryView(row: CategoryRow, all: CategoryRow[], ancestors: string[]): CategoryView {
   const slugSet = [...ancestors, row.urlSlug]
@@ -303,7 +309,7 @@ export function createCatalogService({ db }: { db: Db }) {
       .from(products)
       .innerJoin(brands, eq(brands.id, products.brandId))
       .where(where)
-      .orderBy(desc(products.popularity), asc(products.id))
+      .orderBy(byPopularity, asc(products.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize)
     let total = rows[0]?.total
@@ -391,26 +397,24 @@ export function createCatalogService({ db }: { db: Db }) {
     /** A category page: the category, its breadcrumb, the left navigation and one page of its products. */
     async categoryPage(input: CategoryPageInput): Promise<CategoryPage> {
       const { urlSlug, page } = categoryPageInput.parse(input)
-      const [all, productsPage] = await Promise.all([allCategories(), productPage(inCategoryTree(urlSlug), page)])
+      const all = await allCategories()
       const row = all.find((c) => c.urlSlug === urlSlug)
       if (!row) throw notFoundCategory()
       return {
         category: toCategoryView(row, all, ancestorsOf(row, all)),
         trail: trailOf(row, all),
         nav: navTree(all, null),
-        products: assertPageExists(productsPage),
+        products: assertPageExists(await productPage(inCategories(categoryTreeIds(row, all)), page)),
       }
     },
 
     /** One page of the products of a category and its visible descendants, most popular first. */
     async categoryProducts(input: CategoryProductsInput): Promise<ProductPage> {
       const { urlSlug, page } = categoryProductsInput.parse(input)
-      const [exists, productsPage] = await Promise.all([
-        db.select({ id: categories.id }).from(categories).where(eq(categories.urlSlug, urlSlug)),
-        productPage(inCategoryTree(urlSlug), page),
-      ])
-      if (exists.length === 0) throw notFoundCategory()
-      return assertPageExists(productsPage)
+      const all = await allCategories()
+      const row = all.find((c) => c.urlSlug === urlSlug)
+      if (!row) throw notFoundCategory()
+      return assertPageExists(await productPage(inCategories(categoryTreeIds(row, all)), page))
     },
 
     /** One page of the products whose name or brand name contains every word of the term; none for an empty term. */
@@ -454,22 +458,34 @@ export function createCatalogService({ db }: { db: Db }) {
       }
     },
 
-    /**
-     * Up to `limit` popular products from the product's own category, topped up from its visible sibling
-     * categories when the category alone has too few; never the product itself. One statement.
-     */
+    /** Up to `limit` (default 8) popular products from the product's category, then its sibling categories; never itself. */
     async relatedProducts({ productId, limit = 8 }: { productId: number; limit?: number }): Promise<ProductCard[]> {
       const id = productInput.parse({ id: productId }).id
-      const own = sql`(select x.category_id from products x where x.id = ${id})`
-      const siblings = sql`(select s.id from categories s
-        where not s.hidden and s.parent_id = (select c.parent_id from categories c where c.id = ${own}))`
+      const n = Math.min(Math.max(Math.trunc(limit), 1), 24)
+      // The n most popular of each candidate category (an index range scan each, via LATERAL), then
+      // the n best of those with the product's own category first.
+      const relatedIds = sql`array(
+        select t.id from (
+          select s.id as cid, s.id = o.category_id as own
+          from categories s,
+            (select x.category_id, c.parent_id from products x join categories c on c.id = x.category_id where x.id = ${id}) o
+          where s.id = o.category_id or (not s.hidden and s.parent_id = o.parent_id)
+        ) cats
+        cross join lateral (
+          select x.id, x.popularity from products x
+          where x.category_id = cats.cid and x.id <> ${id}
+          order by x.popularity desc nulls last, x.id
+          limit ${n}
+        ) t
+        order by cats.own desc, t.popularity desc, t.id
+        limit ${n}
+      )`
       const rows = await db
         .select(cardColumns)
         .from(products)
         .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(and(ne(products.id, id), or(sql`${products.categoryId} = ${own}`, sql`${products.categoryId} in ${siblings}`)))
-        .orderBy(sql`(${products.categoryId} = ${own}) desc`, desc(products.popularity), asc(products.id))
-        .limit(Math.min(Math.max(limit, 1), 24))
+        .where(sql`${products.id} = any(${relatedIds})`)
+        .orderBy(sql`(${products.categoryId} = (select x.category_id from products x where x.id = ${id})) desc`, byPopularity, asc(products.id))
       return rows.map(toCard)
     },
 

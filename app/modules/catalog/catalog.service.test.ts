@@ -240,7 +240,8 @@ describe('searchProducts', () => {
         ['%jogger%'],
       )
       const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
-      expect(plan).toContain('products_name_trgm_test_idx')
+      // The migration's products_name_trgm_idx, once it lands, serves as well as this test's own index.
+      expect(plan).toMatch(/products_name_trgm(_test)?_idx/)
     } finally {
       await client.query('reset enable_seqscan')
       await client.query('drop index if exists products_name_trgm_test_idx')

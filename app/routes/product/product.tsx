@@ -3,7 +3,7 @@ import type { ProductDetail } from '~/modules/catalog/catalog.service.server'
 import { productInput } from '~/modules/catalog/catalog.validation'
 import { pdpPath } from '~/modules/catalog/product-path'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
-import { formatCents, Price } from '~/modules/catalog/ui/price'
+import { formatCents, hasPrice, Price } from '~/modules/catalog/ui/price'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { Rating, showsRating } from '~/modules/catalog/ui/rating'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
@@ -12,8 +12,8 @@ import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const input = productInput.safeParse({ id: params.genericProductId })
   if (!input.success) notFound()
   const [product, related] = await Promise.all([
@@ -29,11 +29,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock' }
 
+/** The schema.org offer: one price, or the range of an electronic gift card. */
+function offerFor(product: ProductDetail, url: string) {
+  const money = (cents: number) => (cents / 100).toFixed(2)
+  const availability = product.available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out
+  return product.isElectronicGiftCard
+    ? { '@type': 'AggregateOffer', priceCurrency: 'USD', lowPrice: money(product.price.min), highPrice: money(product.price.max), availability, url }
+    : { '@type': 'Offer', priceCurrency: 'USD', price: money(product.price.current), availability, url }
+}
+
 /** schema.org Product data for search engines (not executed, so the CSP's script nonce does not apply). */
 function productJsonLd(product: ProductDetail, origin: string) {
   const url = `${origin}${pdpPath(product)}`
   const images = [product.imageUrl, product.secondaryImageUrl].filter((u): u is string => Boolean(u)).map((u) => new URL(u, origin).href)
-  const offerPrice = (cents: number) => (cents / 100).toFixed(2)
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -44,22 +52,7 @@ function productJsonLd(product: ProductDetail, origin: string) {
     url,
     brand: { '@type': 'Brand', name: product.brand.name },
     category: product.trail.map((t) => t.title).join(' > '),
-    offers: product.isElectronicGiftCard
-      ? {
-          '@type': 'AggregateOffer',
-          priceCurrency: 'USD',
-          lowPrice: offerPrice(product.price.min),
-          highPrice: offerPrice(product.price.max),
-          availability: product.available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
-          url,
-        }
-      : {
-          '@type': 'Offer',
-          priceCurrency: 'USD',
-          price: offerPrice(product.price.current),
-          availability: product.available ? SCHEMA_AVAILABILITY.in : SCHEMA_AVAILABILITY.out,
-          url,
-        },
+    ...(hasPrice(product) ? { offers: offerFor(product, url) } : {}),
     ...(showsRating(product) && product.rating !== null
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } }
       : {}),
@@ -100,7 +93,7 @@ function Gallery({ product }: { product: ProductDetail }) {
 function Options({ options }: { options: ProductDetail['options'] }) {
   const rows = [
     { label: options.sizes && options.sizes.length === 1 ? 'Size' : 'Sizes', values: options.sizes ?? [] },
-    { label: options.colors && options.colors.length === 1 ? 'Colour' : 'Colours', values: options.colors ?? [] },
+    { label: options.colors && options.colors.length === 1 ? 'Color' : 'Colors', values: options.colors ?? [] },
   ].filter((r) => r.values.length > 0)
   if (rows.length === 0) return null
   return (
@@ -115,7 +108,7 @@ function Options({ options }: { options: ProductDetail['options'] }) {
             <dd className="mt-1">
               <ul className="flex flex-wrap gap-2">
                 {row.values.map((value) => (
-                  <li key={value} className="rounded-full border border-line-strong bg-white px-3 py-1 text-sm">
+                  <li key={value} className="rounded-full border border-line-strong bg-white px-3 py-1 text-sm first-letter:uppercase">
                     {value}
                   </li>
                 ))}
@@ -165,7 +158,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <div>
-            <Price price={product.price} onSale={product.onSale} isElectronicGiftCard={product.isElectronicGiftCard} showMsrp size="lg" />
+            <Price
+              price={product.price}
+              onSale={product.onSale}
+              isElectronicGiftCard={product.isElectronicGiftCard}
+              isCashFund={product.isCashFund}
+              isFavor={product.isFavor}
+              showMsrp
+              size="lg"
+            />
             {savings > 0 ? <p className="mt-1 text-sm font-semibold text-berry-700">You save {formatCents(savings)}</p> : null}
           </div>
           <p className={product.available ? 'flex items-center gap-2 font-semibold text-sage-700' : 'flex items-center gap-2 font-semibold text-muted'}>

@@ -11,8 +11,8 @@ import type { Route } from './+types/category'
 import { notFound, orNotFound } from './http-errors'
 
 /** /store/{slug}, also /store/{parent}/{slug}: the category is read from the last path segment. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const slug = (params['*'] ?? '').split('/').filter(Boolean).at(-1)
   // The store landing page (/store) is a later page; until then the bare path is not found.
   if (!slug) notFound()

@@ -1,6 +1,6 @@
 // How shop pages turn the catalogue's domain errors into HTTP answers, in one place.
 import { data } from 'react-router'
-import type { DomainErrorCode } from '~/lib/errors'
+import { type DomainErrorCode, isDomainError } from '~/lib/errors'
 
 /** What a shop error page may show: a sentence for the visitor and where to go next. */
 export type ShopErrorData = { message: string; retryHref?: string; retryLabel?: string } | null
@@ -15,16 +15,9 @@ export function badRequest(body: NonNullable<ShopErrorData>): never {
   throw data(body, { status: 400 })
 }
 
-/**
- * The code of a DomainError, read by shape rather than `instanceof`: the services run from the server
- * bundle (build/server/main.js) and the routes from React Router's (build/server/index.js), and each
- * bundle has its own copy of the DomainError class.
- */
+/** The code of a DomainError thrown by a service, or null for any other error. */
 export function domainErrorCode(error: unknown): DomainErrorCode | null {
-  if (error instanceof Error && error.name === 'DomainError' && typeof (error as { code?: unknown }).code === 'string') {
-    return (error as Error & { code: DomainErrorCode }).code
-  }
-  return null
+  return isDomainError(error) ? error.code : null
 }
 
 /** Awaits a service call, turning its not_found into a 404 page; anything else stays a 500. */

@@ -11,8 +11,8 @@ import type { Route } from './+types/search'
 import { badRequest, domainErrorCode, notFound, orNotFound } from './http-errors'
 
 /** /store/search?search_term=… (unified_search=true is accepted too): products matching every word. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const term = searchTermInput.safeParse(url.searchParams.get('search_term') ?? '')
   if (!term.success) {
     badRequest({ message: `${firstIssue(term.error)} Try a shorter search.`, retryHref: '/store/search', retryLabel: 'Start a new search' })

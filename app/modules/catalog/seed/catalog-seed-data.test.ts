@@ -163,7 +163,6 @@ describe('products', () => {
   test('sizes and colors come only from the spec lists', () => {
     const sizes = new Set<string>(CLOTHING_SIZES)
     const colors = new Set<string>(FAVORITE_COLORS)
-    let sized = 0
     const offenders = SAMPLE.filter(
       (p) =>
         (p.options.sizes ?? []).some((s) => !sizes.has(s)) ||

@@ -44,7 +44,7 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
 export function CategoryNav({ items, activeSlugSet }: CategoryNavProps) {
   const list = <NavList items={items} activeSlugSet={activeSlugSet} depth={0} />
   return (
-    <nav aria-label="Shop categories">
+    <nav aria-label="Browse categories">
       <details className="group rounded-card border border-line bg-white sm:hidden">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-4 font-semibold [&::-webkit-details-marker]:hidden">
           Browse categories

@@ -16,15 +16,23 @@ type PriceProps = {
   price: ProductPrice
   onSale: boolean
   isElectronicGiftCard: boolean
+  /** Cash funds and favors at $0 have no price to show: the giver chooses the amount, or gives time. */
+  isCashFund?: boolean
+  isFavor?: boolean
   /** Shows the MSRP when it is above the current price (the product page does). */
   showMsrp?: boolean
   size?: 'sm' | 'lg'
   className?: string
 }
 
+/** Whether a product has a price worth showing (cash funds and favors at $0 do not). */
+export const hasPrice = ({ price, isCashFund, isFavor }: Pick<PriceProps, 'price' | 'isCashFund' | 'isFavor'>) =>
+  !(price.current === 0 && (isCashFund || isFavor))
+
 /** A product's price: a range for electronic gift cards, the sale price beside the old one, optional MSRP. */
-export function Price({ price, onSale, isElectronicGiftCard, showMsrp = false, size = 'sm', className }: PriceProps) {
+export function Price({ price, onSale, isElectronicGiftCard, isCashFund, isFavor, showMsrp = false, size = 'sm', className }: PriceProps) {
   const big = size === 'lg'
+  if (!hasPrice({ price, isCashFund, isFavor })) return null
   if (isElectronicGiftCard) {
     return (
       <p className={cx('font-bold', big ? 'text-2xl' : 'text-sm', className)}>

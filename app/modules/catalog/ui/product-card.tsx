@@ -84,7 +84,13 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
             {product.title}
           </Link>
         </h3>
-        <Price price={product.price} onSale={product.onSale} isElectronicGiftCard={product.isElectronicGiftCard} />
+        <Price
+          price={product.price}
+          onSale={product.onSale}
+          isElectronicGiftCard={product.isElectronicGiftCard}
+          isCashFund={product.isCashFund}
+          isFavor={product.isFavor}
+        />
         {showsRating(product) && product.rating !== null ? <Rating rating={product.rating} reviewCount={product.reviewCount} /> : null}
         {product.callouts[0] ? <p className="text-xs font-semibold text-sage-700">{product.callouts[0]}</p> : null}
       </div>
