@@ -18,7 +18,7 @@ export const livePages = {
   /** /find */
   findRegistry: false,
   /** /hello-baby/{slug} (navbar guides) */
-  guides: false,
+  guides: true,
 } satisfies Record<string, boolean>
 
 export type LivePage = keyof typeof livePages

@@ -5,6 +5,7 @@ import { type Badge, brands, categories, categoryGuides, type Faq, guides, type 
 import {
   type CategoryPageInput,
   categoryPageInput,
+  categorySlugInput,
   type CategoryProductsInput,
   categoryProductsInput,
   type ProductInput,
@@ -14,6 +15,7 @@ import {
   shortCodeInput,
   STORE_PRODUCTS_PER_PAGE,
 } from './catalog.validation'
+import { type GuideBlock, parseGuideBody } from './guide-body'
 import { pdpPath } from './product-path'
 
 /** A navbar entry as the spec's 'Navbar category item': title, urlSlug, children, guides. */
@@ -489,6 +491,42 @@ export function createCatalogService({ db }: { db: Db }) {
       return rows.map(toCard)
     },
 
+    /** A guide article by slug with its parsed body, the categories it belongs to and a few products from them. */
+    async guide(slug: string): Promise<GuideView> {
+      const parsed = categorySlugInput.safeParse(slug)
+      if (!parsed.success) throw new DomainError('not_found', 'We could not find that guide.')
+      const [row] = await db.select().from(guides).where(eq(guides.slug, parsed.data)).limit(1)
+      if (!row) throw new DomainError('not_found', 'We could not find that guide.')
+      const all = await allCategories()
+      const links = await db
+        .select({ categoryId: categoryGuides.categoryId })
+        .from(categoryGuides)
+        .where(eq(categoryGuides.guideId, row.id))
+        .orderBy(asc(categoryGuides.position), asc(categoryGuides.categoryId))
+      const linked = links.map((l) => all.find((c) => c.id === l.categoryId)).filter((c): c is CategoryRow => Boolean(c && !c.hidden))
+      const ids = [...new Set(linked.flatMap((c) => categoryTreeIds(c, all)))]
+      const cards = ids.length
+        ? await db
+            .select(cardColumns)
+            .from(products)
+            .innerJoin(brands, eq(brands.id, products.brandId))
+            .where(inCategories(ids))
+            .orderBy(byPopularity, asc(products.id))
+            .limit(4)
+        : []
+      return {
+        slug: row.slug,
+        title: row.title,
+        teaser: row.teaser,
+        blocks: parseGuideBody(row.body),
+        featuredImage: { url: row.featuredImageUrl, description: row.featuredImageDescription },
+        topics: row.topics,
+        publishedAt: row.publishedAt.toISOString(),
+        categories: linked.map(categoryLink),
+        products: cards.map(toCard),
+      }
+    },
+
     /** Where a short code leads: the product's page path; not_found for an unknown or malformed code. */
     async productByShortCode(code: string): Promise<{ productId: number; slug: string; path: string }> {
       const parsed = shortCodeInput.safeParse(code)
@@ -505,6 +543,19 @@ export function createCatalogService({ db }: { db: Db }) {
       return { productId: row.id, slug: row.slug, path: pdpPath({ slug: row.slug, genericProductId: row.id }) }
     },
   }
+}
+
+/** A guide article as its page shows it. */
+export type GuideView = {
+  slug: string
+  title: string
+  teaser: string
+  blocks: GuideBlock[]
+  featuredImage: { url: string; description: string }
+  topics: { name: string; slug: string }[]
+  publishedAt: string
+  categories: CategoryLink[]
+  products: ProductCard[]
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { DomainError } from '~/lib/errors'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { brands, categories, products } from './catalog.schema'
+import { brands, categories, categoryGuides, guides, products } from './catalog.schema'
 import { type CatalogService, createCatalogService } from './catalog.service.server'
 
 let database: TestDatabase
@@ -346,4 +346,46 @@ test('every search statement is parameterised: a quote in the term is just a cha
   }
   const stillThere = await database.db.execute(sql`select count(*)::int as n from products`)
   expect(Number(stillThere.rows[0]?.n)).toBeGreaterThan(0)
+})
+
+describe('guide', () => {
+  test('returns the article with its parsed body, its visible categories and popular products from them', async () => {
+    const parent = await createCategory({ urlSlug: 'guide-parent' })
+    const leaf = await createCategory({ urlSlug: 'guide-leaf', parentId: parent.id })
+    const hidden = await createCategory({ urlSlug: 'guide-hidden', hidden: true })
+    const brand = await createBrand()
+    const popular = await createProduct({ categoryId: leaf.id, brandId: brand.id, popularity: 900 })
+    await createProduct({ categoryId: leaf.id, brandId: brand.id, popularity: 1 })
+    const [guideRow] = await database.db
+      .insert(guides)
+      .values({
+        id: newId(),
+        slug: 'how-to-test-a-guide',
+        title: 'How to Test a Guide',
+        teaser: 'Short and useful.',
+        body: 'Intro paragraph.\n\n## Checklist\n- One\n- Two',
+        featuredImageUrl: '/images/guides/how-to-test-a-guide.svg',
+        featuredImageDescription: 'A cover',
+      })
+      .returning()
+    await database.db.insert(categoryGuides).values([
+      { categoryId: parent.id, guideId: guideRow!.id, position: 0 },
+      { categoryId: hidden.id, guideId: guideRow!.id, position: 1 },
+    ])
+
+    const guide = await catalog.guide('how-to-test-a-guide')
+    expect(guide.title).toBe('How to Test a Guide')
+    expect(guide.blocks).toEqual([
+      { type: 'paragraph', text: 'Intro paragraph.' },
+      { type: 'heading', text: 'Checklist' },
+      { type: 'list', items: ['One', 'Two'] },
+    ])
+    expect(guide.categories.map((c) => c.urlSlug)).toEqual(['guide-parent'])
+    expect(guide.products[0]?.productId).toBe(popular.id)
+  })
+
+  test('an unknown or malformed slug is not_found', async () => {
+    await expect(catalog.guide('no-such-guide')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(catalog.guide('../etc/passwd')).rejects.toMatchObject({ code: 'not_found' })
+  })
 })
