@@ -30,4 +30,6 @@ if (stale) {
     process.exit(result.status ?? 1)
   }
 }
+// React and React Router pick their production builds from NODE_ENV when they are first loaded.
+process.env.NODE_ENV ??= 'production'
 await import(pathToFileURL(path.join(root, 'build', 'server', 'main.js')).href)

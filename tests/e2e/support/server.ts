@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string | undefined>, optio
   let output = ''
   const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()))

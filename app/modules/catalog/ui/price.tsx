@@ -1,16 +1,6 @@
+import { formatCents } from '~/lib/money'
 import { cx } from '~/ui'
 import type { ProductPrice } from '../catalog.service.server'
-
-/** Integer cents as US dollars; whole-dollar amounts drop their zero cents ($25, $1,000, $25.99). */
-export function formatCents(cents: number): string {
-  const whole = cents % 100 === 0
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  })
-}
 
 type PriceProps = {
   price: ProductPrice
