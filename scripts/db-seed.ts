@@ -6,11 +6,12 @@ import { openDatabase } from '~/db/database.server'
 import { runMigrations } from '~/db/migrate.server'
 import { DEFAULT_PRODUCTS, seedDemoData } from '~/db/seed.server'
 import { readEnv } from '~/lib/env.server'
+import { MAX_SEED_PRODUCTS } from '~/modules/catalog/catalog.seed.server'
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: String(DEFAULT_PRODUCTS) } } })
-const products = z.coerce.number().int().min(0).max(5_000_000).safeParse(values.products)
+const products = z.coerce.number().int().min(0).max(MAX_SEED_PRODUCTS).safeParse(values.products)
 if (!products.success) {
-  console.error(`--products must be a whole number from 0 to 5,000,000 (got "${values.products}").`)
+  console.error(`--products must be a whole number from 0 to ${MAX_SEED_PRODUCTS.toLocaleString('en-US')} (got "${values.products}").`)
   process.exit(2)
 }
 
