@@ -12,12 +12,17 @@ import type { Route } from './+types/root'
 import './app.css'
 import { AppShell } from './components/app-shell'
 import { FallbackScreen } from './components/fallback-screen'
+import { navbarShouldRevalidate } from './components/stale-times'
 import { NotFoundPage } from './components/not-found-page'
 import { useNonce } from './lib/nonce'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { navbar: await context.services.catalog.navbarCategories() }
 }
+
+// The root loader reads only the navbar (fresh for 4 hours, spec §7). When it gains per-user data, revalidate
+// after actions too.
+export const shouldRevalidate = navbarShouldRevalidate
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -40,6 +40,8 @@ async function main() {
 
   const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
   const services = createServices({ db, pool, env, logger })
+  // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
+  void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   const app = createApp({
     services,
     logger,
@@ -83,6 +85,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
     clearTimeout(force)
+    await services.searchIndex.stop().catch(() => undefined)
     await pool.end().catch(() => undefined)
     await database.close()
     logger.info('stopped')

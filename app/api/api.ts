@@ -5,6 +5,10 @@ import { navbarRouter } from './store/navbar'
 import { storeProductsRouter } from './store/products'
 import { catalogCategoriesRouter } from './v3/catalog-categories'
 import { v3ProductsRouter } from './v3/products'
+import { v3BrandsRouter } from './v3/brands'
+import { v3SearchRouter } from './v3/search'
+import { storeSuggestionsRouter } from './store/suggestions'
+import { eventsRouter } from './v3/events'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -14,6 +18,10 @@ export function createApi() {
   api.route('/', storeCategoriesRouter)
   api.route('/', storeProductsRouter)
   api.route('/', v3ProductsRouter)
+  api.route('/', v3BrandsRouter)
+  api.route('/', v3SearchRouter)
+  api.route('/', storeSuggestionsRouter)
+  api.route('/', eventsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

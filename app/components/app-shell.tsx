@@ -4,6 +4,7 @@ import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Container, ToastProvider } from '~/ui'
 import { BackToTop } from './back-to-top'
 import { isFluidPath } from './layout'
+import { PageViewTracker } from './page-view-tracker'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
@@ -29,6 +30,7 @@ export function AppShell({ navbar, children }: { navbar: NavbarCategory[]; child
         </main>
         <SiteFooter navbar={navbar} />
         <BackToTop />
+        <PageViewTracker />
       </div>
     </ToastProvider>
   )

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router'
 import { Icon } from '~/ui'
-import { useSearchTermState } from './search-box'
+import { recordSearch, useSearchTermState } from './search-box'
 import { livePages } from './site-links'
-import { SEARCH_PATH, searchResultsPath, searchTarget } from './search-target'
+import { isShortCode, SEARCH_PATH, searchResultsPath, searchTarget } from './search-target'
 
 /**
  * The spec's mobile search bar ('Search store'). A short code such as 'a123' opens its short-code
@@ -20,6 +20,7 @@ export function MobileSearchBar() {
         aria-label="Store"
         onSubmit={(event) => {
           event.preventDefault()
+          if (!isShortCode(term)) recordSearch(term)
           navigate(livePages.shortCode ? searchTarget(term) : searchResultsPath(term))
         }}
         className="relative mx-auto max-w-2xl"

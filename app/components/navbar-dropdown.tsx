@@ -8,8 +8,8 @@ type NavbarDropdownProps = {
   id: string
   category: NavbarCategory
   open: boolean
-  /** A category link was clicked: the dropdown closes. */
-  onNavigate: () => void
+  /** A link was clicked: the dropdown closes. A category link passes itself, for analytics. */
+  onNavigate: (category?: { title: string; urlSlug: string; isLeaf: boolean }) => void
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
 }
 
@@ -33,7 +33,10 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
           <div className="flex items-baseline justify-between gap-4">
             <p className="text-xl font-extrabold text-ink">{category.title}</p>
             {allHref ? (
-              <Link to={allHref} onClick={onNavigate} className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-berry-700 hover:underline">
+              <Link
+                to={allHref}
+                onClick={() => onNavigate({ title: category.title, urlSlug: category.urlSlug, isLeaf: category.children.length === 0 })}
+                className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-berry-700 hover:underline">
                 Shop all {category.title}
                 <Icon name="arrow-right" className="size-4" />
               </Link>
@@ -47,7 +50,10 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
                 return (
                   <li key={child.urlSlug}>
                     {href ? (
-                      <Link to={href} onClick={onNavigate} className={cx(itemClass, 'text-ink hover:text-berry-700 hover:underline')}>
+                      <Link
+                        to={href}
+                        onClick={() => onNavigate({ title: child.title, urlSlug: child.urlSlug, isLeaf: true })}
+                        className={cx(itemClass, 'text-ink hover:text-berry-700 hover:underline')}>
                         {child.title}
                       </Link>
                     ) : (
@@ -65,7 +71,7 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
               <ul className="mt-3 grid grid-cols-3 gap-4">
                 {category.guides.slice(0, 3).map((guide) => (
                   <li key={guide.url}>
-                    <Link to={guide.url} onClick={onNavigate} className="group flex items-center gap-3 rounded-lg">
+                    <Link to={guide.url} onClick={() => onNavigate()} className="group flex items-center gap-3 rounded-lg">
                       <img src={guide.featuredImageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
                       <span className="text-sm font-semibold text-ink group-hover:text-berry-700 group-hover:underline">{guide.title}</span>
                     </Link>

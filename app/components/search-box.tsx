@@ -1,18 +1,158 @@
-import { useRef, useState } from 'react'
-import { Form, useLocation, useSearchParams } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { cx, Icon } from '~/ui'
-import { SEARCH_PATH } from './search-target'
+import {
+  createDebouncer,
+  createQueryCache,
+  fetchSuggestions,
+  lastHistoryTerm,
+  moveHighlight,
+  rememberSearch,
+  type Suggestion,
+  suggestionQuery,
+} from './search-suggestions'
+import { SEARCH_PATH, searchResultsPath } from './search-target'
+
+// Suggestions are cached per term for the page session (spec §7), shared by every box on the page.
+const suggestionCache = createQueryCache((term) => fetchSuggestions(term))
+
+const sessionStore = () => (typeof window === 'undefined' ? undefined : safeSessionStorage())
+function safeSessionStorage() {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
 
 /**
- * The desktop header's search box: a GET form to the search results with the field search_term.
- * A clear button appears once something is typed. On the results page it shows the current term.
+ * Runs a search from any box: remembers it in the session history. The search_executed event (with
+ * the search id and hero product ids) is sent by the results page once the search has answered, so
+ * a search is counted once however it was started.
+ */
+export function recordSearch(term: string) {
+  const trimmed = term.trim()
+  if (trimmed) rememberSearch(sessionStore(), trimmed)
+}
+
+/**
+ * The desktop header's search box (spec §4 'Search box'): a combobox with suggestions fetched after a
+ * 300 ms pause for terms of 3+ characters, arrow keys with wraparound, Enter to run the highlighted
+ * suggestion or the typed term, a clear button, and the session history refilling the box on load.
+ * Without JavaScript it is a plain GET form to the search results with the field search_term.
  */
 export function SearchBox({ className }: { className?: string }) {
   const [term, setTerm] = useSearchTermState()
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
   const inputRef = useRef<HTMLInputElement>(null)
+  const rootRef = useRef<HTMLFormElement>(null)
+  // The term the latest suggestions request was for: older answers are ignored.
+  const wanted = useRef<string | null>(null)
+  const navigate = useNavigate()
+  const ids = useId()
+  const listboxId = `${ids}-suggestions`
+  const optionId = (i: number) => `${ids}-option-${i}`
 
+  const [debouncer] = useState(() =>
+    createDebouncer<string>((value) => {
+      const query = suggestionQuery(value)
+      wanted.current = query
+      if (query === null) return clearSuggestions()
+      suggestionCache.get(query).then(
+        (list) => {
+          if (wanted.current !== query) return
+          setSuggestions(list)
+          setActive(-1)
+          setOpen(list.length > 0 && document.activeElement === inputRef.current)
+        },
+        () => {
+          if (wanted.current === query) clearSuggestions()
+        },
+      )
+    }),
+  )
+  useEffect(() => () => debouncer.cancel(), [debouncer])
+
+  function clearSuggestions() {
+    setSuggestions([])
+    setActive(-1)
+    setOpen(false)
+  }
+
+  // On load, the last term of the session history refills the box, without asking for suggestions.
+  useEffect(() => {
+    if (!inputRef.current?.value) {
+      const last = lastHistoryTerm(sessionStore())
+      if (last) setTerm(last)
+    }
+    // Only once, on load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // A mouse press outside closes the suggestions.
+  useEffect(() => {
+    if (!open) return
+    function onMouseDown(event: MouseEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onMouseDown)
+    return () => document.removeEventListener('mousedown', onMouseDown)
+  }, [open])
+
+  function onType(value: string) {
+    setTerm(value)
+    setActive(-1)
+    if (suggestionQuery(value) === null) {
+      // Below the minimum the list clears at once; no request.
+      wanted.current = null
+      debouncer.cancel()
+      clearSuggestions()
+    } else {
+      debouncer.push(value)
+    }
+  }
+
+  function run(searchTerm: string) {
+    debouncer.cancel()
+    wanted.current = null
+    clearSuggestions()
+    setTerm(searchTerm)
+    recordSearch(searchTerm)
+    navigate(searchResultsPath(searchTerm))
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && suggestions.length > 0) {
+      event.preventDefault()
+      const next = moveHighlight(active, event.key, suggestions.length)
+      setActive(next)
+      setOpen(true)
+      const chosen = suggestions[next]
+      if (chosen) setTerm(chosen.searchTerm)
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setOpen(false)
+      setActive(-1)
+    }
+  }
+
+  const expanded = open && suggestions.length > 0
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" aria-label="Store" className={cx('relative', className)}>
+    <form
+      ref={rootRef}
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      aria-label="Store"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const highlighted = expanded && active >= 0 ? suggestions[active] : undefined
+        run(highlighted ? highlighted.searchTerm : term)
+      }}
+      className={cx('relative', className)}
+    >
       <label htmlFor="header-search" className="sr-only">
         Search the store
       </label>
@@ -22,8 +162,17 @@ export function SearchBox({ className }: { className?: string }) {
         id="header-search"
         type="search"
         name="search_term"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         value={term}
-        onChange={(e) => setTerm(e.target.value)}
+        onChange={(e) => onType(e.target.value)}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (suggestions.length > 0) setOpen(true)
+        }}
         placeholder="What are you looking for?"
         autoComplete="off"
         enterKeyHint="search"
@@ -33,7 +182,10 @@ export function SearchBox({ className }: { className?: string }) {
         <button
           type="button"
           onClick={() => {
+            debouncer.cancel()
+            wanted.current = null
             setTerm('')
+            clearSuggestions()
             inputRef.current?.focus()
           }}
           className="absolute top-1/2 right-13 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-berry-50 hover:text-ink"
@@ -49,7 +201,34 @@ export function SearchBox({ className }: { className?: string }) {
         <Icon name="search" className="size-[1.1rem]" />
         <span className="sr-only">Search</span>
       </button>
-    </Form>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Search suggestions"
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-white py-2 shadow-pop"
+      >
+        {suggestions.map((s, i) => (
+          <li
+            key={s.searchTerm}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            // Keep focus in the box while the pointer is pressed, so the click lands.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => run(s.searchTerm)}
+            onMouseEnter={() => setActive(i)}
+            className={cx(
+              'flex cursor-pointer items-center gap-3 px-4 py-2 text-[0.9375rem] text-ink',
+              i === active ? 'bg-berry-50 text-berry-800' : 'hover:bg-cream',
+            )}
+          >
+            <Icon name="search" className="size-4 shrink-0 text-muted" />
+            <span className="truncate">{s.searchTerm}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
   )
 }
 

@@ -12,7 +12,7 @@ export const livePages = {
   /** /store/code/{code} */
   shortCode: true,
   /** /store */
-  storeLanding: false,
+  storeLanding: true,
   /** /registry/new */
   registryNew: false,
   /** /find */

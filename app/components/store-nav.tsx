@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { track } from '~/modules/analytics/track'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
@@ -155,7 +156,10 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
                   to={href}
                   aria-describedby={HINT_ID}
                   aria-current={current ? (pathname === href ? 'page' : 'true') : undefined}
-                  onClick={() => dropdown.close()}
+                  onClick={() => {
+                    trackFlyoutClick(category.title, category.urlSlug, category.children.length === 0)
+                    dropdown.close()
+                  }}
                   {...common}
                 >
                   {label}
@@ -169,7 +173,10 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
                 id={panelId(category.urlSlug)}
                 category={category}
                 open={open}
-                onNavigate={() => dropdown.close()}
+                onNavigate={(link) => {
+                  if (link) trackFlyoutClick(link.title, link.urlSlug, link.isLeaf)
+                  dropdown.close()
+                }}
                 onKeyDown={(event) => onPanelKeyDown(event, category.urlSlug)}
               />
             </li>
@@ -185,4 +192,9 @@ export function activeTopLevel(navbar: NavbarCategory[], pathname: string): stri
   if (!pathname.startsWith('/store/')) return null
   const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
   return navbar.find((c) => c.urlSlug === slug || c.children.some((child) => child.urlSlug === slug))?.urlSlug ?? null
+}
+
+/** Spec §7 'store category clicked' from the header's flyout navigation. */
+function trackFlyoutClick(categoryName: string, slug: string, isLeafCategory: boolean) {
+  track({ name: 'store_category_clicked', categoryName, slug, isLeafCategory, location: 'flyout_nav' })
 }

@@ -1,3 +1,5 @@
 // Every module's tables, gathered for Drizzle's typed query builder.
 export * from '../modules/catalog/catalog.schema'
 export * from './seed.schema'
+export * from '../modules/catalog/reviews.schema'
+export * from '../modules/analytics/analytics.schema'

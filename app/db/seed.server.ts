@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import { resetCatalog, seedCatalog } from '../modules/catalog/catalog.seed.server'
+import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -11,7 +12,10 @@ const DEMO = 'demo'
 type SeedStep = { name: string; run(ctx: SeedContext): Promise<void>; reset(pool: pg.Pool): Promise<void> }
 
 /** Each module adds its demo data here, in dependency order (later steps may use earlier rows). */
-const steps: SeedStep[] = [{ name: 'catalog', run: seedCatalog, reset: resetCatalog }]
+const steps: SeedStep[] = [
+  { name: 'catalog', run: seedCatalog, reset: resetCatalog },
+  { name: 'reviews', run: seedReviews, reset: resetReviews },
+]
 
 /** Replaces all demo data with a fresh, deterministic set. */
 export async function seedDemoData(db: Db, pool: pg.Pool, options: { products: number }, log: (m: string) => void) {

@@ -172,7 +172,7 @@ describe('app shell', () => {
   test('the desktop search box searches the store with search_term', async () => {
     const { page, context } = await openPage('/')
     try {
-      const box = page.getByRole('searchbox', { name: 'Search the store' })
+      const box = page.getByRole('combobox', { name: 'Search the store' })
       if ((await box.count()) === 0) return // search page not live yet
       expect(await box.getAttribute('placeholder')).toBe('What are you looking for?')
       await box.fill('car seat')

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
+import { FacetSchema, ListingResultSchema, listingFromUrl, listingQueryParams } from './search'
 
 const FaqSchema = z.object({ question: z.string(), answer: z.string() })
 
@@ -76,6 +77,46 @@ const show = createRoute({
   },
 })
 
+const categoryIdParam = z.object({
+  id: z.coerce.number({ error: 'Category id must be a number.' }).int('Category id must be a whole number.').positive('Category id must be positive.').max(2_147_483_647).openapi({ param: { name: 'id', in: 'path' }, example: 100 }),
+})
+
+const facets = createRoute({
+  method: 'get',
+  path: '/api/v3/catalog_categories/{id}/facets',
+  tags: ['catalog'],
+  summary: "Facet counts of a category's products under the given filters",
+  request: { params: categoryIdParam, query: z.object(listingQueryParams) },
+  responses: {
+    200: { description: 'The facets', content: { 'application/json': { schema: z.object({ facets: z.array(FacetSchema), count: z.number().int() }) } } },
+    404: { description: 'No such category', content: { 'application/json': { schema: ErrorSchema } } },
+    ...errorResponses,
+  },
+})
+
+const products = createRoute({
+  method: 'get',
+  path: '/api/v3/catalog_categories/{id}/products',
+  tags: ['catalog'],
+  summary: "A page of a category's products (with its descendants), filtered and sorted, with facets",
+  request: { params: categoryIdParam, query: z.object(listingQueryParams) },
+  responses: {
+    200: { description: 'One page of products', content: { 'application/json': { schema: ListingResultSchema } } },
+    404: { description: 'No such category', content: { 'application/json': { schema: ErrorSchema } } },
+    ...errorResponses,
+  },
+})
+
 export const catalogCategoriesRouter = createRouter()
+  .openapi(facets, async (c) => {
+    const category = await c.var.services.catalog.category({ id: c.req.valid('param').id })
+    const defaults = { categorySlug: category.urlSlug, limit: 1 }
+    const result = await c.var.services.search.listing(listingFromUrl(c.req.url, defaults))
+    return c.json({ facets: result.facets, count: result.count }, 200)
+  })
+  .openapi(products, async (c) => {
+    const category = await c.var.services.catalog.category({ id: c.req.valid('param').id })
+    return c.json(await c.var.services.search.listing(listingFromUrl(c.req.url, { categorySlug: category.urlSlug })), 200)
+  })
   .openapi(list, async (c) => c.json(await c.var.services.catalog.categoryTree(), 200))
   .openapi(show, async (c) => c.json(await c.var.services.catalog.category({ id: c.req.valid('param').id }), 200))

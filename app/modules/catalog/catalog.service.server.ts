@@ -16,6 +16,7 @@ import {
   STORE_PRODUCTS_PER_PAGE,
 } from './catalog.validation'
 import { type GuideBlock, parseGuideBody } from './guide-body'
+import { cardColumns, toCard } from './product-card.server'
 import { pdpPath } from './product-path'
 
 /** A navbar entry as the spec's 'Navbar category item': title, urlSlug, children, guides. */
@@ -114,83 +115,6 @@ export type CategoryPage = {
   trail: CategoryLink[]
   nav: CategoryNavItem[]
   products: ProductPage
-}
-
-const cardColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  shortName: products.shortName,
-  productType: products.productType,
-  priceCents: products.priceCents,
-  salePriceCents: products.salePriceCents,
-  msrpCents: products.msrpCents,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  available: products.available,
-  fsaHsaEligible: products.fsaHsaEligible,
-  imageUrl: products.imageUrl,
-  secondaryImageUrl: products.secondaryImageUrl,
-  badges: products.badges,
-  callouts: products.callouts,
-  brandId: brands.id,
-  brandName: brands.name,
-  brandSlug: brands.slug,
-}
-
-type CardRow = {
-  id: number
-  slug: string
-  name: string
-  shortName: string
-  productType: ProductKind
-  priceCents: number
-  salePriceCents: number | null
-  msrpCents: number | null
-  rating: number | null
-  reviewCount: number
-  available: boolean
-  fsaHsaEligible: boolean
-  imageUrl: string
-  secondaryImageUrl: string | null
-  badges: Badge[]
-  callouts: string[]
-  brandId: number
-  brandName: string
-  brandSlug: string
-}
-
-function toCard(row: CardRow): ProductCard {
-  const isElectronicGiftCard = row.productType === 'gift_card'
-  const onSale = row.salePriceCents !== null && row.salePriceCents < row.priceCents
-  const current = onSale && row.salePriceCents !== null ? row.salePriceCents : row.priceCents
-  return {
-    productId: row.id,
-    genericProductId: row.id,
-    slug: row.slug,
-    title: row.name,
-    shortName: row.shortName,
-    brand: { id: row.brandId, name: row.brandName, slug: row.brandSlug },
-    imageUrl: row.imageUrl,
-    secondaryImageUrl: row.secondaryImageUrl,
-    path: pdpPath({ slug: row.slug, genericProductId: row.id }),
-    productType: row.productType,
-    isCashFund: row.productType === 'cash_fund',
-    isFavor: row.productType === 'favor',
-    isElectronicGiftCard,
-    // No crowdfund products exist in this catalogue yet; the flag keeps the spec's card shape.
-    isCrowdfund: false,
-    fsaHsaEligible: row.fsaHsaEligible,
-    rating: row.rating === null ? null : Number(row.rating),
-    reviewCount: row.reviewCount,
-    price: isElectronicGiftCard
-      ? { current, regular: row.priceCents, min: ELECTRONIC_GIFT_CARD_MIN_CENTS, max: ELECTRONIC_GIFT_CARD_MAX_CENTS, msrp: null }
-      : { current, regular: row.priceCents, min: current, max: current, msrp: row.msrpCents },
-    onSale,
-    available: row.available,
-    promotionalBadges: row.badges,
-    callouts: row.callouts,
-  }
 }
 
 const categoryLink = (row: CategoryRow): CategoryLink => ({
@@ -408,6 +332,16 @@ export function createCatalogService({ db }: { db: Db }) {
         nav: navTree(all, null),
         products: assertPageExists(await productPage(inCategories(categoryTreeIds(row, all)), page)),
       }
+    },
+
+    /** A category with its breadcrumb trail and the left navigation tree, without products (one query). */
+    async categoryContext(urlSlug: string): Promise<Omit<CategoryPage, 'products'>> {
+      const slug = categorySlugInput.safeParse(urlSlug)
+      if (!slug.success) throw notFoundCategory()
+      const all = await allCategories()
+      const row = all.find((c) => c.urlSlug === slug.data)
+      if (!row) throw notFoundCategory()
+      return { category: toCategoryView(row, all, ancestorsOf(row, all)), trail: trailOf(row, all), nav: navTree(all, null) }
     },
 
     /** One page of the products of a category and its visible descendants, most popular first. */

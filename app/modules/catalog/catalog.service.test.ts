@@ -389,3 +389,16 @@ describe('guide', () => {
     await expect(catalog.guide('../etc/passwd')).rejects.toMatchObject({ code: 'not_found' })
   })
 })
+
+describe('categoryContext', () => {
+  test('gives the category, its trail and the navigation without reading products; unknown slugs are not_found', async () => {
+    const parent = await createCategory({ urlSlug: 'context-parent' })
+    await createCategory({ urlSlug: 'context-leaf', parentId: parent.id })
+    const context = await catalog.categoryContext('context-leaf')
+    expect(context.category.slugSet).toEqual(['context-parent', 'context-leaf'])
+    expect(context.trail.map((t) => t.urlSlug)).toEqual(['context-parent', 'context-leaf'])
+    expect(context).not.toHaveProperty('products')
+    await expect(catalog.categoryContext('no-such-category')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(catalog.categoryContext('Bad Slug!')).rejects.toMatchObject({ code: 'not_found' })
+  })
+})

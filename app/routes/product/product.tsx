@@ -7,7 +7,9 @@ import { formatCents } from '~/lib/money'
 import { hasPrice, Price } from '~/modules/catalog/ui/price'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { Rating, showsRating } from '~/modules/catalog/ui/rating'
+import { SHOP_BY_GUIDES_MIN, ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
+import type { ReviewView } from '~/modules/catalog/storefront.service.server'
 import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
@@ -17,16 +19,21 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const input = productInput.safeParse({ id: params.genericProductId })
   if (!input.success) notFound()
-  const [product, related] = await Promise.all([
+  const [product, related, reviews] = await Promise.all([
     orNotFound(context.services.catalog.product(input.data)),
     context.services.catalog.relatedProducts({ productId: input.data.id, limit: 8 }),
+    context.services.storefront.productReviews(input.data.id, REVIEWS_SHOWN),
   ])
   if (params.slug !== product.slug) {
     const rest = params.variant ? `/${encodeURIComponent(params.variant)}` : ''
     throw redirect(`${product.path}${rest}${url.search}`, 301)
   }
-  return { product, related, origin: url.origin }
+  const guides = await context.services.storefront.guidesForCategory(product.category.urlSlug, 3)
+  return { product, related, reviews, guides, origin: url.origin }
 }
+
+/** Written reviews shown on the product page, newest first. */
+const REVIEWS_SHOWN = 6
 
 const SCHEMA_AVAILABILITY = { in: 'https://schema.org/InStock', out: 'https://schema.org/OutOfStock' }
 
@@ -91,6 +98,52 @@ function Gallery({ product }: { product: ProductDetail }) {
   )
 }
 
+const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** The rating summary and the newest written reviews; nothing for products that carry no rating. */
+function Reviews({ product, reviews }: { product: ProductDetail; reviews: ReviewView[] }) {
+  if (!showsRating(product) || product.rating === null) return null
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-14">
+      <h2 id="reviews-heading" className="text-xl font-bold">
+        Reviews
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Rating rating={product.rating} reviewCount={product.reviewCount} size="lg" />
+      </div>
+      {reviews.length > 0 ? (
+        <>
+          <ul className="mt-5 grid gap-4 md:grid-cols-2">
+            {reviews.map((review) => (
+              <li key={review.id} className="rounded-card border border-line bg-white p-4 sm:p-5">
+                <article aria-labelledby={`review-${review.id}`}>
+                  <p className="flex items-center gap-0.5 text-berry-700" aria-label={`${review.rating} out of 5 stars`} role="img">
+                    {Array.from({ length: 5 }, (_, i) => (
+                      <Icon key={i} name="star" className={i < review.rating ? 'size-4 fill-current' : 'size-4 text-line-strong'} />
+                    ))}
+                  </p>
+                  <h3 id={`review-${review.id}`} className="mt-2 font-bold">
+                    {review.title}
+                  </h3>
+                  <p className="mt-1 leading-relaxed text-ink">{review.body}</p>
+                  <p className="mt-2 text-sm text-muted">
+                    {review.authorName} · <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+          {product.reviewCount > reviews.length ? (
+            <p className="mt-3 text-sm text-muted">
+              Showing the {reviews.length} newest of {product.reviewCount.toLocaleString('en-US')} reviews.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  )
+}
+
 function Options({ options }: { options: ProductDetail['options'] }) {
   const rows = [
     { label: options.sizes && options.sizes.length === 1 ? 'Size' : 'Sizes', values: options.sizes ?? [] },
@@ -123,7 +176,7 @@ function Options({ options }: { options: ProductDetail['options'] }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData
+  const { product, related, reviews, guides } = loaderData
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const slugSet = product.trail.map((t) => t.urlSlug)
@@ -195,6 +248,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.shortCode ? <p className="text-sm text-muted">Item code {product.shortCode}</p> : null}
         </div>
       </div>
+      <Reviews product={product} reviews={reviews} />
+      {guides.length >= SHOP_BY_GUIDES_MIN ? (
+        <div className="mt-14">
+          <ShopByGuides guides={guides} />
+        </div>
+      ) : null}
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-14">
           <h2 id="related-heading" className="text-xl font-bold">

@@ -1,14 +1,16 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
 import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
 import { FaqSection } from '~/modules/catalog/ui/faq-section'
-import { pageHref, Pagination } from '~/modules/catalog/ui/pagination'
-import { ProductGrid } from '~/modules/catalog/ui/product-grid'
+import { categoryDefaultSort } from '~/modules/catalog/ui/filters/filter-state'
+import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
+import { ProductListing } from '~/modules/catalog/ui/product-listing'
+import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { Route } from './+types/category'
-import { notFound, orNotFound } from './http-errors'
+import { badRequest, notFound, orNotFound } from './http-errors'
 
 /** /store/{slug}, also /store/{parent}/{slug}: the category is read from the last path segment. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -23,18 +25,45 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     notFound({ message: 'Page numbers are whole numbers from 1.', retryHref: `/store/${slug.toLowerCase()}`, retryLabel: 'Go to the first page' })
   }
   const firstPage = `/store/${input.data.urlSlug}`
-  const page = await orNotFound(context.services.catalog.categoryPage(input.data), { retryHref: firstPage, retryLabel: 'Go to the first page' })
-  return { ...page, origin: url.origin, href: `${url.pathname}${url.search}` }
+  const retry = { retryHref: firstPage, retryLabel: 'Go to the first page' }
+  // The tree comes from the catalogue; the products, with their facets, from the listing engine.
+  const [page, guides] = await Promise.all([
+    orNotFound(context.services.catalog.categoryContext(input.data.urlSlug), retry),
+    context.services.storefront.guidesForCategory(input.data.urlSlug).catch(() => []),
+  ])
+  const { category } = page
+  const defaultSort = categoryDefaultSort(category.sortType, category.sortOrder)
+  // A plain form (no JavaScript) sends empty fields and repeated keys: answer with the tidy address.
+  const tidy = tidyHref(url, defaultSort)
+  if (tidy) throw redirect(tidy, 303)
+  const request = listingQueryFrom(url.searchParams, { categorySlug: category.urlSlug }, { page: input.data.page, defaultSort })
+  if (request.error !== undefined) badRequest({ message: request.error, retryHref: firstPage, retryLabel: 'Clear the filters' })
+  const listing = await orNotFound(context.services.search.listing(request.query), retry)
+  const missing = missingPageMessage(listing)
+  if (missing) notFound({ message: missing, ...retry })
+  return {
+    category,
+    trail: page.trail,
+    nav: page.nav,
+    listing,
+    defaultSort,
+    guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),
+    origin: url.origin,
+    href: `${url.pathname}${url.search}`,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: 'Page not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
-  const { category, products, origin } = loaderData
+  const { category, listing: products, origin, href } = loaderData
   const base = `${origin}/store/${category.urlSlug}`
   const at = (page: number) => (page <= 1 ? base : `${base}?page=${page}`)
   const title = category.seoTitle ?? `${category.title} | Nestlist`
+  // Filtered and sorted views are the same page for search engines: they point at the plain one.
+  const filtered = /[?&](?!page=)[^=&]+=/.test(new URL(href, origin).search)
   return [
     { title: products.page > 1 ? `${title} (page ${products.page})` : title },
+    ...(filtered ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { name: 'description', content: category.seoDescription ?? `Shop ${category.title.toLowerCase()} at Nestlist.` },
     { tagName: 'link', rel: 'canonical', href: at(products.page) },
     ...(products.page > 1 ? [{ tagName: 'link', rel: 'prev', href: at(products.page - 1) }] : []),
@@ -79,9 +108,8 @@ function Teaser({ category }: { category: Route.ComponentProps['loaderData']['ca
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, trail, nav, products, href } = loaderData
-  const first = (products.page - 1) * products.pageSize + 1
-  const last = first + products.items.length - 1
+  const { category, trail, nav, listing, defaultSort, guides, href } = loaderData
+  const unfilteredEmpty = listing.count === 0 && !/[?&](brands|categories|onSale|minPrice|maxPrice|available|minRating)=/.test(href)
   return (
     <div>
       <Breadcrumb crumbs={trail.map((t) => ({ title: t.title, path: t.path }))} slugSet={category.slugSet} />
@@ -94,35 +122,37 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.children ? (
             <CategoryTiles
               heading={`Shop ${category.title} by type`}
-              tiles={category.children.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden }))}
+              tiles={category.children.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden, isLeaf: c.children === null }))}
             />
           ) : null}
           <section aria-labelledby="products-heading">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="products-heading" className="text-xl font-bold">
-                {category.children ? `All ${category.title}` : 'Products'}
-              </h2>
-              <p className="text-sm text-muted">
-                {products.total === 0
-                  ? 'No products yet'
-                  : products.pageCount > 1
-                    ? `Showing ${first}–${last} of ${products.total.toLocaleString('en-US')} products`
-                    : `${products.total.toLocaleString('en-US')} ${products.total === 1 ? 'product' : 'products'}`}
-              </p>
-            </div>
-            {products.total === 0 ? (
-              <p className="mt-4 max-w-[480px] text-muted">
-                There are no products in {category.title} right now. Have a look at the other categories, or search the shop.
-              </p>
-            ) : (
+            {unfilteredEmpty ? (
               <>
-                <div className="mt-4">
-                  <ProductGrid products={products.items} label={`${category.title} products`} slugSet={category.slugSet} />
-                </div>
-                <Pagination className="mt-10" page={products.page} pageCount={products.pageCount} hrefFor={(p) => pageHref(href, p)} />
+                <h2 id="products-heading" className="text-xl font-bold">
+                  {category.children ? `All ${category.title}` : 'Products'}
+                </h2>
+                <p className="mt-4 max-w-[480px] text-muted">
+                  There are no products in {category.title} right now. Have a look at the other categories, or search the shop.
+                </p>
               </>
+            ) : (
+              <ProductListing
+                key={category.urlSlug}
+                result={listing}
+                href={href}
+                label={`${category.title} products`}
+                defaultSort={defaultSort}
+                slugSet={category.slugSet}
+                guides={guides}
+                heading={
+                  <h2 id="products-heading" className="text-xl font-bold">
+                    {category.children ? `All ${category.title}` : 'Products'}
+                  </h2>
+                }
+              />
             )}
           </section>
+          <ShopByGuides guides={guides} />
           <FaqSection faqs={category.frequentlyAskedQuestions} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { track } from '~/modules/analytics/track'
 import { cx, Icon } from '~/ui'
 import type { CategoryNavItem } from '../catalog.service.server'
 
@@ -20,6 +21,9 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
             <Link
               to={item.path}
               aria-current={isCurrent ? 'page' : undefined}
+              onClick={() =>
+                track({ name: 'store_category_clicked', categoryName: item.title, isLeafCategory: item.children.length === 0, slug: item.urlSlug, location: 'left_nav' })
+              }
               className={cx(
                 'block rounded-lg px-2 py-1.5 leading-snug hover:bg-berry-50 hover:text-berry-800',
                 depth === 0 ? 'font-semibold' : 'text-sm',

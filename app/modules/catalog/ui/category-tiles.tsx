@@ -1,13 +1,17 @@
 import { Link } from 'react-router'
+import { track } from '~/modules/analytics/track'
 import { Icon } from '~/ui'
 import { PLACEHOLDER_HEART_PATH } from '../illustrations'
 
-export type CategoryTile = { title: string; urlSlug: string; path: string; imageUrl: string | null; hidden: boolean }
+export type CategoryTile = { title: string; urlSlug: string; path: string; imageUrl: string | null; hidden: boolean; isLeaf?: boolean }
 
-/** The category image grid: image, title and chevron; two tiles a row on phones, three from medium up. */
-export function CategoryTiles({ tiles, heading }: { tiles: CategoryTile[]; heading: string }) {
+/** The grid's optional callout tile (spec 'Category tile': title, message, small). */
+export type CategoryGridCallout = { title: string; message: string; small?: boolean }
+
+/** The category image grid: image, title and chevron; two tiles a row on phones, three from medium up. Hidden tiles are left out. */
+export function CategoryTiles({ tiles, heading, callout }: { tiles: CategoryTile[]; heading: string; callout?: CategoryGridCallout | null }) {
   const visible = tiles.filter((t) => !t.hidden)
-  if (visible.length === 0) return null
+  if (visible.length === 0 && !callout) return null
   return (
     <section aria-labelledby="category-tiles-heading">
       <h2 id="category-tiles-heading" className="text-xl font-bold">
@@ -18,6 +22,9 @@ export function CategoryTiles({ tiles, heading }: { tiles: CategoryTile[]; headi
           <li key={tile.urlSlug}>
             <Link
               to={tile.path}
+              onClick={() =>
+                track({ name: 'store_category_clicked', categoryName: tile.title, isLeafCategory: tile.isLeaf ?? false, slug: tile.urlSlug, location: 'image_nav' })
+              }
               className="group flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-pop motion-reduce:hover:translate-y-0"
             >
               <img
@@ -36,6 +43,15 @@ export function CategoryTiles({ tiles, heading }: { tiles: CategoryTile[]; headi
             </Link>
           </li>
         ))}
+        {callout ? (
+          <li className={callout.small ? '' : 'col-span-2 md:col-span-1'} data-callout-tile="">
+            <div className="flex h-full flex-col items-start gap-2 rounded-card bg-berry-50 p-4 sm:p-5">
+              <Icon name="heart" className="size-7 text-berry-700" />
+              <h3 className={callout.small ? 'text-base font-bold' : 'text-lg font-bold'}>{callout.title}</h3>
+              <p className="text-sm leading-relaxed text-muted">{callout.message}</p>
+            </div>
+          </li>
+        ) : null}
       </ul>
     </section>
   )

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { Badge, cx } from '~/ui'
 import type { ProductCard as ProductCardData } from '../catalog.service.server'
 import { Price } from './price'
@@ -12,13 +13,15 @@ type ProductCardProps = {
   slugSet?: string[]
   /** Image loading: the first row of a page loads eagerly. */
   eager?: boolean
+  /** 1-based position in the list the card is shown in, for the product-clicked event. */
+  position?: number
 }
 
 /**
  * The spec's product card. The whole card is one link (the title's link stretches over it), so it is
  * one tab stop; hover or focus swaps in the second image when there is one.
  */
-export function ProductCard({ product, reloadDocument = false, slugSet, eager = false }: ProductCardProps) {
+export function ProductCard({ product, reloadDocument = false, slugSet, eager = false, position = 1 }: ProductCardProps) {
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const second = product.secondaryImageUrl
@@ -79,6 +82,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
             to={product.path}
             reloadDocument={reloadDocument}
             state={slugSet ? { slugSet } : undefined}
+            onClick={() => trackProductClick(product, position)}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-berry-700 group-hover:underline"
           >
             {product.title}
@@ -96,4 +100,25 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
       </div>
     </article>
   )
+}
+
+/** Spec §7 'product clicked', sent at once because the click usually leaves the page. */
+function trackProductClick(product: ProductCardData, position: number) {
+  const searchId = lastSearchId()
+  const saleType = clickSaleType(product.onSale ? 'active_sale' : null)
+  track({
+    name: 'product_clicked',
+    eventType: 'click',
+    location: 'store_product_card',
+    isRegistryOwner: false,
+    isFsaHsaEligible: product.fsaHsaEligible,
+    position,
+    productId: product.productId,
+    genericProductId: product.genericProductId,
+    priceCents: product.price.current,
+    productType: product.productType === 'gift_card' ? 'gift_card' : 'product',
+    ...(searchId ? { searchId } : {}),
+    ...(saleType ? { saleType } : {}),
+  })
+  flushEvents()
 }

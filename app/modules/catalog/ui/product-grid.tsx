@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { Skeleton } from '~/ui'
 import type { ProductCard as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
@@ -5,16 +6,53 @@ import { ProductCard } from './product-card'
 /** The spec shows six placeholder cards while the cards are not there yet. */
 export const SKELETON_CARDS = 6
 
+/** A guide card appears only with at least 7 product cards and at least one guide (spec §5). */
+export const GUIDE_CARD_MIN_PRODUCTS = 7
+
+/** What the grid's guide card shows of a guide. */
+export type GuideCardData = { slug: string; title: string; teaser: string | null; imageUrl?: string | null }
+
+/** The guide to show in a grid of `productCount` cards, or null (spec: guide card rule). */
+export function gridGuide(productCount: number, guides: readonly GuideCardData[] | null | undefined): GuideCardData | null {
+  if (productCount < GUIDE_CARD_MIN_PRODUCTS) return null
+  return guides?.[0] ?? null
+}
+
+/** Where the guide card sits: after the sixth product card, two rows down on desktop. */
+const GUIDE_AFTER = 6
+
 type ProductGridProps = {
   /** null or undefined while loading: the grid shows skeleton cards. */
   products: ProductCardData[] | null | undefined
   /** Names the list for assistive technology, e.g. 'Strollers products'. */
   label: string
   slugSet?: string[]
+  /** Guides of the listing; the first becomes a card in the grid when the rule allows. */
+  guides?: GuideCardData[] | null
+}
+
+function GuideCard({ guide }: { guide: GuideCardData }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-sage-100 p-4 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-berry-700 has-[a:focus-visible]:outline-solid">
+      {guide.imageUrl ? (
+        <img src={guide.imageUrl} alt="" width={500} height={900} loading="lazy" decoding="async" className="mb-3 aspect-[5/4] w-full rounded-card object-cover object-top" />
+      ) : null}
+      <p className="text-xs font-bold tracking-wide text-sage-700 uppercase">Guide</p>
+      <h3 className="mt-1 text-lg leading-snug font-bold">
+        <Link to={`/hello-baby/${guide.slug}`} className="outline-none after:absolute after:inset-0">
+          {guide.title}
+        </Link>
+      </h3>
+      {guide.teaser ? <p className="mt-2 line-clamp-4 text-sm text-muted">{guide.teaser}</p> : null}
+      <span className="mt-auto pt-3 text-sm font-semibold text-berry-700 underline underline-offset-4 group-hover:text-berry-800" aria-hidden="true">
+        Read More
+      </span>
+    </article>
+  )
 }
 
 /** Three columns on desktop, two on phones; inside the grid, card links load the whole page. */
-export function ProductGrid({ products, label, slugSet }: ProductGridProps) {
+export function ProductGrid({ products, label, slugSet, guides }: ProductGridProps) {
   const grid = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 lg:grid-cols-3'
   if (!products) {
     return (
@@ -30,13 +68,24 @@ export function ProductGrid({ products, label, slugSet }: ProductGridProps) {
       </ul>
     )
   }
+  const guide = gridGuide(products.length, guides)
+  const items = products.map((product, index) => (
+    <li key={product.productId}>
+      <ProductCard product={product} reloadDocument slugSet={slugSet} eager={index < 3} position={index + 1} />
+    </li>
+  ))
+  if (guide) {
+    items.splice(
+      GUIDE_AFTER,
+      0,
+      <li key={`guide-${guide.slug}`} data-guide-card="">
+        <GuideCard guide={guide} />
+      </li>,
+    )
+  }
   return (
     <ul className={grid} aria-label={label}>
-      {products.map((product, index) => (
-        <li key={product.productId}>
-          <ProductCard product={product} reloadDocument slugSet={slugSet} eager={index < 3} />
-        </li>
-      ))}
+      {items}
     </ul>
   )
 }

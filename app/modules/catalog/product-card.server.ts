@@ -1,0 +1,89 @@
+// The product card (spec 'Product card'): the columns it reads and how a row becomes a card. One mapping
+// for every module that lists products (catalogue pages, storefront, search).
+import { type Badge, brands, products } from './catalog.schema'
+import {
+  ELECTRONIC_GIFT_CARD_MAX_CENTS,
+  ELECTRONIC_GIFT_CARD_MIN_CENTS,
+  type ProductCard,
+  type ProductKind,
+} from './catalog.service.server'
+import { pdpPath } from './product-path'
+
+/** The columns a card needs, for `db.select(cardColumns).from(products).innerJoin(brands, …)`. */
+export const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  shortName: products.shortName,
+  productType: products.productType,
+  priceCents: products.priceCents,
+  salePriceCents: products.salePriceCents,
+  msrpCents: products.msrpCents,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  available: products.available,
+  fsaHsaEligible: products.fsaHsaEligible,
+  imageUrl: products.imageUrl,
+  secondaryImageUrl: products.secondaryImageUrl,
+  badges: products.badges,
+  callouts: products.callouts,
+  brandId: brands.id,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+}
+
+export type CardRow = {
+  id: number
+  slug: string
+  name: string
+  shortName: string
+  productType: ProductKind
+  priceCents: number
+  salePriceCents: number | null
+  msrpCents: number | null
+  rating: number | null
+  reviewCount: number
+  available: boolean
+  fsaHsaEligible: boolean
+  imageUrl: string
+  secondaryImageUrl: string | null
+  badges: Badge[]
+  callouts: string[]
+  brandId: number
+  brandName: string
+  brandSlug: string
+}
+
+/** A selected row as the spec's product card. */
+export function toCard(row: CardRow): ProductCard {
+  const isElectronicGiftCard = row.productType === 'gift_card'
+  const onSale = row.salePriceCents !== null && row.salePriceCents < row.priceCents
+  const current = onSale && row.salePriceCents !== null ? row.salePriceCents : row.priceCents
+  return {
+    productId: row.id,
+    genericProductId: row.id,
+    slug: row.slug,
+    title: row.name,
+    shortName: row.shortName,
+    brand: { id: row.brandId, name: row.brandName, slug: row.brandSlug },
+    imageUrl: row.imageUrl,
+    secondaryImageUrl: row.secondaryImageUrl,
+    path: pdpPath({ slug: row.slug, genericProductId: row.id }),
+    productType: row.productType,
+    isCashFund: row.productType === 'cash_fund',
+    isFavor: row.productType === 'favor',
+    isElectronicGiftCard,
+    // No crowdfund products exist in this catalogue yet; the flag keeps the spec's card shape.
+    isCrowdfund: false,
+    fsaHsaEligible: row.fsaHsaEligible,
+    rating: row.rating === null ? null : Number(row.rating),
+    reviewCount: row.reviewCount,
+    price: isElectronicGiftCard
+      ? { current, regular: row.priceCents, min: ELECTRONIC_GIFT_CARD_MIN_CENTS, max: ELECTRONIC_GIFT_CARD_MAX_CENTS, msrp: null }
+      : { current, regular: row.priceCents, min: current, max: current, msrp: row.msrpCents },
+    onSale,
+    available: row.available,
+    promotionalBadges: row.badges,
+    callouts: row.callouts,
+  }
+}

@@ -1,0 +1,57 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import type { ProductCard } from '../catalog.service.server'
+import { collectionToggleLabel, COLLECTION_DEFAULT_VISIBLE, ProductCollection } from './product-collection'
+
+const card = (id: number): ProductCard => ({
+  productId: id,
+  genericProductId: id,
+  slug: `p-${id}`,
+  title: `Product ${id}`,
+  shortName: `Product ${id}`,
+  brand: { id: 1, name: 'Acme', slug: 'acme' },
+  imageUrl: `/images/p-${id}.svg`,
+  secondaryImageUrl: null,
+  path: `/gp/p-${id}/${id}`,
+  productType: 'product',
+  isCashFund: false,
+  isFavor: false,
+  isElectronicGiftCard: false,
+  isCrowdfund: false,
+  fsaHsaEligible: false,
+  rating: null,
+  reviewCount: 0,
+  price: { current: 1000, regular: 1000, min: 1000, max: 1000, msrp: null },
+  onSale: false,
+  available: true,
+  promotionalBadges: [],
+  callouts: [],
+})
+
+function render(maxVisible?: number | null) {
+  const collection = { id: 1, title: 'Must-haves', teaser: 'Loved.', products: [1, 2, 3, 4, 5, 6].map(card) }
+  const element = maxVisible === undefined ? <ProductCollection collection={collection} /> : <ProductCollection collection={collection} maxVisible={maxVisible} />
+  const router = createMemoryRouter([{ path: '/', element }])
+  return renderToStaticMarkup(<RouterProvider router={router} />)
+}
+
+describe('product collection', () => {
+  test("the toggle reads '+ N More' collapsed and 'View Less' expanded", () => {
+    expect(collectionToggleLabel(2, false)).toBe('+ 2 More')
+    expect(collectionToggleLabel(2, true)).toBe('View Less')
+  })
+
+  test('shows 4 products by default with a toggle for the rest', () => {
+    expect(COLLECTION_DEFAULT_VISIBLE).toBe(4)
+    const html = render()
+    expect(html.match(/<li>/g)).toHaveLength(4)
+    expect(html).toContain('+ 2 More')
+  })
+
+  test('with maxVisible null (the landing page) shows every product and no toggle', () => {
+    const html = render(null)
+    expect(html.match(/<li>/g)).toHaveLength(6)
+    expect(html).not.toContain('More')
+  })
+})

@@ -1,0 +1,136 @@
+// Keeps a ProductIndex in step with PostgreSQL: loads it, then LISTENs on search_changes (the triggers of
+// drizzle/0003_search.sql). Product ids are re-read and patched in; 'all' and 'meta' reload everything
+// in the background while the old index keeps answering. Until the first load the SQL engine answers.
+import type pg from 'pg'
+import type { Logger } from '~/lib/logger.server'
+import { buildVocabulary, type CatalogMeta, loadCatalogMeta, metaWordFrequency } from './search-catalog.server'
+import type { ListingEngine } from './search-engine'
+import { createIndexEngine, indexProductNames, loadIndex, type ProductIndex, refreshProducts } from './search-index.server'
+import type { SearchEngineSet } from './search.service.server'
+import { createSqlEngineSet } from './search.service.server'
+import type { Vocabulary } from './search-text'
+
+export type LiveIndex = SearchEngineSet & {
+  /** Loads the index and starts listening; resolves when the index answers. */
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** Resolves once every change notified so far has been applied (tests). */
+  settled(): Promise<void>
+}
+
+export function createLiveIndex(
+  pool: pg.Pool,
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>,
+  /** Below this many matches a page is found by sorting them (tests lower it to exercise the order walk). */
+  options: { sortBelow?: number } = {},
+): LiveIndex {
+  const sql = createSqlEngineSet(pool)
+  let index: ProductIndex | null = null
+  let meta: CatalogMeta | null = null
+  let vocab: Vocabulary | null = null
+  let listener: pg.PoolClient | null = null
+  let stopped = false
+  let queue: Promise<void> = Promise.resolve()
+  let reloadPending = false
+  const pendingIds = new Set<number>()
+  const engine = createIndexEngine(() => index!, options.sortBelow)
+
+  const rebuildVocabulary = () => {
+    if (!index || !meta) return
+    const freq = metaWordFrequency(meta)
+    for (const [w, n] of index.wordFrequency()) freq.set(w, (freq.get(w) ?? 0) + n)
+    vocab = buildVocabulary(freq)
+  }
+
+  async function reloadAll() {
+    const started = performance.now()
+    const [nextMeta, nextIndex] = await Promise.all([loadCatalogMeta(pool), loadIndex(pool)])
+    meta = nextMeta
+    index = nextIndex
+    rebuildVocabulary()
+    logger?.info(`search index: ${index.live} products loaded in ${Math.round(performance.now() - started)} ms`)
+  }
+
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((err: unknown) => logger?.error({ err }, 'search index update failed'))
+    return queue
+  }
+
+  function onNotification(payload: string) {
+    if (payload.startsWith('products:')) {
+      for (const id of payload.slice('products:'.length).split(',')) if (id) pendingIds.add(Number(id))
+      void enqueue(async () => {
+        if (reloadPending || pendingIds.size === 0 || !index) return
+        const ids = [...pendingIds]
+        pendingIds.clear()
+        await refreshProducts(pool, index, ids)
+        rebuildVocabulary()
+        // Many dead slots make scans slower: start afresh past a tenth.
+        if (index.size - index.live > Math.max(10_000, index.live / 10)) await reloadAll()
+      })
+    } else {
+      if (reloadPending) return
+      reloadPending = true
+      void enqueue(async () => {
+        reloadPending = false
+        pendingIds.clear()
+        await reloadAll()
+      })
+    }
+  }
+
+  async function listen() {
+    const client = await pool.connect()
+    client.on('notification', (msg) => {
+      if (msg.channel === 'search_changes') onNotification(msg.payload ?? 'all')
+    })
+    client.on('error', (err) => {
+      logger?.warn({ err }, 'search index listener lost its connection; reconnecting')
+      listener = null
+      client.release(err)
+      if (!stopped) setTimeout(() => void reconnect(), 1000)
+    })
+    await client.query('listen search_changes')
+    listener = client
+  }
+
+  async function reconnect() {
+    if (stopped) return
+    try {
+      await listen()
+      onNotification('all') // changes may have been missed while disconnected
+    } catch (err) {
+      logger?.warn({ err }, 'search index listener could not reconnect')
+      setTimeout(() => void reconnect(), 5000)
+    }
+  }
+
+  return {
+    current: (): ListingEngine => (index && meta ? engine : sql.current()),
+    meta: () => (meta && index ? Promise.resolve(meta) : sql.meta()),
+    vocabulary: () => (vocab && index ? Promise.resolve(vocab) : sql.vocabulary()),
+    suggestionSource: () =>
+      index
+        ? {
+            productNames: (words, limit) => Promise.resolve(indexProductNames(index!, words, limit)),
+            nameWordFrequency: () => Promise.resolve(index!.wordFrequency()),
+          }
+        : sql.suggestionSource(),
+    async start() {
+      stopped = false
+      await listen() // first, so no change between load and listen is missed
+      await enqueue(reloadAll)
+    },
+    async stop() {
+      stopped = true
+      const client = listener
+      listener = null
+      if (client) {
+        await client.query('unlisten search_changes').catch(() => undefined)
+        client.release()
+      }
+      await queue
+    },
+    settled: () => queue,
+  }
+}

@@ -1,0 +1,146 @@
+import { AppPromoBanner } from '~/components/app-promo-banner'
+import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
+import { ProductCollection } from '~/modules/catalog/ui/product-collection'
+import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
+import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { Container, Icon, type IconName, Tooltip } from '~/ui'
+import type { Route } from './+types/landing'
+
+/** Free standard shipping above this many dollars (spec §9). */
+export const FREE_SHIPPING_THRESHOLD = 45
+/** The registry discount, in percent (spec §9). */
+export const REGISTRY_DISCOUNT_PERCENT = 15
+
+export const LANDING_TITLE = 'Shop Baby Clothes, Gear and More | Nestlist'
+export const LANDING_DESCRIPTION =
+  'Shop baby clothes, gear, nursery furniture, feeding and more at Nestlist. Free shipping on orders over $45 and 15% off with your registry.'
+
+/** /store: the shop's landing page. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const landing = await context.services.storefront.landing()
+  return { ...landing, origin: url.origin }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: LANDING_TITLE },
+  { name: 'description', content: LANDING_DESCRIPTION },
+  ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: `${loaderData.origin}/store` }] : []),
+]
+
+function HeroItem({ icon, text, tooltipLabel, tooltip }: { icon: IconName; text: string; tooltipLabel: string; tooltip: string }) {
+  return (
+    <li className="flex items-center gap-3 rounded-full bg-white/80 py-2 pr-3 pl-2 shadow-card">
+      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-berry-50 text-berry-700">
+        <Icon name={icon} className="size-5" />
+      </span>
+      <span className="font-semibold">{text}</span>
+      <Tooltip label={tooltipLabel} align="end">
+        {tooltip}
+      </Tooltip>
+    </li>
+  )
+}
+
+const WHY = [
+  { icon: 'truck', title: 'Free shipping over $45', text: 'Standard shipping is free on orders over $45, so stocking up costs less.' },
+  { icon: 'gift', title: '15% registry discount', text: 'Finish your registry with 15% off items sold by Nestlist, starting 60 days before your due date.' },
+  { icon: 'heart', title: 'Picked by parents', text: 'Our guides and collections are put together by parents who have tried the gear themselves.' },
+  { icon: 'check-circle', title: 'Easy returns', text: 'Changed your mind? Store purchases can be returned within 9 months.' },
+] as const satisfies readonly { icon: IconName; title: string; text: string }[]
+
+function CallToAction({ title, text }: { title: string; text: string }) {
+  // /registry/new and /find are later pages: the boxes say so instead of linking to a missing page.
+  return (
+    <div className="flex flex-col gap-2 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+      <h3 className="text-lg font-bold">{title}</h3>
+      <p className="text-muted">{text}</p>
+      <p className="mt-auto pt-2 text-sm font-semibold text-sage-700">Coming soon</p>
+    </div>
+  )
+}
+
+export default function StoreLanding({ loaderData }: Route.ComponentProps) {
+  const { collections, categories, guides } = loaderData
+  return (
+    <div className="flex flex-col gap-12 pb-12 sm:gap-16">
+      <section aria-labelledby="store-hero-heading" className="bg-peach-50">
+        <Container className="flex flex-col gap-5 py-8 sm:py-12">
+          <h1 id="store-hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            Shop with Nestlist
+          </h1>
+          <p className="max-w-prose text-lg text-muted">Baby clothes, gear and everything in between, chosen by parents.</p>
+          <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap" aria-label="Store perks">
+            <HeroItem
+              icon="truck"
+              text={`Free shipping over $${FREE_SHIPPING_THRESHOLD}`}
+              tooltipLabel="About free shipping"
+              tooltip={`Standard shipping is free on orders over $${FREE_SHIPPING_THRESHOLD}. Exclusions apply.`}
+            />
+            <HeroItem
+              icon="gift"
+              text={`${REGISTRY_DISCOUNT_PERCENT}% registry discount`}
+              tooltipLabel="About the registry discount"
+              tooltip={`Your registry gives you ${REGISTRY_DISCOUNT_PERCENT}% off starting 60 days before your due date. Valid only on items sold by Nestlist. Your registry must be active for 30 days.`}
+            />
+          </ul>
+        </Container>
+      </section>
+
+      {collections.map((collection) => (
+        <Container key={collection.id}>
+          <ProductCollection collection={collection} maxVisible={null} />
+        </Container>
+      ))}
+
+      <Container>
+        <CategoryTiles heading="Categories" tiles={categories} />
+      </Container>
+
+      <Container className="empty:hidden">
+        <ShopByGuides guides={guides} />
+      </Container>
+
+      <Container>
+        <section aria-labelledby="why-heading" className="rounded-card bg-sage-50 p-5 sm:p-8">
+          <h2 id="why-heading" className="text-xl font-bold sm:text-2xl">
+            Why shop with us
+          </h2>
+          <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {WHY.map((item) => (
+              <li key={item.title} className="flex gap-3">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-sage-700">
+                  <Icon name={item.icon} className="size-5" />
+                </span>
+                <span>
+                  <span className="block font-bold">{item.title}</span>
+                  <span className="mt-1 block text-sm text-muted">{item.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Container>
+
+      <Container>
+        <section aria-labelledby="registry-cta-heading">
+          <h2 id="registry-cta-heading" className="sr-only">
+            Registries
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CallToAction title="Create a registry" text="One registry for everything from any store, with a 15% discount to finish it." />
+            <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." />
+          </div>
+        </section>
+      </Container>
+
+      {/* Client-only (a dismissal lives in the browser): placed last, so its arrival moves nothing above the fold. */}
+      <Container className="empty:hidden">
+        <AppPromoBanner />
+      </Container>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShopError error={error} />
+}
