@@ -102,6 +102,23 @@ describe('listing', () => {
     expect(all.filter((p) => /\bblanket/i.test(p.name) || /\bblanket/i.test(p.brand_name)).length).toBe(singular.count)
   })
 
+  test('with a term, whole-word matches come before prefix matches, whatever their popularity', async () => {
+    const { rows } = await database.pool.query<{ brand_id: number; category_id: number }>('select brand_id, category_id from products limit 1')
+    const { brand_id: brandId, category_id: categoryId } = rows[0]!
+    const insert = (id: number, name: string, popularity: number) =>
+      database.pool.query(
+        `insert into products (id, slug, name, short_name, description, brand_id, category_id, price_cents, image_url, popularity)
+         values ($1, $2, $3, $3, '', $4, $5, 1000, '/x.svg', $6)`,
+        [id, `p-${id}`, name, brandId, categoryId, popularity],
+      )
+    await insert(900001, 'Quorvex Cardigan', 1_000_000)
+    await insert(900002, 'Quorvex Car Mirror', 1)
+    await insert(900003, 'Quorvex Cars Playmat', 2)
+    const result = await search.listing(q({ searchTerm: 'quorvex car' }))
+    expect(result.heroProducts.map((p) => p.title)).toEqual(['Quorvex Cars Playmat', 'Quorvex Car Mirror', 'Quorvex Cardigan'])
+    await database.pool.query('delete from products where id >= 900001 and id <= 900003')
+  })
+
   test('a misspelt word finds what the right spelling finds', async () => {
     const right = await search.listing(q({ searchTerm: 'stroller' }))
     const typo = await search.listing(q({ searchTerm: 'strolr' }))

@@ -1,0 +1,35 @@
+// `npm run bench:lighthouse`: Lighthouse 12.8 (mobile, simulated throttling) on Debian's Chromium against a fresh
+// server with the demo seed (or BASE_URL); prints score, LCP, TBT, CLS and first-load JavaScript per page.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/support/browser'
+import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
+
+const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', '/gp/x/1']
+const external = process.env.BASE_URL
+const dataDir = external ? undefined : makeDataDir()
+const server = external ? undefined : await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
+const baseUrl = external ?? server!.baseUrl
+const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-lh-')), 'report.json')
+type Audit = { displayValue?: string; numericValue?: number; details?: { items?: { url: string; transferSize?: number; resourceType?: string }[] } }
+try {
+  for (const page of pages) {
+    execFileSync(
+      'npx',
+      ['-y', 'lighthouse@12.8.2', baseUrl + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, Audit> }
+    const a = report.audits
+    const scripts = (a['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script')
+    const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
+    console.log(
+      `${page.padEnd(36)} score ${Math.round(report.categories.performance.score * 100)}  LCP ${a['largest-contentful-paint']?.displayValue}  TBT ${a['total-blocking-time']?.displayValue}  CLS ${a['cumulative-layout-shift']?.displayValue}  JS ${jsKb.toFixed(0)} KB transferred`,
+    )
+  }
+} finally {
+  if (server) await stopServer(server)
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+}
