@@ -1,52 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { DomainError } from '~/lib/errors'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { brands, categories, categoryGuides, guides, products } from './catalog.schema'
+import { type brands, type categories, categoryGuides, guides } from './catalog.schema'
 import { type CatalogService, createCatalogService } from './catalog.service.server'
 
 let database: TestDatabase
 let catalog: CatalogService
 
-// Small factories: each call inserts one row with sensible defaults and returns it.
-let nextId = 1000
-const newId = () => nextId++
-
-async function createCategory(overrides: Partial<typeof categories.$inferInsert> & { urlSlug: string }) {
-  const [row] = await database.db
-    .insert(categories)
-    .values({ id: newId(), title: overrides.urlSlug, ...overrides })
-    .returning()
-  return row!
-}
-
-async function createBrand(overrides: Partial<typeof brands.$inferInsert> = {}) {
-  const id = newId()
-  const name = overrides.name ?? `Brand ${id}`
-  const [row] = await database.db
-    .insert(brands)
-    .values({ id, name, slug: `brand-${id}`, title: name, logoUrl: `/images/brands/brand-${id}.svg`, ...overrides })
-    .returning()
-  return row!
-}
-
-async function createProduct(overrides: Partial<typeof products.$inferInsert> & { categoryId: number; brandId: number }) {
-  const id = overrides.id ?? newId()
-  const [row] = await database.db
-    .insert(products)
-    .values({
-      id,
-      slug: `product-${id}`,
-      name: `Product ${id}`,
-      shortName: `Product ${id}`,
-      description: 'A thing babies like.',
-      priceCents: 2500,
-      imageUrl: `/images/products/p-${id}.svg`,
-      ...overrides,
-    })
-    .returning()
-  return row!
-}
+const { newId, createCategory, createBrand, createProduct } = catalogFactories(() => database.db, 1000)
 
 const rejectsWithCode = async (promise: Promise<unknown>, code: string) => {
   const error = await promise.then(

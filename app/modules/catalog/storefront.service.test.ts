@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { brandGuides, brands, categories, categoryGuides, collectionProducts, collections, guides, products } from './catalog.schema'
+import { brandGuides, categoryGuides, collectionProducts, collections } from './catalog.schema'
 import { MAX_REVIEWS_PER_PRODUCT, reviewsForProduct, seedReviews } from './reviews.seed.server'
 import { productReviews } from './reviews.schema'
 import { brandPath, createStorefrontService, SITEMAP_MAX_URLS, type StorefrontService } from './storefront.service.server'
@@ -8,59 +9,7 @@ import { brandPath, createStorefrontService, SITEMAP_MAX_URLS, type StorefrontSe
 let database: TestDatabase
 let storefront: StorefrontService
 
-let nextId = 5000
-const newId = () => nextId++
-
-async function createCategory(overrides: Partial<typeof categories.$inferInsert> & { urlSlug: string }) {
-  const [row] = await database.db.insert(categories).values({ id: newId(), title: overrides.urlSlug, ...overrides }).returning()
-  return row!
-}
-
-async function createBrand(overrides: Partial<typeof brands.$inferInsert> = {}) {
-  const id = newId()
-  const name = overrides.name ?? `Brand ${id}`
-  const [row] = await database.db
-    .insert(brands)
-    .values({ id, name, slug: `brand-${id}`, title: name, logoUrl: `/images/brands/brand-${id}.svg`, ...overrides })
-    .returning()
-  return row!
-}
-
-async function createProduct(overrides: Partial<typeof products.$inferInsert> & { categoryId: number; brandId: number }) {
-  const id = overrides.id ?? newId()
-  const [row] = await database.db
-    .insert(products)
-    .values({
-      id,
-      slug: `product-${id}`,
-      name: `Product ${id}`,
-      shortName: `Product ${id}`,
-      description: 'A thing babies like.',
-      priceCents: 2500,
-      imageUrl: `/images/products/p-${id}.svg`,
-      ...overrides,
-    })
-    .returning()
-  return row!
-}
-
-async function createGuide(overrides: Partial<typeof guides.$inferInsert> = {}) {
-  const id = newId()
-  const [row] = await database.db
-    .insert(guides)
-    .values({
-      id,
-      slug: `guide-${id}`,
-      title: `Guide ${id}`,
-      teaser: 'What to know.',
-      body: 'Body.',
-      featuredImageUrl: `/images/guides/g-${id}.svg`,
-      featuredImageDescription: 'A picture',
-      ...overrides,
-    })
-    .returning()
-  return row!
-}
+const { createCategory, createBrand, createProduct, createGuide } = catalogFactories(() => database.db, 5000)
 
 let root: Awaited<ReturnType<typeof createCategory>>
 let leaf: Awaited<ReturnType<typeof createCategory>>
