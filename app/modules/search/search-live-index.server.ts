@@ -28,7 +28,7 @@ export function createLiveIndex(
   let index: ProductIndex | null = null
   let meta: CatalogMeta | null = null
   let vocab: Vocabulary | null = null
-  let listener: pg.PoolClient | null = null
+  let listener: { client: pg.PoolClient; release(err?: Error): void } | null = null
   let stopped = false
   let queue: Promise<void> = Promise.resolve()
   let reloadPending = false
@@ -84,14 +84,30 @@ export function createLiveIndex(
     client.on('notification', (msg) => {
       if (msg.channel === 'search_changes') onNotification(msg.payload ?? 'all')
     })
+    // A released client can still emit 'error' (e.g. when PostgreSQL shuts down): release it only once.
+    let released = false
+    const release = (err?: Error) => {
+      if (released) return
+      released = true
+      client.release(err)
+    }
     client.on('error', (err) => {
+      if (released) return
       logger?.warn({ err }, 'search index listener lost its connection; reconnecting')
       listener = null
-      client.release(err)
+      release(err)
       if (!stopped) setTimeout(() => void reconnect(), 1000)
     })
+    if (stopped) {
+      release()
+      return
+    }
     await client.query('listen search_changes')
-    listener = client
+    listener = { client, release }
+    if (stopped) {
+      listener = null
+      release()
+    }
   }
 
   async function reconnect() {
@@ -119,15 +135,16 @@ export function createLiveIndex(
     async start() {
       stopped = false
       await listen() // first, so no change between load and listen is missed
+      if (stopped) return // shut down while connecting
       await enqueue(reloadAll)
     },
     async stop() {
       stopped = true
-      const client = listener
+      const current = listener
       listener = null
-      if (client) {
-        await client.query('unlisten search_changes').catch(() => undefined)
-        client.release()
+      if (current) {
+        await current.client.query('unlisten search_changes').catch(() => undefined)
+        current.release()
       }
       await queue
     },

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { cx } from '~/ui'
 import type { ProductCard } from '../catalog.service.server'
 
@@ -10,25 +11,23 @@ export function showsRating(product: Pick<ProductCard, 'isCashFund' | 'isFavor' 
 
 const STAR = 'M12 2.5l2.9 6 6.6.8-4.9 4.6 1.3 6.6L12 17.2l-5.9 3.3 1.3-6.6L2.5 9.3l6.6-.8L12 2.5z'
 
+/** Five stars in one SVG: the filled row is clipped to the rating (one element per card, not ten). */
 function Stars({ rating, className }: { rating: number; className?: string }) {
-  const percent = Math.max(0, Math.min(100, (rating / 5) * 100))
-  const row = (fill: string) => (
-    <span className="flex">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} viewBox="0 0 24 24" className={cx('shrink-0', className)} aria-hidden="true" focusable="false">
-          <path d={STAR} fill={fill} />
-        </svg>
-      ))}
-    </span>
-  )
+  const clipId = `stars-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
+  const width = (Math.max(0, Math.min(5, rating)) / 5) * 120
+  const stars = [0, 1, 2, 3, 4].map((i) => <path key={i} d={STAR} transform={`translate(${i * 24} 0)`} />)
   return (
-    <span className="relative inline-flex">
-      {/* Empty stars underneath; the filled row is clipped to the rating. */}
-      {row('#d8ccd2')}
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${percent}%` }}>
-        {row('#8a2a4b')}
-      </span>
-    </span>
+    <svg viewBox="0 0 120 24" className={cx('shrink-0', className)} aria-hidden="true" focusable="false">
+      <defs>
+        <clipPath id={clipId}>
+          <rect width={width} height="24" />
+        </clipPath>
+      </defs>
+      <g fill="#d8ccd2">{stars}</g>
+      <g fill="#8a2a4b" clipPath={`url(#${clipId})`}>
+        {stars}
+      </g>
+    </svg>
   )
 }
 
@@ -40,7 +39,7 @@ export function Rating({ rating, reviewCount, size = 'sm' }: { rating: number; r
       <span className="sr-only">
         Rated {rating.toFixed(1)} out of 5, {reviews}
       </span>
-      <Stars rating={rating} className={size === 'lg' ? 'size-5' : 'size-3.5'} />
+      <Stars rating={rating} className={size === 'lg' ? 'h-5 w-25' : 'h-3.5 w-17.5'} />
       <span aria-hidden="true">
         {size === 'lg' ? `${rating.toFixed(1)} · ${reviews}` : `(${reviewCount.toLocaleString('en-US')})`}
       </span>
