@@ -68,6 +68,7 @@ describe('analytics', () => {
       await expect.poll(() => statuses.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2)
       expect(statuses.every((s) => s === 202)).toBe(true)
     } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
       await context.close()
     }
   })
@@ -89,6 +90,7 @@ describe('analytics', () => {
         isLeafCategory: false,
       })
     } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
       await context.close()
     }
   })
@@ -115,6 +117,7 @@ describe('analytics', () => {
       expect(clicked.position).toBeGreaterThanOrEqual(1)
       expect(typeof clicked.priceCents).toBe('number')
     } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
       await context.close()
     }
   })

@@ -55,8 +55,7 @@ export type CategoryView = {
 type CategoryRow = typeof categories.$inferSelect
 
 /** Electronic gift cards are sold from $25 to $1,000 (spec §9), in cents. */
-export const ELECTRONIC_GIFT_CARD_MIN_CENTS = 2_500
-export const ELECTRONIC_GIFT_CARD_MAX_CENTS = 100_000
+export { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from './catalog.constants'
 
 /** A link to a category: breadcrumbs and the left navigation. */
 export type CategoryLink = { title: string; urlSlug: string; path: string }

@@ -30,8 +30,7 @@ export const NEW_PRODUCT_DAYS = 90
 /** Listing 'best': well reviewed products. */
 export const BEST_MIN_RATING = 4
 export const BEST_MIN_REVIEWS = 25
-export const GIFT_CARD_MIN_CENTS = 2_500
-export const GIFT_CARD_MAX_CENTS = 100_000
+export { ELECTRONIC_GIFT_CARD_MAX_CENTS as GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS as GIFT_CARD_MIN_CENTS } from '../catalog/catalog.constants'
 
 const RATING_LABELS = ['5', '4 & up', '3 & up', '2 & up', '1 & up']
 

@@ -12,8 +12,8 @@ import { createRng, mixSeed, slugify, type Rng } from './prng'
 export const SEED_REFERENCE_DATE = new Date('2026-11-01T00:00:00Z')
 
 /** Electronic gift card range in cents (spec §9: minimum 25, maximum 1000). */
-export const GIFT_CARD_MIN_CENTS = 2_500
-export const GIFT_CARD_MAX_CENTS = 100_000
+export { ELECTRONIC_GIFT_CARD_MAX_CENTS as GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS as GIFT_CARD_MIN_CENTS } from '../catalog.constants'
+import { ELECTRONIC_GIFT_CARD_MIN_CENTS as GIFT_CARD_MIN_CENTS } from '../catalog.constants'
 
 /** Short codes (a letter and three digits) exist for the first 26 x 1000 products only. */
 export const SHORT_CODE_LIMIT = 26_000
