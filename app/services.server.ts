@@ -2,19 +2,38 @@ import type pg from 'pg'
 import type { Db } from './db/client.server'
 import type { Env } from './lib/env.server'
 import type { Logger } from './lib/logger.server'
+import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
+import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
 
-export type ServiceDeps = { db: Db; pool: pg.Pool; env: Pick<Env, 'SUPPORT_EMAIL'>; logger: Logger }
+export type ServiceDeps = {
+  db: Db
+  pool: pg.Pool
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL'>>
+  logger: Logger
+  /** Tests shorten limits and expiries. */
+  accounts?: Partial<AccountsConfig>
+  clock?: () => Date
+}
 
 /** The composition root: every service, wired once with its explicit dependencies. */
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
+  const email = createEmailService({ db: deps.db, logger: deps.logger })
   return {
+    email,
+    accounts: createAccountsService({
+      db: deps.db,
+      email,
+      publicUrl: deps.env.PUBLIC_URL,
+      config: deps.accounts,
+      clock: deps.clock,
+    }),
     catalog: createCatalogService({ db: deps.db }),
     storefront: createStorefrontService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),

@@ -46,6 +46,7 @@ async function main() {
     services,
     logger,
     supportEmail: env.SUPPORT_EMAIL,
+    publicUrl: env.PUBLIC_URL,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
