@@ -1,0 +1,64 @@
+import { Form, Link, useLocation } from 'react-router'
+import { Icon } from '~/ui'
+import { cx } from '~/ui/cx'
+
+export type HeaderViewer = { firstName: string; role: 'user' | 'staff' } | null
+
+/**
+ * The header's account corner: 'Sign in' for visitors; for a signed-in person a small menu (a native
+ * <details>, so it opens with the keyboard and works before JavaScript) with settings and sign out.
+ */
+export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; className?: string }) {
+  const { pathname, search } = useLocation()
+  if (!viewer) {
+    const here = pathname + search
+    const back = pathname === '/login' || pathname === '/signup' || pathname === '/logout' ? '' : `?redirect_path=${encodeURIComponent(here)}`
+    return (
+      <Link
+        to={`/login${back}`}
+        className={cx(
+          'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink hover:bg-berry-50 hover:text-berry-800',
+          className,
+        )}
+      >
+        <Icon name="user" className="size-5" />
+        <span>Sign in</span>
+      </Link>
+    )
+  }
+  return (
+    <details className={cx('group relative shrink-0', className)} data-account-menu>
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink hover:bg-berry-50 hover:text-berry-800 [&::-webkit-details-marker]:hidden">
+        <Icon name="user" className="size-5" />
+        <span className="max-w-[9rem] truncate">
+          <span className="sr-only">Account menu for </span>
+          {viewer.firstName}
+        </span>
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-line bg-white p-2 shadow-lg">
+        <ul className="flex flex-col">
+          <li>
+            <Link to="/settings" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              Account settings
+            </Link>
+          </li>
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/emails" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: email outbox
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className="flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold hover:bg-berry-50">
+                Sign out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  )
+}
