@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import type { Db } from './db/client.server'
 import type { Env } from './lib/env.server'
 import type { Logger } from './lib/logger.server'
 import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
+import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
@@ -18,22 +20,31 @@ export type ServiceDeps = {
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
   clock?: () => Date
+  /**
+   * The application secret (server/main.ts: APP_SECRET or DATA_DIR/app.secret) that encrypts authenticator
+   * secrets. Tests may leave it out: a random key for this process is used, so nothing outlives the process.
+   */
+  secretKey?: string
 }
+
+const processSecretKey = randomBytes(32).toString('base64url')
 
 /** The composition root: every service, wired once with its explicit dependencies. */
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
   const email = createEmailService({ db: deps.db, logger: deps.logger })
+  const accounts = createAccountsService({
+    db: deps.db,
+    email,
+    publicUrl: deps.env.PUBLIC_URL,
+    config: deps.accounts,
+    clock: deps.clock,
+  })
   return {
     email,
-    accounts: createAccountsService({
-      db: deps.db,
-      email,
-      publicUrl: deps.env.PUBLIC_URL,
-      config: deps.accounts,
-      clock: deps.clock,
-    }),
+    accounts,
+    twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     catalog: createCatalogService({ db: deps.db }),
     storefront: createStorefrontService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),

@@ -10,6 +10,7 @@ import { v3SearchRouter } from './v3/search'
 import { storeSuggestionsRouter } from './store/suggestions'
 import { eventsRouter } from './v3/events'
 import { userRouter } from './v3/user'
+import { twoFactorsRouter } from './v3/two-factors'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -24,6 +25,7 @@ export function createApi() {
   api.route('/', storeSuggestionsRouter)
   api.route('/', eventsRouter)
   api.route('/', userRouter)
+  api.route('/', twoFactorsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

@@ -16,6 +16,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   SUPPORT_EMAIL: z.string().email().default('help@nestlist.example'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Encrypts stored secrets (two-factor). Unset: a random one kept in DATA_DIR/app.secret. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional().or(z.literal('').transform(() => undefined)),
 })
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string }
