@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request)
   const body = {
     navbar,
-    viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role } : null,
+    viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role, emailVerified: viewer.user.emailVerified } : null,
     flash: flash?.key ?? null,
   }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body

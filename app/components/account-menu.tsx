@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
 
-export type HeaderViewer = { firstName: string; role: 'user' | 'staff' } | null
+export type HeaderViewer = { firstName: string; role: 'user' | 'staff'; emailVerified: boolean } | null
 
 /**
  * The header's account corner: 'Sign in' for visitors; for a signed-in person a small menu (a native

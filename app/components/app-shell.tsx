@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
@@ -52,6 +52,7 @@ export function AppShell({
         <SiteHeader navbar={navbar} viewer={viewer} />
         <main id="main" tabIndex={-1} className="flex-1 scroll-mt-4 outline-none">
           <FlashMessage flash={flash} />
+          {viewer && !viewer.emailVerified && pathname !== '/verify_email' ? <ConfirmEmailReminder /> : null}
           {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
         </main>
         <SiteFooter navbar={navbar} />
@@ -71,6 +72,20 @@ function FlashMessage({ flash }: { flash: FlashKey | null }) {
     <Container className="pt-4">
       <Alert tone={tone} onDismiss={() => setDismissed(flash)}>
         {message}
+      </Alert>
+    </Container>
+  )
+}
+
+/** Until the address is confirmed, a quiet reminder with a way to get a new link. */
+function ConfirmEmailReminder() {
+  return (
+    <Container className="pt-4">
+      <Alert tone="info">
+        Please confirm your email address: we sent you a link.{' '}
+        <Link to="/verify_email" className="font-semibold text-berry-700 underline underline-offset-2">
+          Send a new link
+        </Link>
       </Alert>
     </Container>
   )

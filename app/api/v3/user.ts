@@ -23,6 +23,7 @@ const UserSchema = z
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    emailVerified: z.boolean(),
     role: z.enum(['user', 'staff']),
     registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string() })),
     registryId: z.number().int().nullable(),
@@ -46,7 +47,9 @@ const createUser = createRoute({
   path: '/api/v3/user',
   tags: ['accounts'],
   summary: 'Create an account and sign in',
-  description: 'Sets the session cookie. Common passwords are refused (422). A taken email answers 409 with a neutral message.',
+  description:
+    'Sets the session cookie. The account starts unconfirmed and the address gets a confirmation link; an address that already ' +
+    'has a confirmed account gets a note instead, and the caller gets the same answer either way. Common passwords are refused (422).',
   request: { body: { required: true, content: { 'application/json': { schema: signUpInput } } } },
   responses: {
     201: { description: 'Created and signed in', content: { 'application/json': { schema: UserSchema } } },
@@ -61,8 +64,13 @@ const updateUser = createRoute({
   path: '/api/v3/user',
   tags: ['accounts'],
   summary: 'Change name and email',
+  description: 'The name changes at once; a new email takes effect when the link sent to it is clicked (emailChangePending).',
   request: { body: { required: true, content: { 'application/json': { schema: updateProfileInput } } } },
-  responses: { 200: { description: 'Updated', content: { 'application/json': { schema: UserSchema } } }, 401: err('Not signed in'), 409: err('Email cannot be used'), ...errorResponses },
+  responses: {
+    200: { description: 'Updated', content: { 'application/json': { schema: UserSchema.extend({ emailChangePending: z.string().nullable() }) } } },
+    401: err('Not signed in'),
+    ...errorResponses,
+  },
 })
 
 const signIn = createRoute({
@@ -145,8 +153,8 @@ userRouter.openapi(createUser, async (c) => {
 
 userRouter.openapi(updateUser, async (c) => {
   const v = await requireApiUser(c)
-  await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'))
-  return c.json(await c.var.services.accounts.profile(v.user.id), 200)
+  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'))
+  return c.json({ ...(await c.var.services.accounts.profile(v.user.id)), emailChangePending }, 200)
 })
 
 userRouter.openapi(signIn, async (c) => {

@@ -1,4 +1,5 @@
 
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
@@ -25,10 +26,34 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['user', 'staff'] }).notNull().default('user'),
     isBookmarkletUsed: boolean('is_bookmarklet_used').notNull().default(false),
+    /** Set when the owner of the address clicked the confirmation link (or reset the password by email). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  // Only a confirmed address is unique: sign-up with any address creates an unconfirmed account, so sign-up
+  // never reveals whether an address already has an account (decision 010).
+  (t) => [
+    uniqueIndex('users_verified_email_key').on(t.email).where(sql`${t.emailVerifiedAt} is not null`),
+    index('users_email_idx').on(t.email, t.createdAt),
+  ],
+)
+
+/** Links that confirm an address: a new account's, or a new address for an existing account. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['sign_up', 'change'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt)],
 )
 
 /**

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { EmailSender } from '~/modules/email/email.types'
 import {
+  emailVerifications,
   passwordResetTokens,
   sessions,
   signInAttempts,
@@ -38,6 +39,8 @@ export type AccountsConfig = {
   attemptsPerIpPerHour: number
   /** Reset emails sent per account per hour (more requests get the same answer and no email). */
   resetsPerAccountPerHour: number
+  /** How long an email confirmation link works. */
+  verificationTtlMs: number
 }
 
 export const defaultAccountsConfig: AccountsConfig = {
@@ -47,6 +50,7 @@ export const defaultAccountsConfig: AccountsConfig = {
   attemptsPerAccountPerHour: 100,
   attemptsPerIpPerHour: 300,
   resetsPerAccountPerHour: 5,
+  verificationTtlMs: 7 * 24 * 3600_000,
 }
 
 const HOUR = 3600_000
@@ -57,10 +61,10 @@ export const accountMessages = {
   badCredentials: 'That email and password do not match. Check them and try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a while and try again later.',
   commonPassword: 'That password is too common and easy to guess. Choose a less common one.',
-  emailTaken: 'We could not create an account with that email. If it is yours, sign in or reset your password.',
+  verifyInvalid: 'This confirmation link has expired or was already used.',
+  alreadyConfirmed: 'This email address already belongs to a confirmed Nestlist account. Sign in to that account instead.',
   resetInvalid: 'This reset link has expired or was already used. Ask for a new one below.',
   currentPasswordWrong: 'Your current password is not right.',
-  emailInUse: 'That email cannot be used for this account. Try another address.',
 } as const
 
 function invalid(parsed: { error: { issues: { path: PropertyKey[]; message: string }[] } }): never {
@@ -83,6 +87,7 @@ const toViewer = (u: UserRow): Viewer => ({
   role: u.role,
   createdAt: u.createdAt,
   isBookmarkletUsed: u.isBookmarkletUsed,
+  emailVerified: u.emailVerifiedAt !== null,
 })
 
 export type AccountsDeps = {
@@ -140,6 +145,77 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     })
   }
 
+  /** The account an email signs in to: the confirmed one, else the newest unconfirmed one. */
+  async function accountForEmail(emailKey: string) {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailKey))
+      .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+      .limit(1)
+    return u
+  }
+
+  async function confirmedOwner(emailKey: string, exceptUserId?: number) {
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, emailKey), isNotNull(users.emailVerifiedAt), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    return u
+  }
+
+  /**
+   * Sends the address a confirmation link, or, when it already belongs to a confirmed account, a note saying
+   * so to that address's owner. The person at the keyboard gets the same answer either way.
+   */
+  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change') {
+    if (await confirmedOwner(emailKey, user.id)) {
+      await email.send({
+        to: emailKey,
+        template: 'notice',
+        data: {
+          category: 'account',
+          subject: 'You already have a Nestlist account',
+          heading: 'You already have an account',
+          paragraphs: [
+            purpose === 'sign_up'
+              ? 'Someone, maybe you, just tried to create a Nestlist account with this email address. It already has an account, so nothing was changed.'
+              : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
+            'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
+          ],
+          action: { label: 'Sign in to Nestlist', url: `${linkBase()}/login` },
+        },
+      })
+      return
+    }
+    const token = generateToken()
+    const now = clock()
+    await db.insert(emailVerifications).values({
+      id: hashToken(token),
+      userId: user.id,
+      email: emailKey,
+      purpose,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.verificationTtlMs),
+    })
+    await email.send({
+      to: emailKey,
+      userId: user.id,
+      template: 'notice',
+      data: {
+        category: 'account',
+        subject: purpose === 'sign_up' ? 'Confirm your email for Nestlist' : 'Confirm your new email for Nestlist',
+        heading: purpose === 'sign_up' ? 'Welcome to Nestlist!' : 'Confirm your new email',
+        firstName: user.firstName,
+        paragraphs:
+          purpose === 'sign_up'
+            ? ['Thanks for joining. Please confirm this is your email address, so we can send you gift updates and let you reset your password.']
+            : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
+        action: { label: 'Confirm my email', url: `${linkBase()}/verify_email?token=${encodeURIComponent(token)}` },
+      },
+    })
+  }
+
   async function userById(id: number) {
     const [u] = await db.select().from(users).where(eq(users.id, id))
     return u
@@ -152,27 +228,67 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
   return {
     config,
 
-    /** Creates an account and signs it in. Refuses common passwords; a taken email gets a neutral message. */
+    /**
+     * Creates an account and signs it in. Every address gets the same answer: the account starts unconfirmed
+     * and the address gets a confirmation link, or, if it already has a confirmed account, a note to its owner.
+     */
     async signUp(input: unknown, meta: SessionMeta) {
       const data = parse(signUpInput, input)
       if (isCommonPassword(data.password)) {
         throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { password: [accountMessages.commonPassword] } })
       }
-      // Counted like a sign-in so that sign-up cannot be used to probe many emails quickly.
+      // Counted like a sign-in, so sign-up cannot be used to hammer the server.
       const attemptId = await admitAttempt(data.email, meta.ip)
       const passwordHash = await hashPassword(data.password)
       const [row] = await db
         .insert(users)
-        .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash })
-        .onConflictDoNothing({ target: users.email })
+        .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash, createdAt: clock(), updatedAt: clock() })
         .returning()
-      if (!row) {
-        throw new DomainError('conflict', accountMessages.emailTaken, { fields: { email: [accountMessages.emailTaken] } })
-      }
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
-      const token = await createSession(row.id, meta)
-      await email.send({ to: row.email, userId: row.id, template: 'welcome', data: { firstName: row.firstName, shopUrl: `${linkBase()}/store` } })
-      return { token, user: toViewer(row) }
+      const token = await createSession(row!.id, meta)
+      await sendConfirmation(row!, data.email, 'sign_up')
+      return { token, user: toViewer(row!) }
+    },
+
+    /** Confirms an address from an emailed link: a new account's, or an account's new address. */
+    async verifyEmail(token: string): Promise<{ purpose: 'sign_up' | 'change'; email: string; userId: number }> {
+      if (!token || token.length > 200) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+      return db.transaction(async (tx) => {
+        const [link] = await tx
+          .update(emailVerifications)
+          .set({ usedAt: clock() })
+          .where(and(eq(emailVerifications.id, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, clock())))
+          .returning()
+        if (!link) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'verify:' + link.email}))`)
+        const [owner] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, link.email), isNotNull(users.emailVerifiedAt), ne(users.id, link.userId)))
+        if (owner) throw new DomainError('conflict', accountMessages.alreadyConfirmed)
+        const updated = await tx
+          .update(users)
+          .set({ email: link.email, emailVerifiedAt: clock(), updatedAt: clock() })
+          .where(link.purpose === 'sign_up' ? and(eq(users.id, link.userId), eq(users.email, link.email)) : eq(users.id, link.userId))
+          .returning({ id: users.id })
+        if (updated.length === 0) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+        return { purpose: link.purpose, email: link.email, userId: link.userId }
+      })
+    },
+
+    /** Sends a fresh confirmation link to an unconfirmed account's address (at most 5 an hour). */
+    async resendConfirmation(userId: number) {
+      const user = await userById(userId)
+      if (!user || user.emailVerifiedAt) return
+      const since = new Date(clock().getTime() - HOUR)
+      const [recent] = await db
+        .select({ n: count() })
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.userId, userId), gte(emailVerifications.createdAt, since)))
+      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
+        throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.')
+      }
+      await sendConfirmation(user, user.email, 'sign_up')
     },
 
     /**
@@ -182,7 +298,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     async signIn(input: unknown, meta: SessionMeta): Promise<SignInResult> {
       const data = parse(signInInput, input)
       const attemptId = await admitAttempt(data.email, meta.ip)
-      const [user] = await db.select().from(users).where(eq(users.email, data.email))
+      const user = await accountForEmail(data.email)
       const ok = user ? await verifyPassword(user.passwordHash, data.password) : await verifyDummy(data.password)
       if (!user || !ok) throw new DomainError('unauthenticated', accountMessages.badCredentials)
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
@@ -256,7 +372,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      */
     async requestPasswordReset(input: unknown, options: { origin?: string } = {}) {
       const data = parse(forgotPasswordInput, input)
-      const [user] = await db.select().from(users).where(eq(users.email, data.email))
+      const user = await accountForEmail(data.email)
       if (!user) {
         await verifyDummy('timing') // similar work either way
         return
@@ -318,6 +434,11 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
           .returning({ userId: passwordResetTokens.userId })
         if (!used) throw new DomainError('invalid_input', accountMessages.resetInvalid, { fields: { token: [accountMessages.resetInvalid] } })
         await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, used.userId))
+        // The link reached the address, which confirms it (unless another account confirmed it meanwhile).
+        await tx.execute(sql`
+          update users u set email_verified_at = ${clock().toISOString()}::timestamptz
+          where u.id = ${used.userId} and u.email_verified_at is null
+            and not exists (select 1 from users o where o.email = u.email and o.email_verified_at is not null)`)
         // Every other outstanding link for this account stops working too.
         await tx
           .update(passwordResetTokens)
@@ -367,21 +488,45 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       return { verified: ok }
     },
 
-    /** Updates name and email. A taken email is refused without saying whose it is. */
-    async updateProfile(userId: number, input: unknown): Promise<Viewer> {
+    /**
+     * Updates the name at once. A new email takes effect when the link sent to it is clicked (so this never
+     * reveals whether the address has an account); until then the current address stays.
+     */
+    async updateProfile(userId: number, input: unknown): Promise<{ user: Viewer; emailChangePending: string | null }> {
       const data = parse(updateProfileInput, input)
-      const [clash] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, data.email), ne(users.id, userId)))
-      if (clash) throw new DomainError('conflict', accountMessages.emailInUse, { fields: { email: [accountMessages.emailInUse] } })
       const [row] = await db
         .update(users)
-        .set({ firstName: data.firstName, lastName: data.lastName, email: data.email, updatedAt: clock() })
+        .set({ firstName: data.firstName, lastName: data.lastName, updatedAt: clock() })
         .where(eq(users.id, userId))
         .returning()
       if (!row) throw new DomainError('not_found', 'That account no longer exists.')
-      return toViewer(row)
+      if (data.email === row.email) return { user: toViewer(row), emailChangePending: null }
+      if (!row.emailVerifiedAt && !(await confirmedOwner(data.email, userId))) {
+        // An unconfirmed account may correct a mistyped address: the link goes to the new one.
+        const [fixed] = await db.update(users).set({ email: data.email, updatedAt: clock() }).where(eq(users.id, userId)).returning()
+        await sendConfirmation(fixed!, data.email, 'sign_up')
+        return { user: toViewer(fixed!), emailChangePending: null }
+      }
+      await sendConfirmation(row, data.email, 'change')
+      return { user: toViewer(row), emailChangePending: data.email }
+    },
+
+    /** The address waiting for confirmation after an email change, if any. */
+    async pendingEmailChange(userId: number): Promise<string | null> {
+      const [link] = await db
+        .select({ email: emailVerifications.email })
+        .from(emailVerifications)
+        .where(
+          and(
+            eq(emailVerifications.userId, userId),
+            eq(emailVerifications.purpose, 'change'),
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, clock()),
+          ),
+        )
+        .orderBy(desc(emailVerifications.createdAt))
+        .limit(1)
+      return link?.email ?? null
     },
 
     /** The viewer record for a user id (null when deleted). */
@@ -401,6 +546,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         firstName: u.firstName,
         lastName: u.lastName,
         email: u.email,
+        emailVerified: u.emailVerifiedAt !== null,
         role: u.role,
         registries: [],
         registryId: null,
@@ -439,10 +585,10 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       const passwordHash = await hashPassword(a.password)
       const [row] = await db
         .insert(users)
-        .values({ email: a.email.toLowerCase(), firstName: a.firstName, lastName: a.lastName, role: a.role, passwordHash })
-        .onConflictDoNothing({ target: users.email })
+        .values({ email: a.email.toLowerCase(), firstName: a.firstName, lastName: a.lastName, role: a.role, passwordHash, emailVerifiedAt: clock() })
+        .onConflictDoNothing()
         .returning()
-      return row ?? (await db.select().from(users).where(eq(users.email, a.email.toLowerCase())))[0]!
+      return row ?? (await accountForEmail(a.email.toLowerCase()))!
     },
 
     /** Deletes sign-in attempts and sessions past any use (called at start and hourly). */

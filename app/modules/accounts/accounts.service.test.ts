@@ -61,7 +61,8 @@ describe('sign-up', () => {
     const [s] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id))
     expect(s!.id).toBe(hashToken(token))
     expect(s!.id).not.toBe(token)
-    expect(sent.at(-1)).toMatchObject({ to: 'maya.up@example.test', template: 'welcome' })
+    expect(user.emailVerified).toBe(false)
+    expect(sent.at(-1)).toMatchObject({ to: 'maya.up@example.test', template: 'notice', data: { subject: 'Confirm your email for Nestlist' } })
   })
 
   test('refuses passwords under 8 characters and the most common passwords, and allows 64+ characters', async () => {
@@ -76,12 +77,36 @@ describe('sign-up', () => {
     expect(await codeOf(accounts.signUp(newAccount({ password: long }), meta))).toBe('ok')
   })
 
-  test('a second account with the same email (any case) is refused with a neutral message', async () => {
+  test('sign-up with an address that has a confirmed account answers exactly as for a new address; only the inbox learns', async () => {
+    const owner = newAccount()
+    await accounts.signUp(owner, meta)
+    const link = (sent.at(-1)!.data as { action: { url: string } }).action.url
+    await accounts.verifyEmail(new URL(link).searchParams.get('token')!)
+
+    const fresh = await accounts.signUp(newAccount(), meta)
+    const probe = await accounts.signUp({ ...newAccount(), email: owner.email.toUpperCase(), password: 'a guess at it 99' }, meta)
+    // same shape for both: a session for a new, unconfirmed account
+    expect(Object.keys(probe).sort()).toEqual(Object.keys(fresh).sort())
+    expect(probe.user.emailVerified).toBe(false)
+    expect(probe.user.id).not.toBe(fresh.user.id)
+    // the address's owner is told by email; no confirmation link is sent
+    expect(sent.at(-1)).toMatchObject({ to: owner.email, data: { subject: 'You already have a Nestlist account' } })
+    // sign-in with that address still reaches the confirmed account only
+    const signIn = await accounts.signIn({ email: owner.email, password: owner.password }, meta)
+    expect(signIn.status === 'signed_in' && signIn.user.emailVerified).toBe(true)
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'a guess at it 99' }, meta))).toBe('unauthenticated')
+  })
+
+  test('the confirmation link confirms the address once; a second confirmed account for it is refused', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
-    const again = await accounts.signUp({ ...input, email: input.email.toUpperCase() }, meta).catch((e: unknown) => e)
-    expect(isDomainError(again) && again.code).toBe('conflict')
-    expect((again as Error).message).toBe(accountMessages.emailTaken)
+    const first = await accounts.signUp(input, meta)
+    const firstLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    const second = await accounts.signUp({ ...input, password: 'another phrase 77' }, meta)
+    const secondLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    expect(await accounts.verifyEmail(firstLink)).toMatchObject({ purpose: 'sign_up', userId: first.user.id })
+    expect(await codeOf(accounts.verifyEmail(firstLink))).toBe('invalid_input')
+    expect(await codeOf(accounts.verifyEmail(secondLink))).toBe('conflict')
+    expect((await accounts.viewer(second.user.id))!.emailVerified).toBe(false)
   })
 })
 
@@ -250,12 +275,25 @@ describe('password change, profile and events', () => {
     expect(await codeOf(accounts.addEvent(user.id, { name: 'bad name with spaces' }))).toBe('invalid_input')
   })
 
-  test('a taken email cannot be moved onto another account', async () => {
+  test('a new email takes effect only from the link sent to it, and never lands on a confirmed address', async () => {
     const a = newAccount()
     await accounts.signUp(a, meta)
-    const { user: b } = await accounts.signUp(newAccount(), meta)
-    expect(await codeOf(accounts.updateProfile(b.id, { firstName: 'B', lastName: 'Two', email: a.email }))).toBe('conflict')
-    const updated = await accounts.updateProfile(b.id, { firstName: 'Bea', lastName: 'Two', email: 'bea.two@example.test' })
-    expect(updated).toMatchObject({ firstName: 'Bea', email: 'bea.two@example.test' })
+    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+    const b = newAccount()
+    const { user } = await accounts.signUp(b, meta)
+    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+
+    // to a taken address: same answer as any change, the owner of that address is told
+    const taken = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: a.email })
+    expect(taken).toMatchObject({ user: { firstName: 'Bea', email: b.email }, emailChangePending: a.email })
+    expect(sent.at(-1)).toMatchObject({ to: a.email, data: { subject: 'You already have a Nestlist account' } })
+
+    const moved = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'bea.two@example.test' })
+    expect(moved).toMatchObject({ user: { email: b.email }, emailChangePending: 'bea.two@example.test' })
+    expect(await accounts.pendingEmailChange(user.id)).toBe('bea.two@example.test')
+    const token = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    expect(await accounts.verifyEmail(token)).toMatchObject({ purpose: 'change', email: 'bea.two@example.test' })
+    expect((await accounts.viewer(user.id))!.email).toBe('bea.two@example.test')
+    expect(await accounts.pendingEmailChange(user.id)).toBeNull()
   })
 })

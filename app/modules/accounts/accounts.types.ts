@@ -9,6 +9,7 @@ export type Viewer = {
   role: 'user' | 'staff'
   createdAt: Date
   isBookmarkletUsed: boolean
+  emailVerified: boolean
 }
 
 export type UserEvent = { name: string; value: unknown }
@@ -20,6 +21,8 @@ export type UserProfile = {
   firstName: string
   lastName: string
   email: string
+  /** False until the address is confirmed from the emailed link. */
+  emailVerified: boolean
   role: 'user' | 'staff'
   registries: { id: number; ownerId: number; registryType: string }[]
   registryId: number | null
