@@ -39,4 +39,8 @@ export function unsetSessionCookie(c: Context<AppEnv>) {
 }
 
 /** Metadata stored with a session created by an API call. */
-export const apiSessionMeta = (c: Context<AppEnv>) => ({ ip: c.var.clientIp, userAgent: c.req.header('User-Agent') ?? '' })
+export const apiSessionMeta = (c: Context<AppEnv>) => ({
+  ip: c.var.clientIp,
+  userAgent: c.req.header('User-Agent') ?? '',
+  origin: new URL(c.req.url).origin,
+})

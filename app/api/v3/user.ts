@@ -153,7 +153,7 @@ userRouter.openapi(createUser, async (c) => {
 
 userRouter.openapi(updateUser, async (c) => {
   const v = await requireApiUser(c)
-  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'))
+  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'), { origin: new URL(c.req.url).origin })
   return c.json({ ...(await c.var.services.accounts.profile(v.user.id)), emailChangePending }, 200)
 })
 

@@ -168,7 +168,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
    * Sends the address a confirmation link, or, when it already belongs to a confirmed account, a note saying
    * so to that address's owner. The person at the keyboard gets the same answer either way.
    */
-  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change') {
+  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change', origin?: string) {
     if (await confirmedOwner(emailKey, user.id)) {
       await email.send({
         to: emailKey,
@@ -183,7 +183,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
               : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
             'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
           ],
-          action: { label: 'Sign in to Nestlist', url: `${linkBase()}/login` },
+          action: { label: 'Sign in to Nestlist', url: `${linkBase(origin)}/login` },
         },
       })
       return
@@ -211,7 +211,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
           purpose === 'sign_up'
             ? ['Thanks for joining. Please confirm this is your email address, so we can send you gift updates and let you reset your password.']
             : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
-        action: { label: 'Confirm my email', url: `${linkBase()}/verify_email?token=${encodeURIComponent(token)}` },
+        action: { label: 'Confirm my email', url: `${linkBase(origin)}/verify_email?token=${encodeURIComponent(token)}` },
       },
     })
   }
@@ -246,7 +246,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         .returning()
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
       const token = await createSession(row!.id, meta)
-      await sendConfirmation(row!, data.email, 'sign_up')
+      await sendConfirmation(row!, data.email, 'sign_up', meta.origin)
       return { token, user: toViewer(row!) }
     },
 
@@ -277,7 +277,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     },
 
     /** Sends a fresh confirmation link to an unconfirmed account's address (at most 5 an hour). */
-    async resendConfirmation(userId: number) {
+    async resendConfirmation(userId: number, options: { origin?: string } = {}) {
       const user = await userById(userId)
       if (!user || user.emailVerifiedAt) return
       const since = new Date(clock().getTime() - HOUR)
@@ -288,7 +288,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
         throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.')
       }
-      await sendConfirmation(user, user.email, 'sign_up')
+      await sendConfirmation(user, user.email, 'sign_up', options.origin)
     },
 
     /**
@@ -453,7 +453,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     },
 
     /** Changes the password after checking the current one; other sessions are signed out. */
-    async changePassword(userId: number, keepSessionId: string, input: unknown) {
+    async changePassword(userId: number, keepSessionId: string, input: unknown, options: { origin?: string } = {}) {
       const data = parse(changePasswordInput, input)
       const user = await userById(userId)
       if (!user) throw new DomainError('unauthenticated', 'Please sign in again.')
@@ -473,7 +473,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         to: user.email,
         userId,
         template: 'password_changed',
-        data: { firstName: user.firstName, resetUrl: `${linkBase()}/forgot_password` },
+        data: { firstName: user.firstName, resetUrl: `${linkBase(options.origin)}/forgot_password` },
       })
     },
 
@@ -492,7 +492,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      * Updates the name at once. A new email takes effect when the link sent to it is clicked (so this never
      * reveals whether the address has an account); until then the current address stays.
      */
-    async updateProfile(userId: number, input: unknown): Promise<{ user: Viewer; emailChangePending: string | null }> {
+    async updateProfile(userId: number, input: unknown, options: { origin?: string } = {}): Promise<{ user: Viewer; emailChangePending: string | null }> {
       const data = parse(updateProfileInput, input)
       const [row] = await db
         .update(users)
@@ -504,10 +504,10 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       if (!row.emailVerifiedAt && !(await confirmedOwner(data.email, userId))) {
         // An unconfirmed account may correct a mistyped address: the link goes to the new one.
         const [fixed] = await db.update(users).set({ email: data.email, updatedAt: clock() }).where(eq(users.id, userId)).returning()
-        await sendConfirmation(fixed!, data.email, 'sign_up')
+        await sendConfirmation(fixed!, data.email, 'sign_up', options.origin)
         return { user: toViewer(fixed!), emailChangePending: null }
       }
-      await sendConfirmation(row, data.email, 'change')
+      await sendConfirmation(row, data.email, 'change', options.origin)
       return { user: toViewer(row), emailChangePending: data.email }
     },
 
