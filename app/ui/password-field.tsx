@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, type ReactNode, useId, useState, useSyncExternalStore } from 'react'
+import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useId, useState, useSyncExternalStore } from 'react'
 import { cx } from './cx'
 import { Icon } from './icon'
 import { FieldError, inputClasses, Label } from './text-field'
@@ -9,10 +9,11 @@ type PasswordFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'type'>
   error?: ReactNode
   id?: string
   containerClassName?: string
+  ref?: Ref<HTMLInputElement>
 }
 
 /** A labelled password input with a show/hide toggle (the toggle appears once JavaScript runs). */
-export function PasswordField({ label, hint, error, id, className, containerClassName, ...props }: PasswordFieldProps) {
+export function PasswordField({ label, hint, error, id, className, containerClassName, ref, ...props }: PasswordFieldProps) {
   const autoId = useId()
   const inputId = id ?? `password${autoId}`
   const [visible, setVisible] = useState(false)
@@ -29,6 +30,7 @@ export function PasswordField({ label, hint, error, id, className, containerClas
       ) : null}
       <div className="relative mt-1.5">
         <input
+          ref={ref}
           id={inputId}
           type={visible ? 'text' : 'password'}
           className={cx(inputClasses, hydrated && 'pr-20', className)}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { flashCookie } from '~/lib/flash.server'
@@ -70,6 +71,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const result = actionData as ActionResult | undefined
   const step = result?.step ?? loaderData.step
   const failure = result && !result.ok ? result : undefined
+  const passwordRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // After a failed attempt the password is cleared and focused for another try (the server never echoes it).
+    if (failure?.step === 'password' && passwordRef.current) {
+      passwordRef.current.value = ''
+      passwordRef.current.focus()
+    }
+  }, [failure])
   const back = loaderData.redirectPath !== '/' ? `?redirect_path=${encodeURIComponent(loaderData.redirectPath)}` : ''
   const formAction = `/login?${new URLSearchParams({
     ...(loaderData.redirectPath !== '/' ? { redirect_path: loaderData.redirectPath } : {}),
@@ -127,7 +136,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={failure?.email}
           error={fieldError(failure, 'email')}
         />
-        <PasswordField label="Password" name="password" autoComplete="current-password" required error={fieldError(failure, 'password')} />
+        <PasswordField ref={passwordRef} label="Password" name="password" autoComplete="current-password" required error={fieldError(failure, 'password')} />
         <div className="-mt-2 text-right text-sm">
           <Link to="/forgot_password" className="font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800">
             Forgot your password?

@@ -56,23 +56,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       <Form method="post" action={`/signup${back}`} className="flex flex-col gap-5" noValidate>
-        {failure && (failure.fields.email?.length || Object.keys(failure.fields).length === 0) ? (
-          <Alert tone="error">
-            {failure.message}{' '}
-            {failure.status === 409 ? (
-              <>
-                <Link to={`/login${back}`} className="font-semibold underline">
-                  Sign in
-                </Link>{' '}
-                or{' '}
-                <Link to="/forgot_password" className="font-semibold underline">
-                  reset your password
-                </Link>
-                .
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        {failure && Object.keys(failure.fields).length === 0 ? <Alert tone="error">{failure.message}</Alert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" required maxLength={80} defaultValue={failure?.typed.firstName} error={fieldError(failure, 'firstName')} />
           <TextField label="Last name" name="lastName" autoComplete="family-name" required maxLength={80} defaultValue={failure?.typed.lastName} error={fieldError(failure, 'lastName')} />
