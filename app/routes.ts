@@ -18,5 +18,6 @@ export default [
   route('store/*', 'routes/store/category.tsx'),
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
+  route('settings/two-factor', 'routes/settings/two-factor.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
