@@ -7,6 +7,7 @@ import type { HeaderViewer } from './account-menu'
 import { BackToTop } from './back-to-top'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
+import { RouteChangeListener } from './route-change-listener'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
@@ -58,6 +59,7 @@ export function AppShell({
         <SiteFooter navbar={navbar} />
         <BackToTop />
         <PageViewTracker />
+        <RouteChangeListener />
       </div>
     </ToastProvider>
   )
