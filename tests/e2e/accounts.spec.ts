@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createAccount, demoParent } from './support/accounts'
+import { createAccount, demoParent, demoStaff } from './support/accounts'
 import { latestEmailLink } from './support/outbox'
 import { launchBrowser, seriousA11yViolations } from './support/browser'
 
@@ -208,4 +208,19 @@ test('a cross-site form post to sign in is refused', async () => {
   })
   expect(res.status).toBe(403)
   expect(res.headers.get('set-cookie')).toBeNull()
+})
+
+test('staff pages answer 404 to visitors and parents, and open for staff', async () => {
+  const parent = await createAccount(baseUrl)
+  const staffRes = await fetch(`${baseUrl}/api/v3/user_session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(demoStaff),
+  })
+  const staffCookie = staffRes.headers.get('set-cookie')!.split(';')[0]!
+  for (const path of ['/admin/emails', '/admin/emails/1']) {
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(404)
+    expect((await fetch(`${baseUrl}${path}`, { headers: { Cookie: parent.cookie } })).status).toBe(404)
+  }
+  expect((await fetch(`${baseUrl}/admin/emails`, { headers: { Cookie: staffCookie } })).status).toBe(200)
 })
