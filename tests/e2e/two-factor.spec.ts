@@ -91,7 +91,8 @@ describe('two-factor sign-in', () => {
       expect(response?.status()).toBe(200)
       expect(response?.headers()['cache-control']).toBe('no-store')
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Two-factor sign-in')
-      await expect(page.getByRole('link', { name: 'Settings' }).getAttribute('href')).resolves.toBe('/settings')
+      // It sits in the settings section, whose navigation marks it as the current page.
+      await expect(page.locator('nav[aria-label="Settings"] a[aria-current="page"]').getAttribute('href')).resolves.toBe('/settings/two-factor')
       await expectNoSeriousViolations(page)
 
       const { secret, codes } = await turnOn(page, { checkA11y: true })

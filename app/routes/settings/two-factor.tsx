@@ -69,7 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { status, setup, email } = loaderData
@@ -81,19 +80,14 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
   const freshCodes = result?.ok && 'recoveryCodes' in result ? result : undefined
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      <nav aria-label="Breadcrumb">
-        <Link to="/settings" className={`inline-flex items-center gap-1 text-sm ${linkClasses}`}>
-          <Icon name="chevron-left" className="size-4" />
-          Settings
-        </Link>
-      </nav>
-      <header className="flex flex-col gap-3">
+    // Shown inside the settings layout (app/routes/settings/layout.tsx), which adds the section navigation.
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-extrabold tracking-tight text-ink">Two-factor sign-in</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">Two-factor sign-in</h1>
           <Badge variant={status.enabled ? 'success' : 'neutral'}>{status.enabled ? 'On' : 'Off'}</Badge>
         </div>
-        <p className="max-w-prose leading-relaxed text-muted">
+        <p className="max-w-prose text-base leading-relaxed text-muted">
           Add a second step when you sign in: after your password, we ask for a 6-digit code from an authenticator app on your phone, such
           as Google Authenticator, Microsoft Authenticator or 1Password. Someone who learns your password still cannot get in.
         </p>
@@ -334,7 +328,7 @@ function RecoveryCodes({ codes, intent, email }: { codes: string[]; intent: 'con
           If you lose your phone, each code lets you sign in once. Keep them somewhere safe, like a password manager or a printed page.{' '}
           <strong>We will not show them again.</strong>
         </p>
-        <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 rounded-xl border border-line bg-cream-200 p-4 font-mono text-lg font-semibold text-ink min-[360px]:grid-cols-2">
+        <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-x-8 gap-y-2 rounded-xl border border-line bg-cream-200 p-4 font-mono text-base font-semibold text-ink min-[420px]:grid-cols-2 sm:text-lg">
           {codes.map((code) => (
             <li key={code} className="tracking-wider">
               {code}
