@@ -19,5 +19,7 @@ export default [
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
   route('settings/two-factor', 'routes/settings/two-factor.tsx'),
+  route('admin/emails', 'routes/admin/emails.tsx'),
+  route('admin/emails/:id', 'routes/admin/email.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -15,7 +15,7 @@ import { createSearchService } from './modules/search/search.service.server'
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
-  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL'>>
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV'>>
   logger: Logger
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
@@ -33,7 +33,14 @@ const processSecretKey = randomBytes(32).toString('base64url')
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
-  const email = createEmailService({ db: deps.db, logger: deps.logger })
+  const email = createEmailService({
+    db: deps.db,
+    logger: deps.logger,
+    smtpUrl: deps.env.SMTP_URL,
+    // Replies to any email reach the support address.
+    from: `Nestlist <${deps.env.SUPPORT_EMAIL}>`,
+    env: deps.env,
+  })
   const accounts = createAccountsService({
     db: deps.db,
     email,

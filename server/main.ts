@@ -63,6 +63,8 @@ async function main() {
       '',
       `  Nestlist is ready: open http://${shown}:${info.port}`,
       `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+      // Without SMTP a fresh install can still reset passwords: staff read the messages in the outbox.
+      `  Email: ${env.SMTP_URL ? `sent over SMTP via ${new URL(env.SMTP_URL).host}` : `not sent (no SMTP_URL); staff read them at http://${shown}:${info.port}/admin/emails`}`,
       ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${(a.role === 'staff' ? 'staff' : 'parent').padEnd(8)} ${a.email} / ${a.password}`)] : []),
       '  Stop with Ctrl-C.',
       '',

@@ -45,11 +45,28 @@ export const emailCategories = [
 
 export type EmailCategory = (typeof emailCategories)[number]['id']
 
+/** True for categories a user may turn off; account and order mail always goes. */
+export function isOptionalCategory(category: EmailCategory): boolean {
+  return emailCategories.some((c) => c.id === category && c.optional)
+}
+
 /** Data each template needs; the email module renders them to HTML and plain text. */
 export type EmailTemplates = {
   welcome: { firstName: string; shopUrl: string }
   password_reset: { firstName: string; resetUrl: string; expiresInMinutes: number }
   password_changed: { firstName: string; resetUrl: string }
+  /**
+   * A short message in the shared layout, for anything without a template of its own (e.g. registry
+   * activity). Its category decides whether opt-outs apply. Every string is plain text, escaped when rendered.
+   */
+  notice: {
+    category: EmailCategory
+    subject: string
+    heading: string
+    firstName?: string
+    paragraphs: readonly string[]
+    action?: { label: string; url: string }
+  }
 }
 export type EmailTemplateName = keyof EmailTemplates
 
@@ -61,7 +78,10 @@ export type SendEmailInput<T extends EmailTemplateName = EmailTemplateName> = {
   data: EmailTemplates[T]
 }
 
-export type SendEmailResult = { id: number; status: 'kept' | 'sent' | 'failed' | 'skipped' }
+/** kept: stored in the outbox only (no SMTP_URL); sent/failed: SMTP delivery; skipped: the user opted out. */
+export type EmailStatus = 'kept' | 'sent' | 'failed' | 'skipped'
+
+export type SendEmailResult = { id: number; status: EmailStatus }
 
 /** What other modules receive as `email`. */
 export type EmailSender = {
