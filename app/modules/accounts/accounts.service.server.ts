@@ -54,6 +54,7 @@ export const defaultAccountsConfig: AccountsConfig = {
 }
 
 const HOUR = 3600_000
+const PENDING_TWO_FACTOR_MS = 10 * 60_000
 // lastSeenAt is written at most this often, so reading a session is usually one SELECT.
 const TOUCH_EVERY_MS = 60 * 60_000
 
@@ -111,7 +112,8 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       userId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + config.sessionAbsoluteMs),
+      // A session waiting for the authenticator code is only good for finishing that sign-in, for 10 minutes.
+      expiresAt: new Date(now.getTime() + (twoFactorPending ? PENDING_TWO_FACTOR_MS : config.sessionAbsoluteMs)),
       twoFactorPending,
       userAgent: meta.userAgent.slice(0, 300),
     })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isDomainError } from '~/lib/errors'
 import type { EmailSender, SendEmailInput } from '~/modules/email/email.types'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { passwordResetTokens, sessions, users } from './accounts.schema'
+import { passwordResetTokens, sessions, twoFactors, users } from './accounts.schema'
 import { accountMessages, createAccountsService } from './accounts.service.server'
 import { hashToken } from './tokens.server'
 
@@ -152,6 +152,20 @@ describe('sign-in and sessions', () => {
     const idle = await accounts.signUp(newAccount(), meta)
     now = new Date(started.getTime() + 31 * 86_400_000)
     expect(await accounts.validateSession(idle.token)).toBeNull()
+    now = started
+  })
+
+  test('a session waiting for the two-factor code expires after 10 minutes and reaches nothing meanwhile', async () => {
+    const input = newAccount()
+    const { user } = await accounts.signUp(input, meta)
+    await database.db.insert(twoFactors).values({ userId: user.id, secretEncrypted: 'x', enabledAt: now })
+    const result = await accounts.signIn({ email: input.email, password: input.password }, meta)
+    expect(result.status).toBe('two_factor_required')
+    expect(await accounts.validateSession(result.token)).toBeNull()
+    expect(await accounts.validateSession(result.token, { allowPending: true })).toMatchObject({ twoFactorPending: true })
+    const started = now
+    now = new Date(started.getTime() + 11 * 60_000)
+    expect(await accounts.validateSession(result.token, { allowPending: true })).toBeNull()
     now = started
   })
 
