@@ -4,6 +4,8 @@ import type { Db } from './db/client.server'
 import type { Env } from './lib/env.server'
 import type { Logger } from './lib/logger.server'
 import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
+import { createAddressService } from './modules/accounts/address.service.server'
+import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
@@ -33,9 +35,11 @@ const processSecretKey = randomBytes(32).toString('base64url')
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
+  const emailPreferences = createEmailPreferencesService({ db: deps.db })
   const email = createEmailService({
     db: deps.db,
     logger: deps.logger,
+    isOptedOut: emailPreferences.isOptedOut,
     smtpUrl: deps.env.SMTP_URL,
     // Replies to any email reach the support address.
     from: `Nestlist <${deps.env.SUPPORT_EMAIL}>`,
@@ -51,6 +55,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     email,
     accounts,
+    address: createAddressService({ db: deps.db, clock: deps.clock }),
+    emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     catalog: createCatalogService({ db: deps.db }),
     storefront: createStorefrontService({ db: deps.db }),
