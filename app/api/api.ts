@@ -12,6 +12,7 @@ import { eventsRouter } from './v3/events'
 import { userRouter } from './v3/user'
 import { addressRouter } from './v3/address'
 import { zipLookupsRouter } from './v3/zip-lookups'
+import { emailPreferencesRouter } from './v3/email-preferences'
 import { twoFactorsRouter } from './v3/two-factors'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
@@ -29,6 +30,7 @@ export function createApi() {
   api.route('/', userRouter)
   api.route('/', addressRouter)
   api.route('/', zipLookupsRouter)
+  api.route('/', emailPreferencesRouter)
   api.route('/', twoFactorsRouter)
 
   api.doc31('/api/v3/openapi.json', {
