@@ -45,7 +45,11 @@ async function main() {
   const services = createServices({ db, pool, env, logger, secretKey })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
-  void services.accounts.prune().catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
+  // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
+  const prune = () =>
+    Promise.all([services.accounts.prune(), services.twoFactor.prune()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
+  void prune()
+  setInterval(() => void prune(), 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   const app = createApp({
