@@ -75,6 +75,8 @@ async function main() {
     ]
     process.stderr.write(`${lines.join('\n')}\n`)
     logger.info({ port: info.port, host: env.HOST }, 'listening')
+    // The ZIP code table (28 MB) loads now rather than stalling the first address form.
+    setImmediate(() => services.address.warmUp())
   })
   server.on('error', async (err: NodeJS.ErrnoException) => {
     logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another port` : 'server failed')

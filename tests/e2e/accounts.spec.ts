@@ -224,3 +224,27 @@ test('staff pages answer 404 to visitors and parents, and open for staff', async
   }
   expect((await fetch(`${baseUrl}/admin/emails`, { headers: { Cookie: staffCookie } })).status).toBe(200)
 })
+
+test('moving the account to a new email needs the password and happens from the link sent there', async () => {
+  const account = await createAccount(baseUrl)
+  // confirm the first address, so the change below is a real move
+  await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/))
+  const page = await openPage()
+  await page.context().addCookies([{ name: account.cookie.split('=')[0]!, value: account.cookie.split('=')[1]!, url: baseUrl }])
+  await page.goto(`${baseUrl}/settings/account`)
+  await hydrated(page)
+  const newEmail = `moved-${randomBytes(4).toString('hex')}@example.test`
+  await page.getByLabel('Email').fill(newEmail)
+  await page.getByRole('button', { name: 'Save details' }).click()
+  await expect.poll(() => page.getByText('Enter your current password to change your email.').count()).toBe(1)
+  await page.getByLabel('Current password').fill(account.password)
+  await page.getByRole('button', { name: 'Save details' }).click()
+  await expect.poll(() => page.getByText(`We sent a link to ${newEmail}`).count()).toBe(1)
+  // still the old address until the link is opened
+  const before = (await (await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: account.cookie } })).json()) as { email: string }
+  expect(before.email).toBe(account.email)
+  await page.goto(await latestEmailLink(baseUrl, newEmail, /\/verify_email\?token=/))
+  expect(await page.getByRole('heading', { name: 'Your email is confirmed' }).count()).toBe(1)
+  const after = (await (await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: account.cookie } })).json()) as { email: string }
+  expect(after.email).toBe(newEmail)
+})

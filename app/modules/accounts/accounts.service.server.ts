@@ -66,6 +66,7 @@ export const accountMessages = {
   alreadyConfirmed: 'This email address already belongs to a confirmed Nestlist account. Sign in to that account instead.',
   resetInvalid: 'This reset link has expired or was already used. Ask for a new one below.',
   currentPasswordWrong: 'Your current password is not right.',
+  passwordForEmail: 'Enter your current password to change your email.',
 } as const
 
 function invalid(parsed: { error: { issues: { path: PropertyKey[]; message: string }[] } }): never {
@@ -393,7 +394,9 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         createdAt: now,
         expiresAt: new Date(now.getTime() + config.resetTtlMs),
       })
-      await email.send({
+      // Not awaited: with SMTP a send takes a while, and waiting would tell an attacker the account exists.
+      // The email module records every message (and any delivery failure) itself and never throws.
+      void email.send({
         to: user.email,
         userId: user.id,
         template: 'password_reset',
@@ -402,7 +405,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
           resetUrl: `${linkBase(options.origin)}/password_resets?token=${encodeURIComponent(token)}`,
           expiresInMinutes: Math.round(config.resetTtlMs / 60_000),
         },
-      })
+      }).catch(() => undefined) // a failure to even record it is logged by the email module
     },
 
     /** True when a reset token can still be used (the reset page checks before showing its form). */
@@ -496,6 +499,18 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      */
     async updateProfile(userId: number, input: unknown, options: { origin?: string } = {}): Promise<{ user: Viewer; emailChangePending: string | null }> {
       const data = parse(updateProfileInput, input)
+      const current = await userById(userId)
+      if (!current) throw new DomainError('not_found', 'That account no longer exists.')
+      if (data.email !== current.email) {
+        if (!data.currentPassword) {
+          throw new DomainError('invalid_input', accountMessages.passwordForEmail, { fields: { currentPassword: [accountMessages.passwordForEmail] } })
+        }
+        const attemptId = await admitAttempt(current.email, `user:${userId}`)
+        if (!(await verifyPassword(current.passwordHash, data.currentPassword))) {
+          throw new DomainError('invalid_input', accountMessages.currentPasswordWrong, { fields: { currentPassword: [accountMessages.currentPasswordWrong] } })
+        }
+        await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      }
       const [row] = await db
         .update(users)
         .set({ firstName: data.firstName, lastName: data.lastName, updatedAt: clock() })

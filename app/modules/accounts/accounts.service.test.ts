@@ -298,11 +298,17 @@ describe('password change, profile and events', () => {
     await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
 
     // to a taken address: same answer as any change, the owner of that address is told
-    const taken = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: a.email })
+    // changing the email needs the current password
+    expect(await codeOf(accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'x@example.test' }))).toBe('invalid_input')
+    expect(
+      await codeOf(accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'x@example.test', currentPassword: 'not my password' })),
+    ).toBe('invalid_input')
+    expect(await accounts.pendingEmailChange(user.id)).toBeNull()
+    const taken = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: a.email, currentPassword: b.password })
     expect(taken).toMatchObject({ user: { firstName: 'Bea', email: b.email }, emailChangePending: a.email })
     expect(sent.at(-1)).toMatchObject({ to: a.email, data: { subject: 'You already have a Nestlist account' } })
 
-    const moved = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'bea.two@example.test' })
+    const moved = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'bea.two@example.test', currentPassword: b.password })
     expect(moved).toMatchObject({ user: { email: b.email }, emailChangePending: 'bea.two@example.test' })
     expect(await accounts.pendingEmailChange(user.id)).toBe('bea.two@example.test')
     const token = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!

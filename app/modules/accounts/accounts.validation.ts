@@ -73,6 +73,8 @@ export const updateProfileInput = z.object({
   firstName: nameInput('first name'),
   lastName: nameInput('last name'),
   email: emailInput,
+  /** Needed only when the email changes, so a borrowed session cannot move the account to another inbox. */
+  currentPassword: z.string().max(1024).optional(),
 })
 
 export const passwordVerificationInput = z.object({

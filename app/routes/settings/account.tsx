@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'profile': {
-        const { emailChangePending } = await accounts.updateProfile(user.id, values)
+        const { emailChangePending } = await accounts.updateProfile(user.id, { ...values, currentPassword: String(form.get('currentPassword') ?? '') || undefined })
         return data<ActionResult>({ ok: true, intent, emailChangePending, at })
       }
       case 'password':
@@ -146,6 +146,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
                   : 'A new address is used once you confirm it from the email we send there.'
               }
               error={fieldError(profileFailure, 'email')}
+            />
+            <PasswordField
+              label="Current password"
+              name="currentPassword"
+              autoComplete="current-password"
+              hint="Only needed to change your email."
+              error={fieldError(profileFailure, 'currentPassword')}
             />
             <div>
               <Button type="submit" name="intent" value="profile" pending={pending('profile')} pendingLabel="Saving…">

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '~/modules/accounts/accounts.schema'
+import { users } from './accounts.schema'
 import { createServices } from '~/services.server'
-import { createApp } from '../../server/app'
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database'
+import { createApp } from '../../../server/app'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
 // Who gets what from every account endpoint: anonymous, user A, user B and staff. Account data is always
 // the caller's own: nothing takes a user id from the request, so B can never read or change A's.
@@ -106,6 +106,18 @@ describe('users reach only their own account data', () => {
     expect((await call('B', 'DELETE', '/api/v3/two_factors', { password: 'matrix phrase for B' })).status).toBeLessThan(500)
     const a = await call('A', 'GET', '/api/v3/two_factors')
     expect(a.status).toBe(200)
+  })
+
+  test('moving B to another email needs B\'s password', async () => {
+    const without = await call('B', 'PATCH', '/api/v3/user', { firstName: 'B', lastName: 'Matrix', email: 'elsewhere@example.test' })
+    expect(without.status).toBe(422)
+    const withA = await call('B', 'PATCH', '/api/v3/user', { firstName: 'B', lastName: 'Matrix', email: 'elsewhere@example.test', currentPassword: 'matrix phrase for A' })
+    expect(withA.status).toBe(422)
+    const withB = await call('B', 'PATCH', '/api/v3/user', { firstName: 'B', lastName: 'Matrix', email: 'elsewhere@example.test', currentPassword: 'matrix phrase for B' })
+    expect(withB.status).toBe(200)
+    // B has not confirmed its address yet, so the new one replaces it at once (and gets a confirmation link)
+    expect(await withB.json()).toMatchObject({ email: 'elsewhere@example.test', emailVerified: false, emailChangePending: null })
+    emails.B = 'elsewhere@example.test'
   })
 
   test('a profile change by B changes B only', async () => {
