@@ -87,7 +87,7 @@ describe('the server and its data directory', () => {
     }
   })
 
-  test('a session, profile changes, a saved address and two-step sign-in survive a restart', async () => {
+  test('a session, profile changes, a saved address and two-factor sign-in survive a restart', async () => {
     const server = await startServer({ ...embedded, DATA_DIR: dataDir })
     const api = (base: string, method: string, p: string, cookie?: string, body?: unknown) =>
       fetch(`${base}${p}`, {

@@ -105,8 +105,8 @@ export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
 
         <OverviewCard
           icon="lock"
-          title="Two-step sign-in"
-          link={{ to: '/settings/two-factor', label: twoFactorEnabled ? 'Manage two-step sign-in' : 'Set up two-step sign-in' }}
+          title="Two-factor sign-in"
+          link={{ to: '/settings/two-factor', label: twoFactorEnabled ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in' }}
         >
           <p className="flex flex-wrap items-center gap-2">
             <Badge variant={twoFactorEnabled ? 'success' : 'neutral'}>{twoFactorEnabled ? 'On' : 'Off'}</Badge>

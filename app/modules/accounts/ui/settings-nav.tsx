@@ -8,7 +8,7 @@ export const settingsSections = [
   { to: '/settings/account', label: 'Account' },
   { to: '/settings/email-preferences', label: 'Email preferences' },
   { to: '/settings/shipping', label: 'Shipping address' },
-  { to: '/settings/two-factor', label: 'Two-step sign-in' },
+  { to: '/settings/two-factor', label: 'Two-factor sign-in' },
 ] as const
 
 /**
