@@ -7,6 +7,8 @@ import { createAccountsService, type AccountsConfig } from './modules/accounts/a
 import { createAddressService } from './modules/accounts/address.service.server'
 import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
+import { createRegistryService } from './modules/registry/registry.service.server'
+import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
@@ -58,6 +60,8 @@ export function createServices(deps: ServiceDeps) {
     address: createAddressService({ db: deps.db, clock: deps.clock }),
     emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
+    registry: createRegistryService({ db: deps.db, clock: deps.clock }),
+    reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     catalog: createCatalogService({ db: deps.db }),
     storefront: createStorefrontService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),

@@ -140,28 +140,40 @@ for (const path of ['/api/v3/user', '/api/v3/user/*', '/api/v3/user_session', '/
   })
 }
 
+/** The account's profile with its registries (newest is the current one). */
+async function fullProfile(c: Parameters<typeof requireApiUser>[0], userId: number) {
+  const [profile, owned] = await Promise.all([c.var.services.accounts.profile(userId), c.var.services.registry.ownedBy(userId)])
+  const current = owned[0]
+  return {
+    ...profile,
+    registries: owned.map((r) => ({ id: r.id, ownerId: r.ownerId, registryType: r.registryType })),
+    registryId: current?.id ?? null,
+    currentRegistry: current ? { ownerId: current.ownerId, type: current.registryType } : null,
+  }
+}
+
 userRouter.openapi(getUser, async (c) => {
   const v = await requireApiUser(c)
-  return c.json(await c.var.services.accounts.profile(v.user.id), 200)
+  return c.json(await fullProfile(c, v.user.id), 200)
 })
 
 userRouter.openapi(createUser, async (c) => {
   const { token, user } = await c.var.services.accounts.signUp(c.req.valid('json'), apiSessionMeta(c))
   setSessionCookie(c, token)
-  return c.json(await c.var.services.accounts.profile(user.id), 201)
+  return c.json(await fullProfile(c, user.id), 201)
 })
 
 userRouter.openapi(updateUser, async (c) => {
   const v = await requireApiUser(c)
   const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'), { origin: new URL(c.req.url).origin })
-  return c.json({ ...(await c.var.services.accounts.profile(v.user.id)), emailChangePending }, 200)
+  return c.json({ ...(await fullProfile(c, v.user.id)), emailChangePending }, 200)
 })
 
 userRouter.openapi(signIn, async (c) => {
   const result = await c.var.services.accounts.signIn(c.req.valid('json'), apiSessionMeta(c))
   setSessionCookie(c, result.token)
   if (result.status === 'two_factor_required') return c.json({ status: 'two_factor_required' as const }, 202)
-  return c.json({ status: 'signed_in' as const, user: await c.var.services.accounts.profile(result.user.id) }, 200)
+  return c.json({ status: 'signed_in' as const, user: await fullProfile(c, result.user.id) }, 200)
 })
 
 userRouter.openapi(signOut, async (c) => {
