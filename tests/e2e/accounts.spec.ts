@@ -237,7 +237,7 @@ test('moving the account to a new email needs the password and happens from the 
   await page.getByLabel('Email').fill(newEmail)
   await page.getByRole('button', { name: 'Save details' }).click()
   await expect.poll(() => page.getByText('Enter your current password to change your email.').count()).toBe(1)
-  await page.getByLabel('Current password').fill(account.password)
+  await page.getByLabel('Confirm with your password').fill(account.password)
   await page.getByRole('button', { name: 'Save details' }).click()
   await expect.poll(() => page.getByText(`We sent a link to ${newEmail}`).count()).toBe(1)
   // still the old address until the link is opened

@@ -148,7 +148,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
               error={fieldError(profileFailure, 'email')}
             />
             <PasswordField
-              label="Current password"
+              label="Confirm with your password"
               name="currentPassword"
               autoComplete="current-password"
               hint="Only needed to change your email."
