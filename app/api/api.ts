@@ -14,6 +14,8 @@ import { addressRouter } from './v3/address'
 import { zipLookupsRouter } from './v3/zip-lookups'
 import { emailPreferencesRouter } from './v3/email-preferences'
 import { twoFactorsRouter } from './v3/two-factors'
+import { registriesRouter } from './v3/registries'
+import { reservationsRouter } from './v3/reservations'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -32,6 +34,8 @@ export function createApi() {
   api.route('/', zipLookupsRouter)
   api.route('/', emailPreferencesRouter)
   api.route('/', twoFactorsRouter)
+  api.route('/', registriesRouter)
+  api.route('/', reservationsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

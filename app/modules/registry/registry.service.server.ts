@@ -538,6 +538,12 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       const [r] = await db.select({ id: registries.id }).from(registries).where(eq(registries.slug, slug.toLowerCase()))
       return r?.id ?? null
     },
+
+    /** Ends 'keep it a surprise' now: the owner sees who gave what from this moment. */
+    async revealSurprise(registryId: number, userId: number) {
+      const r = await owned(registryId, userId)
+      await db.update(registries).set({ surprise: false, surpriseRevealDate: null, updatedAt: clock() }).where(eq(registries.id, r.id))
+    },
   }
   return service
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { type ReservationRow, regItems, registries, reservations } from './registry.schema'
@@ -265,6 +265,57 @@ export function createReservationsService({ db, clock = () => new Date() }: Rese
         .from(reservations)
         .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
         .where(and(eq(reservations.registryId, registryId), sql`${regItems.removedAt} is not null`, sql`${reservations.status} <> 'cancelled'`))
+    },
+
+    /**
+     * Puts a cancelled reservation back to reserved when the item still needs that many (idempotent for one
+     * that is already active). The reservation row is flipped first, so two recovers of the same
+     * reservation queue on its lock and the item is claimed once; the item claim is conditional like reserve.
+     */
+    async recover(reservationId: string) {
+      const r = await reservationById(reservationId)
+      if (!r) throw new DomainError('not_found', reservationMessages.notFound)
+      if (r.status !== 'cancelled') return
+      await db.transaction(async (tx) => {
+        const [back] = await tx
+          .update(reservations)
+          .set({ status: 'reserved', cancelledAt: null })
+          .where(and(eq(reservations.id, r.id), eq(reservations.status, 'cancelled')))
+          .returning({ quantity: reservations.quantity, regItemId: reservations.regItemId })
+        if (!back) return // recovered a moment ago by another request
+        const [claimed] = await tx
+          .update(regItems)
+          .set({ quantityReserved: sql`${regItems.quantityReserved} + ${back.quantity}` })
+          .where(
+            and(
+              eq(regItems.id, back.regItemId),
+              isNull(regItems.removedAt),
+              sql`${regItems.quantityNeeded} - ${regItems.quantityReserved} - ${regItems.quantityPurchased} >= ${back.quantity}`,
+            ),
+          )
+          .returning({ id: regItems.id })
+        if (!claimed) {
+          const [item] = await tx.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, back.regItemId))
+          if (!item || item.removedAt) throw new DomainError('not_found', reservationMessages.itemGone)
+          throw new DomainError('conflict', reservationMessages.alreadyReserved)
+        }
+      })
+    },
+
+    /** The owner's gifts of one item (not_found for anyone else, and for unknown items). */
+    async forItem(regItemId: number, ownerId: number): Promise<TrackedGift[]> {
+      if (!Number.isSafeInteger(regItemId) || regItemId <= 0) throw new DomainError('not_found', reservationMessages.itemGone)
+      const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
+      if (!item) throw new DomainError('not_found', reservationMessages.itemGone)
+      const [tracker, ids] = await Promise.all([
+        service.giftTracker(item.registryId, ownerId).catch((e: unknown) => {
+          if (e instanceof Error && (e as { code?: string }).code === 'not_found') throw new DomainError('not_found', reservationMessages.itemGone)
+          throw e
+        }),
+        db.select({ id: reservations.id }).from(reservations).where(eq(reservations.regItemId, regItemId)),
+      ])
+      const mine = new Set(ids.map((r) => r.id))
+      return tracker.gifts.filter((g) => mine.has(g.id))
     },
   }
   return service

@@ -1,0 +1,128 @@
+// Who may call what, for every registry endpoint: the owner, another signed-in user and an anonymous
+// guest. Owner-only endpoints answer 401 to anonymous callers and 404 to other users (never revealing
+// that the registry exists); guest-readable ones give everyone but the owner the guest shape.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
+
+let h: RegistryApiHarness
+let owner: { cookie: string }
+let other: { cookie: string }
+let registryId: number
+let itemId: number
+let categoryId: number
+let reservationId: string
+
+beforeAll(async () => {
+  h = await registryApiHarness(82_000)
+  const [productId] = await h.createProducts(1)
+  owner = await h.signUp('Owner')
+  other = await h.signUp('Other')
+  const r = await h.createRegistry(owner.cookie)
+  registryId = r.id
+  itemId = (await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: owner.cookie, body: { productId, quantity: 5 } })).json.id
+  categoryId = (await h.call('POST', `/api/v3/registries/${r.id}/categories`, { cookie: owner.cookie, body: { title: 'Books' } })).json.id
+  reservationId = (await h.call('POST', `/api/v3/reg_items/${itemId}/reservations`, { body: { giverName: 'Guest', giverEmail: 'guest@example.test' } })).json.id
+})
+
+afterAll(async () => {
+  await h?.drop()
+})
+
+type Who = 'owner' | 'other' | 'anonymous'
+const cookieOf = (who: Who) => (who === 'owner' ? owner.cookie : who === 'other' ? other.cookie : undefined)
+
+type Case = { name: string; method: string; path: () => string; body?: () => unknown; expect: Record<Who, number | 'guest'> }
+
+// 'guest' means 200 with view: 'guest' (or the guest-only shape).
+const cases: Case[] = [
+  { name: 'GET registry', method: 'GET', path: () => `/api/v3/registries/${registryId}`, expect: { owner: 200, other: 'guest', anonymous: 'guest' } },
+  { name: 'PATCH registry', method: 'PATCH', path: () => `/api/v3/registries/${registryId}`, body: () => ({ welcomeNote: 'Hi' }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'GET items', method: 'GET', path: () => `/api/v3/registries/${registryId}/reg_items`, expect: { owner: 200, other: 'guest', anonymous: 'guest' } },
+  { name: 'POST item', method: 'POST', path: () => `/api/v3/registries/${registryId}/reg_items`, body: () => ({ productId: 1 }), expect: { owner: 422, other: 404, anonymous: 401 } },
+  { name: 'PATCH item', method: 'PATCH', path: () => `/api/v3/registries/${registryId}/reg_items/${itemId}`, body: () => ({ note: 'x' }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'GET categories', method: 'GET', path: () => `/api/v3/registries/${registryId}/categories`, expect: { owner: 200, other: 'guest', anonymous: 'guest' } },
+  { name: 'POST category', method: 'POST', path: () => `/api/v3/registries/${registryId}/categories`, body: () => ({ title: 'Toys' }), expect: { owner: 201, other: 404, anonymous: 401 } },
+  { name: 'PATCH category', method: 'PATCH', path: () => `/api/v3/registries/${registryId}/categories/${categoryId}`, body: () => ({ title: 'Books!' }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'visitor reservations', method: 'GET', path: () => `/api/v3/registries/${registryId}/visitor_reservations`, expect: { owner: 200, other: 200, anonymous: 200 } },
+  { name: 'gift tracker', method: 'GET', path: () => `/api/v3/registries/${registryId}/reservations`, expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'guest quantities', method: 'GET', path: () => `/api/v3/registries/${registryId}/reservations?view=guest`, expect: { owner: 'guest', other: 'guest', anonymous: 'guest' } },
+  { name: 'filter/sort options', method: 'GET', path: () => `/api/v3/registries/${registryId}/filter_sort_options`, expect: { owner: 200, other: 200, anonymous: 200 } },
+  { name: 'gift givers', method: 'GET', path: () => `/api/v3/registries/${registryId}/gift_givers`, expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'setup goals', method: 'GET', path: () => `/api/v3/registries/${registryId}/registry_setup_goals`, expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'share', method: 'GET', path: () => `/api/v3/registries/${registryId}/share`, expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'item reservations', method: 'GET', path: () => `/api/v3/reg_items/${itemId}/reservations`, expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'reveal', method: 'POST', path: () => '/api/v3/reservations/reveal', body: () => ({ registryId }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'thank-you sent', method: 'PATCH', path: () => `/api/v3/reservations/${reservationId}`, body: () => ({ thankYouSent: true }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  { name: 'my reservations', method: 'GET', path: () => '/api/v3/reservations', expect: { owner: 200, other: 200, anonymous: 401 } },
+  // The reservation id is the giver's key (in their email link): whoever holds it may see and change it.
+  { name: 'GET reservation by its id', method: 'GET', path: () => `/api/v3/reservations/${reservationId}`, expect: { owner: 200, other: 200, anonymous: 200 } },
+]
+
+describe('registry endpoints: owner, another user and an anonymous guest', () => {
+  for (const c of cases) {
+    test(`${c.method} ${c.name}: owner ${c.expect.owner}, another user ${c.expect.other}, anonymous ${c.expect.anonymous}`, async () => {
+      for (const who of ['anonymous', 'other', 'owner'] as Who[]) {
+        const res = await h.call(c.method, c.path(), { cookie: cookieOf(who), body: c.body?.() })
+        const want = c.expect[who]
+        if (want === 'guest') {
+          expect(res.status, `${who}: ${res.text}`).toBe(200)
+          expect(res.json.view, who).toBe('guest')
+        } else {
+          expect(res.status, `${who}: ${res.text}`).toBe(want)
+          if (want === 200 && res.json && 'view' in res.json) expect(res.json.view, who).toBe('owner')
+        }
+        expect(res.status).toBeLessThan(500)
+      }
+    })
+  }
+
+  test('owner-only deletes: 404 for another user and 401 anonymous, and nothing is deleted', async () => {
+    for (const path of [`/api/v3/registries/${registryId}/reg_items/${itemId}`, `/api/v3/registries/${registryId}/categories/${categoryId}`]) {
+      expect((await h.call('DELETE', path, { cookie: other.cookie })).status).toBe(404)
+      expect((await h.call('DELETE', path)).status).toBe(401)
+    }
+    const view = await h.call('GET', `/api/v3/registries/${registryId}`, { cookie: owner.cookie })
+    expect(view.json.registry.items.map((i: { id: number; removed: boolean }) => [i.id, i.removed])).toEqual([[itemId, false]])
+    expect(view.json.registry.categories.some((x: { id: number }) => x.id === categoryId)).toBe(true)
+  })
+
+  test("another user's registry cannot be reached through one's own: items and categories of registry A are 404 under registry B", async () => {
+    const mine = await h.createRegistry(other.cookie)
+    expect((await h.call('PATCH', `/api/v3/registries/${mine.id}/reg_items/${itemId}`, { cookie: other.cookie, body: { note: 'mine now' } })).status).toBe(404)
+    expect((await h.call('DELETE', `/api/v3/registries/${mine.id}/categories/${categoryId}`, { cookie: other.cookie })).status).toBe(404)
+    expect((await h.call('PATCH', `/api/v3/registries/${mine.id}/categories/${categoryId}`, { cookie: other.cookie, body: { title: 'x' } })).status).toBe(404)
+  })
+
+  test('unknown and malformed ids answer 404, never 500', async () => {
+    for (const path of [
+      '/api/v3/registries/123456789012',
+      '/api/v3/registries/abc',
+      '/api/v3/registries/99999999999999999999',
+      '/api/v3/registries/123456789012/reg_items',
+      '/api/v3/registries/-1/categories',
+      '/api/v3/reservations/00000000-0000-4000-8000-000000000000',
+      '/api/v3/reservations/1',
+      '/api/v3/reservations/1/recover',
+    ]) {
+      const res = await h.call(path.endsWith('recover') ? 'POST' : 'GET', path)
+      expect(res.status, path).toBe(404)
+    }
+    expect((await h.call('POST', '/api/v3/reg_items/987654/reservations', { body: { giverName: 'A', giverEmail: 'a@example.test' } })).status).toBe(404)
+    expect((await h.call('POST', '/api/v3/reg_items/nope/reservations', { body: { giverName: 'A', giverEmail: 'a@example.test' } })).status).toBe(404)
+  })
+
+  test('ids that guests hold in links are not sequences: registry ids are 12 random digits, reservation ids random UUIDs', async () => {
+    const regs = [registryId, (await h.createRegistry(owner.cookie)).id, (await h.createRegistry(owner.cookie)).id]
+    for (const id of regs) expect(String(id)).toMatch(/^[1-9]\d{11}$/)
+    const gaps = regs.slice(1).map((id, i) => Math.abs(id - regs[i]!))
+    expect(gaps.every((g) => g > 1_000)).toBe(true)
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      ids.push((await h.call('POST', `/api/v3/reg_items/${itemId}/reservations`, { body: { giverName: `G${i}`, giverEmail: `g${i}@example.test` } })).json.id)
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    // no shared prefix beyond chance: random, not time-ordered
+    const prefixes = new Set(ids.map((id) => id.slice(0, 4)))
+    expect(prefixes.size).toBeGreaterThan(1)
+  })
+})
