@@ -9,6 +9,7 @@ import { createEmailPreferencesService } from './modules/accounts/email-preferen
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
+import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
@@ -62,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     registry: createRegistryService({ db: deps.db, clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
+    registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     catalog: createCatalogService({ db: deps.db }),
     storefront: createStorefrontService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),

@@ -14,7 +14,7 @@ export const livePages = {
   /** /store */
   storeLanding: true,
   /** /registry/new */
-  registryNew: false,
+  registryNew: true,
   /** /find */
   findRegistry: false,
   /** /hello-baby/{slug} (navbar guides) */

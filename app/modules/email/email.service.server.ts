@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, gte, like } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '~/db/client.server'
 import type { Logger } from '~/lib/logger.server'
@@ -154,6 +154,20 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
 
     /** One outbox message in full, or null. */
     get: getMessage,
+
+    /**
+     * How many messages since `since` link to a URL ending in `pathSuffix` (e.g. '/list/123456789012'), for
+     * per-object sending limits such as registry invitations. Matches the rendered href (text a user typed
+     * is escaped, so it cannot forge one); the created_at index bounds the scan to the window.
+     */
+    async countLinkingTo(pathSuffix: string, since: Date): Promise<number> {
+      const pattern = `%${pathSuffix.replace(/[\\%_"]/g, '')}"%`
+      const [row] = await db
+        .select({ n: count() })
+        .from(emailOutbox)
+        .where(and(gte(emailOutbox.createdAt, since), like(emailOutbox.html, pattern)))
+      return row?.n ?? 0
+    },
 
     /** The newest message to an address (tests and support read reset links with it). */
     async latestTo(to: string): Promise<OutboxMessage | null> {

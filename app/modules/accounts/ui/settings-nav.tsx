@@ -9,6 +9,8 @@ export const settingsSections = [
   { to: '/settings/email-preferences', label: 'Email preferences' },
   { to: '/settings/shipping', label: 'Shipping address' },
   { to: '/settings/two-factor', label: 'Two-factor sign-in' },
+  { to: '/settings/registry', label: 'Registry', end: true },
+  { to: '/settings/registry/visibility', label: 'Registry privacy' },
 ] as const
 
 /**

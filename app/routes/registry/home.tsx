@@ -1,0 +1,91 @@
+import { Link, redirect } from 'react-router'
+import { requireUser } from '~/modules/accounts/auth.server'
+import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
+import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
+import { Card, Icon, LinkButton } from '~/ui'
+import type { Route } from './+types/home'
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.registry.title ?? 'Your registry'} | Nestlist` }, { name: 'robots', content: 'noindex' }]
+
+// The owner's own registry (with what guests reserved): never in a shared cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** /registry/home: the owner's registry with setup progress, quick stats and items by category. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.ownedBy(user.id)])
+  if (!registry) throw redirect('/registry/new')
+  return { registry, owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType })) }
+}
+
+export default function RegistryHome({ loaderData }: Route.ComponentProps) {
+  const { registry, owned } = loaderData
+  const q = owned.length > 1 ? `?registry=${registry.id}` : ''
+  const liveItems = registry.items.filter((i) => !i.removed).length
+  const when =
+    registry.registryType === 'baby'
+      ? registry.arrivalMonth
+        ? `Arriving ${formatMonth(registry.arrivalMonth)}`
+        : 'Arrival date not known yet'
+      : registry.arrivalMonth
+        ? `${registry.registryType === 'birthday' ? 'Birthday' : 'Celebrating'} in ${formatMonth(registry.arrivalMonth)}`
+        : null
+  return (
+    <div className="flex flex-col gap-6 py-2 sm:py-4">
+      {owned.length > 1 ? (
+        <nav aria-label="Your registries" className="-mx-4 overflow-x-auto px-4">
+          <ul className="flex gap-2">
+            {owned.map((r) => (
+              <li key={r.id} className="shrink-0">
+                <Link
+                  to={`/registry/home?registry=${r.id}`}
+                  aria-current={r.id === registry.id ? 'page' : undefined}
+                  className="flex min-h-11 items-center rounded-full border border-line-strong bg-white px-4 text-sm font-semibold whitespace-nowrap text-ink hover:bg-berry-50 aria-[current=page]:border-berry-700 aria-[current=page]:bg-berry-700 aria-[current=page]:text-white"
+                >
+                  {r.title}
+                </Link>
+              </li>
+            ))}
+            <li className="shrink-0">
+              <Link to="/registry/new" className="flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap text-berry-700 underline underline-offset-2">
+                Start another list
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+
+      <Card as="header" tone="berry" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-8">
+        <div className="min-w-0">
+          <p className="text-sm font-bold tracking-wide text-berry-700 uppercase">{registry.familyName}</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-ink sm:text-4xl">{registry.title}</h1>
+          {when ? <p className="mt-2 text-base text-muted">{when}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to={`/list/${registry.id}?view=guest`} variant="secondary" icon={<Icon name="eye" className="size-5" />}>
+            View as guest
+          </LinkButton>
+          <LinkButton to={`/registry/share${q}`} icon={<Icon name="share" className="size-5" />}>
+            Share
+          </LinkButton>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6 lg:order-1">
+          <OwnerStats stats={registry.stats} surpriseActive={registry.surpriseActive} revealDate={registry.surpriseRevealDate} />
+          {liveItems === 0 ? <OwnerEmptyItems /> : <OwnerItemsByCategory registry={registry} organizeHref={`/list/${registry.id}/organize`} />}
+        </div>
+        <aside className="flex flex-col gap-4 lg:order-2" aria-label="Registry setup">
+          <OwnerSetupProgress goals={registry.goals} />
+          <p className="text-sm text-muted">
+            <Link to={`/settings/registry${q}`} className="font-semibold text-berry-700 underline underline-offset-2">
+              Registry settings
+            </Link>{' '}
+            · dates, address and privacy
+          </p>
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,373 @@
+import { useRef, useState } from 'react'
+import { data, Form, useNavigation } from 'react-router'
+import { type FormFailure, formFailure } from '~/lib/form-errors'
+import { publicOrigin } from '~/lib/links'
+import { requireUser } from '~/modules/accounts/auth.server'
+import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
+import { StateSelect } from '~/modules/accounts/ui/state-select'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
+import { useZipAutofill } from '~/modules/accounts/ui/use-zip-autofill'
+import { PLANNING_STAGES, planningStageLabels } from '~/modules/registry/registry.constants'
+import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
+import { Alert, Button, cx, FieldError, Icon, inputClasses, Label, LinkButton, TextField } from '~/ui'
+import type { Route } from './+types/registry'
+
+export const meta = () => [{ title: 'Registry settings | Nestlist' }, { name: 'robots', content: 'noindex' }]
+
+/** /settings/registry: title, names, web address, welcome note, dates, surprise and where gifts ship. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  const registry = await ownerRegistryFor(request, context, user.id)
+  if (!registry) return { registry: null, host: '', action: '' }
+  const url = new URL(request.url)
+  return {
+    registry: {
+      id: registry.id,
+      registryType: registry.registryType,
+      title: registry.title,
+      familyName: registry.familyName,
+      slug: registry.slug,
+      welcomeNote: registry.welcomeNote,
+      arrivalDate: registry.arrivalDate ?? '',
+      isArrivalDateKnown: registry.isArrivalDateKnown,
+      planningStage: registry.planningStage ?? '',
+      surprise: registry.surprise,
+      surpriseRevealDate: registry.surpriseRevealDate ?? '',
+      shippingAddress: registry.shippingAddress,
+    },
+    host: new URL(publicOrigin(context.publicUrl ?? url.origin)).host,
+    action: `/settings/registry${url.searchParams.get('registry') ? `?registry=${registry.id}` : ''}`,
+  }
+}
+
+type SettingsValues = {
+  title: string
+  familyName: string
+  slug: string
+  welcomeNote: string
+  arrivalDate: string
+  arrivalUnknown: boolean
+  planningStage: string
+  surprise: boolean
+  surpriseRevealDate: string
+}
+type AddressValues = { name: string; line1: string; line2: string; city: string; state: string; zip: string }
+type Intent = 'settings' | 'address' | 'remove-address'
+type ActionResult =
+  | { ok: true; intent: Intent; at: number }
+  | (FormFailure & { intent: Intent; settings?: SettingsValues; address?: AddressValues; at: number })
+
+const get = (form: FormData, k: string, max = 200) => String(form.get(k) ?? '').slice(0, max)
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context)
+  const registry = await ownerRegistryFor(request, context, user.id)
+  const form = await request.formData()
+  const intent = (['settings', 'address', 'remove-address'] as const).find((i) => i === form.get('intent')) ?? 'settings'
+  const at = Date.now()
+  if (!registry) return data<ActionResult>({ ok: false, message: 'You do not have a registry yet.', fields: {}, status: 404, intent, at }, { status: 404 })
+  try {
+    if (intent === 'remove-address') {
+      await context.services.registry.setShippingAddress(registry.id, user.id, null)
+      return data<ActionResult>({ ok: true, intent, at })
+    }
+    if (intent === 'address') {
+      const address: AddressValues = { name: get(form, 'name'), line1: get(form, 'line1'), line2: get(form, 'line2'), city: get(form, 'city'), state: get(form, 'state', 4), zip: get(form, 'zip', 12) }
+      try {
+        await context.services.registry.setShippingAddress(registry.id, user.id, address)
+      } catch (error) {
+        const failure = formFailure(error)
+        return data<ActionResult>({ ...failure, intent, address, at }, { status: failure.status })
+      }
+      return data<ActionResult>({ ok: true, intent, at })
+    }
+    const settings: SettingsValues = {
+      title: get(form, 'title'),
+      familyName: get(form, 'familyName'),
+      slug: get(form, 'slug', 80),
+      welcomeNote: get(form, 'welcomeNote', 2000),
+      arrivalDate: get(form, 'arrivalDate', 20),
+      arrivalUnknown: form.get('arrivalUnknown') === 'on',
+      planningStage: get(form, 'planningStage', 20),
+      surprise: form.get('surprise') === 'on',
+      surpriseRevealDate: get(form, 'surpriseRevealDate', 20),
+    }
+    try {
+      await context.services.registry.updateSettings(registry.id, user.id, {
+        title: settings.title,
+        familyName: settings.familyName,
+        slug: settings.slug,
+        welcomeNote: settings.welcomeNote,
+        arrivalDate: settings.arrivalUnknown ? '' : settings.arrivalDate,
+        isArrivalDateKnown: !settings.arrivalUnknown,
+        planningStage: settings.planningStage || undefined,
+        surprise: settings.surprise,
+        surpriseRevealDate: settings.surprise ? settings.surpriseRevealDate : '',
+      })
+    } catch (error) {
+      const failure = formFailure(error)
+      return data<ActionResult>({ ...failure, intent, settings, at }, { status: failure.status })
+    }
+    return data<ActionResult>({ ok: true, intent, at })
+  } catch (error) {
+    const failure = formFailure(error)
+    return data<ActionResult>({ ...failure, intent, at }, { status: failure.status })
+  }
+}
+
+export default function RegistrySettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { registry, host, action } = loaderData
+  const result = actionData as ActionResult | undefined
+  const navigation = useNavigation()
+  const pending = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const settingsForm = useRef<HTMLFormElement>(null)
+  const addressForm = useRef<HTMLFormElement>(null)
+  const failure = result && !result.ok ? result : undefined
+  useFocusFirstInvalid(settingsForm, failure?.intent === 'settings' ? failure : undefined)
+  useFocusFirstInvalid(addressForm, failure?.intent === 'address' ? failure : undefined)
+
+  if (!registry) {
+    return (
+      <>
+        <SettingsPageHeader title="Registry" intro="Your registry’s details, dates and shipping address live here once you have one." />
+        <SettingsSection id="no-registry" title="You do not have a registry yet">
+          <p className="text-base text-muted">It is free, and takes a few minutes.</p>
+          <LinkButton to="/registry/new" className="mt-4">
+            Start your registry
+          </LinkButton>
+        </SettingsSection>
+      </>
+    )
+  }
+  const v: SettingsValues =
+    failure?.intent === 'settings' && failure.settings
+      ? failure.settings
+      : {
+          title: registry.title,
+          familyName: registry.familyName,
+          slug: registry.slug,
+          welcomeNote: registry.welcomeNote,
+          arrivalDate: registry.arrivalDate,
+          arrivalUnknown: !registry.isArrivalDateKnown,
+          planningStage: registry.planningStage,
+          surprise: registry.surprise,
+          surpriseRevealDate: registry.surpriseRevealDate,
+        }
+  const settingsErr = (k: string) => (failure?.intent === 'settings' ? failure.fields[k]?.[0] : undefined)
+  const baby = registry.registryType === 'baby'
+  return (
+    <>
+      <SettingsPageHeader title="Registry" intro="What guests see, when the big day is, and where gifts should go." />
+      <div className="flex flex-col gap-6">
+        <SettingsSection id="details" title="Registry details">
+          <Form ref={settingsForm} method="post" action={action} key={result?.ok && result.intent === 'settings' ? result.at : 'settings'} className="flex flex-col gap-6" noValidate>
+            {result?.ok && result.intent === 'settings' ? <Alert tone="success">Your registry settings are saved.</Alert> : null}
+            {failure?.intent === 'settings' ? (
+              <Alert tone="error">{Object.keys(failure.fields).length ? 'Please check the fields marked below.' : failure.message}</Alert>
+            ) : null}
+            <TextField label="Registry title" name="title" required maxLength={80} defaultValue={v.title} error={settingsErr('title')} />
+            <TextField label="Names guests will see" name="familyName" required maxLength={80} defaultValue={v.familyName} error={settingsErr('familyName')} hint="Guests can find your registry by these names." />
+            <SlugField defaultValue={v.slug} host={host} error={settingsErr('slug')} />
+            <div>
+              <Label htmlFor="welcomeNote" optional>
+                Welcome note
+              </Label>
+              <p id="welcomeNote-hint" className="mt-1 text-sm text-muted">
+                A few words at the top of your registry, like a thank-you or where the shower is.
+              </p>
+              <textarea
+                id="welcomeNote"
+                name="welcomeNote"
+                rows={4}
+                maxLength={1000}
+                defaultValue={v.welcomeNote}
+                aria-invalid={settingsErr('welcomeNote') ? true : undefined}
+                aria-describedby={cx('welcomeNote-hint', settingsErr('welcomeNote') && 'welcomeNote-error')}
+                className={cx(inputClasses, 'mt-1.5')}
+              />
+              <FieldError id="welcomeNote-error">{settingsErr('welcomeNote')}</FieldError>
+            </div>
+            <ArrivalFields baby={baby} date={v.arrivalDate} unknown={v.arrivalUnknown} error={settingsErr('arrivalDate')} />
+            {baby ? (
+              <div>
+                <Label htmlFor="planningStage">Where are you in your journey?</Label>
+                <select id="planningStage" name="planningStage" defaultValue={v.planningStage} className={cx(inputClasses, 'mt-1.5 appearance-auto')}>
+                  <option value="">Choose…</option>
+                  {PLANNING_STAGES.map((p) => (
+                    <option key={p} value={p}>
+                      {planningStageLabels[p]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <SurpriseFields on={v.surprise} revealDate={v.surpriseRevealDate} error={settingsErr('surpriseRevealDate')} />
+            <div>
+              <Button type="submit" name="intent" value="settings" pending={pending('settings')} pendingLabel="Saving…">
+                Save registry settings
+              </Button>
+            </div>
+          </Form>
+        </SettingsSection>
+        <ShippingSection
+          formRef={addressForm}
+          action={action}
+          saved={registry.shippingAddress}
+          result={result}
+          pending={pending}
+        />
+      </div>
+    </>
+  )
+}
+
+function SlugField({ defaultValue, host, error }: { defaultValue: string; host: string; error?: string }) {
+  const [slug, setSlug] = useState(defaultValue)
+  return (
+    <div>
+      <TextField
+        label="Web address"
+        name="slug"
+        required
+        maxLength={60}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        defaultValue={defaultValue}
+        onInput={(e) => setSlug(e.currentTarget.value)}
+        error={error}
+        hint="Lower-case letters, digits and dashes. If you change it, links you already shared stop working."
+        aria-describedby="slug-preview"
+      />
+      <p id="slug-preview" className="mt-2 text-sm break-all text-muted">
+        Your link: <span className="font-semibold text-ink">{host}/{slug.trim().toLowerCase() || '…'}</span>
+      </p>
+    </div>
+  )
+}
+
+function ArrivalFields({ baby, date, unknown, error }: { baby: boolean; date: string; unknown: boolean; error?: string }) {
+  const [isUnknown, setUnknown] = useState(unknown)
+  return (
+    <div>
+      <TextField
+        id="arrivalDate"
+        label={baby ? 'Arrival date' : 'Date'}
+        name="arrivalDate"
+        type="date"
+        defaultValue={date}
+        disabled={isUnknown}
+        error={error}
+        hint={baby ? 'Guests see the month only.' : 'Guests see the month only.'}
+      />
+      <label className="mt-3 flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink">
+        <input type="checkbox" name="arrivalUnknown" defaultChecked={unknown} onChange={(e) => setUnknown(e.currentTarget.checked)} className="size-5 cursor-pointer accent-berry-700" />
+        Not known yet
+      </label>
+    </div>
+  )
+}
+
+function SurpriseFields({ on, revealDate, error }: { on: boolean; revealDate: string; error?: string }) {
+  const [checked, setChecked] = useState(on)
+  return (
+    <fieldset id="surprise" className="rounded-xl border border-line bg-cream p-4">
+      <legend className="sr-only">Keep it a surprise</legend>
+      <label className="flex min-h-11 cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          name="surprise"
+          defaultChecked={on}
+          onChange={(e) => setChecked(e.currentTarget.checked)}
+          aria-describedby="surprise-hint"
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-berry-700"
+        />
+        <span>
+          <span className="flex items-center gap-2 font-semibold text-ink">
+            <Icon name="gift" className="size-4 text-berry-700" />
+            Keep it a surprise
+          </span>
+          <span id="surprise-hint" className="mt-0.5 block text-sm text-muted">
+            We hide what guests reserved or bought, and who gave it, until the reveal date. You still see when an item needs no more.
+          </span>
+        </span>
+      </label>
+      <TextField
+        label="Reveal date"
+        name="surpriseRevealDate"
+        type="date"
+        optional
+        defaultValue={revealDate}
+        disabled={!checked}
+        error={error}
+        hint="Leave empty to keep it a surprise until you turn this off."
+        containerClassName="mt-3 sm:max-w-xs"
+      />
+    </fieldset>
+  )
+}
+
+function ShippingSection({
+  formRef,
+  action,
+  saved,
+  result,
+  pending,
+}: {
+  formRef: React.RefObject<HTMLFormElement | null>
+  action: string
+  saved: AddressValues | null
+  result: ActionResult | undefined
+  pending: (intent: string) => boolean
+}) {
+  const { cityRef, stateRef, onZipInput, status } = useZipAutofill()
+  const failure = result && !result.ok && result.intent === 'address' ? result : undefined
+  const values = failure?.address ?? saved ?? { name: '', line1: '', line2: '', city: '', state: '', zip: '' }
+  const err = (k: string) => failure?.fields[k]?.[0]
+  const addressResult = result && (result.intent === 'address' || result.intent === 'remove-address') ? result : undefined
+  return (
+    <SettingsSection
+      id="gift-address"
+      title="Shipping address for gifts"
+      description="Where guests’ gifts are sent. Guests never see your street address; they see only your city and state."
+    >
+      <Form ref={formRef} method="post" action={action} key={addressResult?.ok ? addressResult.at : 'address'} className="flex flex-col gap-5" noValidate>
+        {addressResult?.ok ? <Alert tone="success">{addressResult.intent === 'remove-address' ? 'The gift address is removed.' : 'Your gift address is saved.'}</Alert> : null}
+        {failure ? <Alert tone="error">{Object.keys(failure.fields).length ? 'Please check the fields marked below.' : failure.message}</Alert> : null}
+        <TextField label="Full name" name="name" autoComplete="shipping name" required maxLength={100} defaultValue={values.name} error={err('name')} />
+        <TextField label="Street address" name="line1" autoComplete="shipping address-line1" required maxLength={100} defaultValue={values.line1} error={err('line1')} />
+        <TextField label="Apartment, suite or unit" name="line2" autoComplete="shipping address-line2" optional maxLength={100} defaultValue={values.line2} error={err('line2')} />
+        <div className="grid gap-5 sm:grid-cols-6">
+          <TextField
+            label="ZIP code"
+            name="zip"
+            autoComplete="shipping postal-code"
+            inputMode="numeric"
+            required
+            maxLength={10}
+            defaultValue={values.zip}
+            error={err('zip')}
+            onInput={onZipInput}
+            containerClassName="sm:col-span-2"
+            aria-describedby="gift-zip-status"
+          />
+          <TextField ref={cityRef} label="City" name="city" autoComplete="shipping address-level2" required maxLength={60} defaultValue={values.city} error={err('city')} containerClassName="sm:col-span-4" />
+        </div>
+        <p id="gift-zip-status" aria-live="polite" className={cx('-mt-3 text-sm', status?.tone === 'found' ? 'text-sage-700' : 'text-muted')}>
+          {status?.text}
+        </p>
+        <StateSelect ref={stateRef} label="State" name="state" autoComplete="shipping address-level1" defaultValue={values.state} error={err('state')} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="address" pending={pending('address')} pendingLabel="Saving…">
+            Save gift address
+          </Button>
+          {saved ? (
+            <Button type="submit" name="intent" value="remove-address" variant="ghost" formNoValidate pending={pending('remove-address')} pendingLabel="Removing…">
+              Remove address
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+    </SettingsSection>
+  )
+}
