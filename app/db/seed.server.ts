@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import { resetCatalog, seedCatalog } from '../modules/catalog/catalog.seed.server'
 import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.server'
+import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -15,6 +16,7 @@ type SeedStep = { name: string; run(ctx: SeedContext): Promise<void>; reset(pool
 const steps: SeedStep[] = [
   { name: 'catalog', run: seedCatalog, reset: resetCatalog },
   { name: 'reviews', run: seedReviews, reset: resetReviews },
+  { name: 'registries', run: seedRegistries, reset: resetRegistries },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

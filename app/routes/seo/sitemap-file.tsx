@@ -8,8 +8,10 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const name = params.file
   if (name === 'pages.xml') {
-    const index = await context.services.storefront.sitemapIndex()
-    return xmlResponse(urlSet(publicOrigin(url.origin), [...STATIC_SHOP_PATHS, ...index.categories, ...index.brands, ...index.guides]))
+    // Registries join only when their owners chose 'public' (search level google); never private ones.
+    const [index, registrySlugs] = await Promise.all([context.services.storefront.sitemapIndex(), context.services.registry.publicSlugs()])
+    const registries = registrySlugs.map((slug) => `/${slug}`)
+    return xmlResponse(urlSet(publicOrigin(url.origin), [...STATIC_SHOP_PATHS, ...index.categories, ...index.brands, ...index.guides, ...registries]))
   }
   const match = /^products-([1-9]\d{0,3})\.xml$/.exec(name)
   if (!match) return notFound()
