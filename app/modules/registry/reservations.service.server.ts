@@ -135,18 +135,17 @@ export function createReservationsService({ db, clock = () => new Date() }: Rese
       if (!r) throw new DomainError('not_found', reservationMessages.notFound)
       if (r.status === 'cancelled') return
       if (r.status === 'purchased') throw new DomainError('conflict', 'This gift was already bought, so it cannot be unreserved.')
-      await db.transaction(async (tx) => {
-        const [cancelled] = await tx
-          .update(reservations)
-          .set({ status: 'cancelled', cancelledAt: clock() })
-          .where(and(eq(reservations.id, r.id), eq(reservations.status, 'reserved')))
-          .returning({ quantity: reservations.quantity })
-        if (!cancelled) return
-        await tx
-          .update(regItems)
-          .set({ quantityReserved: sql`${regItems.quantityReserved} - ${cancelled.quantity}` })
-          .where(eq(regItems.id, r.regItemId))
-      })
+      // One statement: the item row is locked only while this statement runs and commits, never across a
+      // client round trip (a hot item's lock queue is what limits its throughput). The reservation row is
+      // flipped first, so a second unreserve of the same reservation finds it cancelled and changes nothing.
+      await db.execute(sql`
+        with cancelled as (
+          update reservations set status = 'cancelled', cancelled_at = ${clock().toISOString()}::timestamptz
+          where id = ${r.id} and status = 'reserved'
+          returning reg_item_id, quantity
+        )
+        update reg_items set quantity_reserved = reg_items.quantity_reserved - cancelled.quantity
+        from cancelled where reg_items.id = cancelled.reg_item_id`)
     },
 
     /** The giver's view of one reservation (anyone holding the link). */
