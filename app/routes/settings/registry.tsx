@@ -258,7 +258,7 @@ function ArrivalFields({ baby, date, unknown, error }: { baby: boolean; date: st
         defaultValue={date}
         disabled={isUnknown}
         error={error}
-        hint={baby ? 'Guests see the month only.' : 'Guests see the month only.'}
+        hint="Guests see the month only."
       />
       <label className="mt-3 flex min-h-11 cursor-pointer items-center gap-3 text-base text-ink">
         <input type="checkbox" name="arrivalUnknown" defaultChecked={unknown} onChange={(e) => setUnknown(e.currentTarget.checked)} className="size-5 cursor-pointer accent-berry-700" />
@@ -273,25 +273,23 @@ function SurpriseFields({ on, revealDate, error }: { on: boolean; revealDate: st
   return (
     <fieldset id="surprise" className="rounded-xl border border-line bg-cream p-4">
       <legend className="sr-only">Keep it a surprise</legend>
-      <label className="flex min-h-11 cursor-pointer items-start gap-3">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
         <input
           type="checkbox"
           name="surprise"
           defaultChecked={on}
           onChange={(e) => setChecked(e.currentTarget.checked)}
           aria-describedby="surprise-hint"
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-berry-700"
+          className="size-5 shrink-0 cursor-pointer accent-berry-700"
         />
-        <span>
-          <span className="flex items-center gap-2 font-semibold text-ink">
-            <Icon name="gift" className="size-4 text-berry-700" />
-            Keep it a surprise
-          </span>
-          <span id="surprise-hint" className="mt-0.5 block text-sm text-muted">
-            We hide what guests reserved or bought, and who gave it, until the reveal date. You still see when an item needs no more.
-          </span>
+        <span className="flex items-center gap-2 font-semibold text-ink">
+          <Icon name="gift" className="size-4 text-berry-700" />
+          Keep it a surprise
         </span>
       </label>
+      <p id="surprise-hint" className="ml-8 text-sm text-muted">
+        We hide what guests reserved or bought, and who gave it, until the reveal date. You still see when an item needs no more.
+      </p>
       <TextField
         label="Reveal date"
         name="surpriseRevealDate"
