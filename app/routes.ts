@@ -34,6 +34,11 @@ export default [
   route('registry/home', 'routes/registry/home.tsx'),
   route('registry/share', 'routes/registry/share.tsx', { id: 'registry-share' }),
   route('registry/share/link', 'routes/registry/share.tsx', { id: 'registry-share-link' }),
+  route('registry/add-items', 'routes/registry/add-items.tsx', { id: 'registry-add-items' }),
+  route('registry/shop', 'routes/registry/add-items.tsx', { id: 'registry-shop' }),
+  route('registry/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-gift-tracker' }),
+  route('registry/:x/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-x-gift-tracker' }),
+  route('list/:id/organize', 'routes/registry/organize.tsx'),
   layout('routes/settings/layout.tsx', [
     route('settings', 'routes/settings/overview.tsx'),
     route('settings/account', 'routes/settings/account.tsx'),

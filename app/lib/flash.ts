@@ -4,6 +4,7 @@ export const flashMessages = {
   signed_up: { tone: 'success', message: 'Welcome to Nestlist! Your account is ready.' },
   signed_out: { tone: 'success', message: 'You are signed out. See you soon!' },
   password_reset: { tone: 'success', message: 'Your new password is set and you are signed in.' },
+  registry_item_added: { tone: 'success', message: 'Added to your registry.' },
   registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favourites to get started.' },
 } as const satisfies Record<string, { tone: 'success' | 'info'; message: string }>
 

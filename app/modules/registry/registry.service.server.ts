@@ -544,6 +544,28 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       const r = await owned(registryId, userId)
       await db.update(registries).set({ surprise: false, surpriseRevealDate: null, updatedAt: clock() }).where(eq(registries.id, r.id))
     },
+
+    /**
+     * Where 'Add to Registry' adds for this user: their current (newest) registry's id, title and categories
+     * in order, or null when they have none. Two small reads, for product pages.
+     */
+    async addTargetFor(userId: number): Promise<{ registryId: number; title: string; categories: { id: number; title: string; isDefault: boolean }[] } | null> {
+      const [r] = await db
+        .select({ id: registries.id, title: registries.title })
+        .from(registries)
+        .where(eq(registries.ownerId, userId))
+        .orderBy(desc(registries.createdAt))
+        .limit(1)
+      if (!r) return null
+      const cats = await categoriesOf(r.id)
+      return { registryId: r.id, title: r.title, categories: cats.map((c) => ({ id: c.id, title: c.title, isDefault: c.isDefault })) }
+    },
+
+    /** Who may find a registry (the guest page's robots meta: only 'google' is indexable), or null when there is none. */
+    async searchLevelOf(registryId: number) {
+      const r = await registryById(registryId)
+      return r?.searchLevel ?? null
+    },
   }
   return service
 }

@@ -10,13 +10,15 @@ import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { Rating, showsRating } from '~/modules/catalog/ui/rating'
 import { SHOP_BY_GUIDES_MIN, ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
+import { addToRegistryState } from '~/modules/registry/ui/add-to-registry.server'
 import type { ReviewView } from '~/modules/catalog/storefront.service.server'
 import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const input = productInput.safeParse({ id: params.genericProductId })
   if (!input.success) notFound()
@@ -29,8 +31,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     const rest = params.variant ? `/${encodeURIComponent(params.variant)}` : ''
     throw redirect(`${product.path}${rest}${url.search}`, 301)
   }
-  const guides = await context.services.storefront.guidesForCategory(product.category.urlSlug, 3)
-  return { product, related, reviews, guides, origin: publicOrigin(url.origin) }
+  const [guides, addToRegistry] = await Promise.all([
+    context.services.storefront.guidesForCategory(product.category.urlSlug, 3),
+    addToRegistryState(request, context, product),
+  ])
+  return { product, related, reviews, guides, addToRegistry, origin: publicOrigin(url.origin) }
 }
 
 /** Written reviews shown on the product page, newest first. */
@@ -177,7 +182,7 @@ function Options({ options }: { options: ProductDetail['options'] }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, guides } = loaderData
+  const { product, related, reviews, guides, addToRegistry } = loaderData
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const slugSet = product.trail.map((t) => t.urlSlug)
@@ -239,6 +244,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <Options options={product.options} />
+          <AddToRegistry state={addToRegistry} product={product} path={product.path} />
           {product.fsaHsaEligible ? <p className="text-sm text-muted">FSA/HSA eligible</p> : null}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-base font-bold">
