@@ -49,5 +49,14 @@ export default [
     route('settings/registry/visibility', 'routes/settings/registry-visibility.tsx'),
   ]),
   route('settings/simple-shipping', 'routes/settings/simple-shipping.tsx'),
+  route('list/:id', 'routes/registry/guest.tsx', { id: 'registry-guest-list' }),
+  route('reg/:id', 'routes/registry/guest.tsx', { id: 'registry-guest-reg' }),
+  route('find', 'routes/registry/find.tsx'),
+  route('reservations', 'routes/reservations/index.tsx'),
+  route('reservations/:id', 'routes/reservations/show.tsx'),
+  route('reservation/unreserve/:id', 'routes/reservations/unreserve.tsx'),
+  route('email_actions/reservation_purchase/:id', 'routes/reservations/email-purchase.tsx'),
+  // /{slug} matches any one-segment path, so it stays after every other route (and 404s for unknown slugs).
+  route(':slug', 'routes/registry/guest.tsx', { id: 'registry-guest-slug' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

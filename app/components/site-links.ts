@@ -16,7 +16,7 @@ export const livePages = {
   /** /registry/new */
   registryNew: true,
   /** /find */
-  findRegistry: false,
+  findRegistry: true,
   /** /hello-baby/{slug} (navbar guides) */
   guides: true,
 } satisfies Record<string, boolean>

@@ -6,6 +6,8 @@ export const flashMessages = {
   password_reset: { tone: 'success', message: 'Your new password is set and you are signed in.' },
   registry_item_added: { tone: 'success', message: 'Added to your registry.' },
   registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favourites to get started.' },
+  reservation_cancelled: { tone: 'success', message: 'Your reservation is cancelled, so the gift is free for someone else.' },
+  reservation_purchased: { tone: 'success', message: 'Thank you! The gift is marked as bought, so nobody buys it twice.' },
 } as const satisfies Record<string, { tone: 'success' | 'info'; message: string }>
 
 export type FlashKey = keyof typeof flashMessages

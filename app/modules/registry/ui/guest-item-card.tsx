@@ -1,0 +1,116 @@
+import type { MouseEvent } from 'react'
+import { Link } from 'react-router'
+import { formatCents } from '~/lib/money'
+import { Badge, buttonClasses, Icon } from '~/ui'
+import type { GuestItem } from '../registry.types'
+import { stillNeededLabel } from './guest-filters'
+import type { ReserveMode } from './reserve-form'
+
+export type VisitorGift = { id: string; quantity: number; status: 'reserved' | 'purchased' | 'cancelled' }
+
+/**
+ * One wish as guests see it: image, title, store, price, how many are still needed, and the actions.
+ * 'Reserve' and 'I bought this elsewhere' are links to the page's form section (?reserve=ID), which
+ * JavaScript turns into a dialog.
+ */
+export function GuestItemCard({
+  item,
+  mine,
+  reserveHref,
+  onReserve,
+}: {
+  item: GuestItem
+  /** This visitor's own reservations of the item (from their cookie). */
+  mine: VisitorGift[]
+  reserveHref: (mode: ReserveMode) => string
+  onReserve?: (mode: ReserveMode) => void
+}) {
+  const fulfilled = item.quantityStillNeeded <= 0
+  const external = item.href !== null && /^https?:/.test(item.href)
+  const open = (mode: ReserveMode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onReserve || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    onReserve(mode)
+  }
+  const titleText = <span className="line-clamp-3">{item.title}</span>
+  return (
+    <article className="flex h-full flex-col rounded-card border border-line bg-white p-3 shadow-card" aria-labelledby={`item-${item.id}-title`}>
+      <div className="relative aspect-square overflow-hidden rounded-xl bg-cream-200">
+        <img src={item.imageUrl} alt="" width={400} height={400} loading="lazy" decoding="async" className="size-full object-cover" />
+        {item.mostWanted ? (
+          <span className="absolute top-2 left-2">
+            <Badge variant="primary">
+              <Icon name="heart" className="size-3" /> Most wanted
+            </Badge>
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 pt-3">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{item.storeName}</p>
+        <h3 id={`item-${item.id}-title`} className="text-base leading-snug font-semibold text-ink">
+          {item.href ? (
+            external ? (
+              <a href={item.href} target="_blank" rel="noopener noreferrer nofollow" className="hover:text-berry-700 hover:underline">
+                {titleText}
+                <span className="sr-only"> (at {item.storeName}, opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link to={item.href} className="hover:text-berry-700 hover:underline">
+                {titleText}
+              </Link>
+            )
+          ) : (
+            titleText
+          )}
+        </h3>
+        {Object.keys(item.options).length > 0 ? (
+          <p className="text-sm text-muted">
+            {Object.entries(item.options)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(' · ')}
+          </p>
+        ) : null}
+        <p className="text-lg font-bold text-ink">{formatCents(item.priceCents)}</p>
+        <p className={fulfilled ? 'flex items-center gap-1.5 text-sm font-semibold text-sage-800' : 'text-sm font-semibold text-berry-800'}>
+          {fulfilled ? <Icon name="check-circle" className="size-4" /> : null}
+          {stillNeededLabel(item)}
+          {item.quantityNeeded > 1 ? <span className="font-normal text-muted">{` of ${item.quantityNeeded}`}</span> : null}
+        </p>
+        {item.note ? (
+          <p className="mt-1 rounded-lg bg-cream px-3 py-2 text-sm text-ink">
+            <span className="sr-only">Note from the family: </span>“{item.note}”
+          </p>
+        ) : null}
+        {mine.length > 0 ? (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            <Badge variant="success">
+              <Icon name="gift" className="size-3" />
+              {mine.some((m) => m.status === 'reserved') ? 'You reserved this' : 'You bought this'}
+            </Badge>
+            <Link to={`/reservations/${mine[0]!.id}`} aria-label={`See your gift: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
+              See your gift
+            </Link>
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-col gap-2 pt-3">
+          {fulfilled ? null : (
+            <>
+              <Link to={reserveHref('reserve')} onClick={open('reserve')} aria-label={`Reserve: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })} preventScrollReset>
+                Reserve
+              </Link>
+              <Link
+                to={reserveHref('bought')}
+                onClick={open('bought')}
+                className={buttonClasses({ size: 'sm', variant: 'ghost', className: 'w-full' })}
+                aria-label={`I bought this elsewhere: ${item.title}`}
+                preventScrollReset
+              >
+                I bought this elsewhere
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}

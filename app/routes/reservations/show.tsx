@@ -1,0 +1,185 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { isDomainError } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import { formatCents } from '~/lib/money'
+import { type ThankYouValues, ReserveThankYouForm, thankYouValuesFrom } from '~/modules/registry/ui/reserve-thank-you-form'
+import { orNotFound } from '~/routes/store/http-errors'
+import { Alert, Badge, Button, buttonClasses, Container, Icon, LinkButton } from '~/ui'
+import type { Route } from './+types/show'
+
+export const meta = () => [{ title: 'Your gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
+
+// The link is the key to this page, so nothing here may be stored by shared caches.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** /reservations/{id}: the giver's reservation (whoever holds the link from the email or the confirmation). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const reservation = await orNotFound(context.services.reservations.forGiver(params.id))
+  let buyHref = reservation.item.href
+  if (!buyHref) {
+    // A shop product: its page in our shop is where to buy it.
+    const registry = await context.services.registry.guestView(reservation.registry.id).catch(() => null)
+    buyHref = registry?.items.find((i) => i.id === reservation.item.id)?.href ?? null
+  }
+  const url = new URL(request.url)
+  return { reservation, buyHref, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
+}
+
+type ActionResult =
+  | { ok: true; intent: 'purchased' | 'thank_you' }
+  | { ok: false; intent: 'purchased' | 'thank_you'; message: string; fields: Record<string, string[]>; values?: ThankYouValues }
+
+/** 'I bought it' and the thank-you address. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const service = context.services.reservations
+  if (intent === 'purchased') {
+    try {
+      await service.markPurchased(params.id)
+      return data<ActionResult>({ ok: true, intent })
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+      const f = formFailure(error)
+      return data<ActionResult>({ ok: false, intent, message: f.message, fields: f.fields }, { status: f.status })
+    }
+  }
+  if (intent === 'thank_you') {
+    const values = thankYouValuesFrom(form)
+    try {
+      await service.setThankYouAddress(params.id, values)
+      return data<ActionResult>({ ok: true, intent })
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+      const f = formFailure(error)
+      return data<ActionResult>({ ok: false, intent, message: f.message, fields: f.fields, values }, { status: f.status })
+    }
+  }
+  return data<ActionResult>({ ok: false, intent: 'purchased', message: 'That action is not available.', fields: {} }, { status: 400 })
+}
+
+const statusBadge = {
+  reserved: <Badge variant="info">Reserved by you</Badge>,
+  purchased: <Badge variant="success">Bought</Badge>,
+  cancelled: <Badge variant="neutral">Unreserved</Badge>,
+}
+
+export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { reservation: r, buyHref, justReserved } = loaderData
+  const navigation = useNavigation()
+  const pending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const result = actionData as ActionResult | undefined
+  const external = buyHref !== null && /^https?:/.test(buyHref)
+  const registryHref = `/${r.registry.slug}`
+  return (
+    <Container size="md" className="flex flex-col gap-6 py-8 sm:py-12">
+      {justReserved && r.status !== 'cancelled' ? (
+        <Alert tone="success" title={r.status === 'purchased' ? 'Thank you for your gift!' : 'You reserved this gift!'}>
+          {r.status === 'purchased'
+            ? `${r.registry.familyName}'s registry now shows it as bought.`
+            : 'Nobody else can reserve it while it is yours. We emailed you this page and an “I bought it” link.'}
+        </Alert>
+      ) : null}
+      {result?.ok && result.intent === 'purchased' ? <Alert tone="success">Thank you! The gift is marked as bought, so nobody buys it twice.</Alert> : null}
+      {result && !result.ok && result.intent === 'purchased' ? <Alert tone="error">{result.message}</Alert> : null}
+
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-berry-800 uppercase">Your gift</p>
+        <h1 className="mt-1 text-3xl font-bold text-ink">
+          For {r.registry.familyName}
+        </h1>
+        <p className="mt-1 text-muted">
+          On their registry{' '}
+          <Link to={registryHref} className="font-semibold text-berry-700 underline underline-offset-2">
+            {r.registry.title}
+          </Link>
+        </p>
+      </div>
+
+      <section aria-labelledby="gift-title" className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row">
+          <img src={r.item.imageUrl} alt="" width={160} height={160} className="size-32 shrink-0 rounded-xl border border-line object-cover sm:size-40" />
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <div>{statusBadge[r.status]}</div>
+            <h2 id="gift-title" className="text-xl font-bold text-ink">
+              {r.item.title}
+            </h2>
+            <p className="text-ink">
+              {formatCents(r.item.priceCents)} · Quantity {r.quantity} · {r.item.storeName}
+            </p>
+            <p className="text-sm text-muted">
+              {r.status === 'purchased' ? 'Bought' : 'Reserved'} by {r.giverName} on{' '}
+              {new Date(r.purchasedAt ?? r.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
+            </p>
+          </div>
+        </div>
+
+        {r.status === 'cancelled' ? (
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <p className="text-ink">You unreserved this gift, so it is free for someone else.</p>
+            <LinkButton to={registryHref} variant="secondary">
+              Back to the registry
+            </LinkButton>
+          </div>
+        ) : (
+          <div className="mt-5 flex flex-col gap-4 border-t border-line pt-5">
+            {buyHref ? (
+              <div>
+                <h3 className="font-semibold text-ink">Where to buy it</h3>
+                <p className="mt-1 text-sm text-muted">
+                  {external ? `The family picked it at ${r.item.storeName}.` : 'It is in the Nestlist Shop.'}
+                </p>
+                <div className="mt-3">
+                  {external ? (
+                    <a href={buyHref} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses({ variant: 'secondary' })}>
+                      Buy it at {r.item.storeName} <Icon name="arrow-right" className="size-4" />
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <LinkButton to={buyHref} variant="secondary">
+                      See it in the Nestlist Shop
+                    </LinkButton>
+                  )}
+                </div>
+              </div>
+            ) : null}
+            {r.status === 'reserved' ? (
+              <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="purchased" />
+                  <Button type="submit" pending={pending('purchased')} pendingLabel="Saving…" icon={<Icon name="check" className="size-5" />}>
+                    I bought it
+                  </Button>
+                </Form>
+                <Link to={`/reservation/unreserve/${r.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  Unreserve
+                </Link>
+              </div>
+            ) : (
+              <p className="flex items-center gap-2 font-semibold text-sage-800">
+                <Icon name="check-circle" className="size-5" /> Thank you! The family sees it as bought.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+
+      {r.status !== 'cancelled' ? (
+        <ReserveThankYouForm
+          familyName={r.registry.familyName}
+          giverName={r.giverName}
+          provided={r.thankYouAddressProvided}
+          saved={Boolean(result?.ok && result.intent === 'thank_you')}
+          failure={result && !result.ok && result.intent === 'thank_you' && result.values ? { message: result.message, fields: result.fields, values: result.values } : null}
+          pending={pending('thank_you')}
+        />
+      ) : null}
+
+      <p className="text-sm text-muted">
+        <Link to={registryHref} className="font-semibold text-berry-700 underline underline-offset-2">
+          See all of {r.registry.familyName}'s gifts
+        </Link>
+      </p>
+    </Container>
+  )
+}
