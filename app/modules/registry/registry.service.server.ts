@@ -34,6 +34,7 @@ export const registryMessages = {
   itemNotFound: 'That item is not on this registry.',
   slugTaken: 'That web address is taken. Try another one.',
   quantityBelowGiven: (given: number) => `${given} of this item ${given === 1 ? 'is' : 'are'} already reserved or bought, so ask for at least ${given}.`,
+  quantityBelowGivenSurprise: 'Guests have already taken care of some of this, so the quantity cannot go that low. (We keep the details a surprise.)',
   defaultCategory: 'This category holds items by default, so it cannot be renamed or deleted.',
   productUnavailable: 'That product is not available to add.',
 } as const
@@ -417,7 +418,10 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       if (updated.length === 0) {
         const [now] = await db.select().from(regItems).where(eq(regItems.id, item.id))
         const given = (now?.quantityReserved ?? 0) + (now?.quantityPurchased ?? 0)
-        throw new DomainError('conflict', registryMessages.quantityBelowGiven(given), { fields: { quantity: [registryMessages.quantityBelowGiven(given)] } })
+        // While 'keep it a surprise' is on, the answer must not count what guests gave.
+        const [reg] = await db.select().from(registries).where(eq(registries.id, item.registryId))
+        const message = reg && surpriseActive(reg) ? registryMessages.quantityBelowGivenSurprise : registryMessages.quantityBelowGiven(given)
+        throw new DomainError('conflict', message, { fields: { quantity: [message] } })
       }
     },
 

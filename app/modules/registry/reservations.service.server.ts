@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -68,31 +69,133 @@ export function createReservationsService({ db, clock = () => new Date() }: Rese
     return r
   }
 
-  /** Takes `quantity` from what the item still needs, as reserved or purchased, in one statement. */
-  async function claim(regItemId: number, input: unknown, status: 'reserved' | 'purchased', source: ReservationRow['source'], giverUserId?: number) {
-    const data = parse(reserveInput, input)
-    if (!Number.isSafeInteger(regItemId) || regItemId <= 0) throw new DomainError('not_found', reservationMessages.itemGone)
-    const column = status === 'reserved' ? 'quantity_reserved' : 'quantity_purchased'
+  type Claim = {
+    data: ReturnType<typeof reserveInput.parse>
+    status: 'reserved' | 'purchased'
+    source: ReservationRow['source']
+    giverUserId?: number
+    resolve: (r: { id: string; registryId: number; quantity: number }) => void
+    reject: (e: unknown) => void
+  }
+  // Claims on one item wait here while a batch for that item is in flight; the next batch takes them all.
+  const waiting = new Map<number, Claim[]>()
+  const busy = new Set<number>()
+  const MAX_BATCH = 200
+
+  /**
+   * One transaction for a batch of claims on one item: lock the row, grant the claims in arrival order
+   * while the item still needs enough, add them up in one UPDATE and insert the reservations. Under
+   * contention this turns N commits on one hot row into one (group commit), and the database still
+   * guards the row (FOR UPDATE, and the reg_items check), so any number of processes stay correct.
+   */
+  async function runBatch(regItemId: number, batch: Claim[]) {
     const now = clock()
-    const result = await db.execute<{ id: string; registry_id: number } & Record<string, unknown>>(sql`
+    if (batch.length === 1) return runSingle(regItemId, batch[0]!, now)
+    const outcomes = await db.transaction(async (tx) => {
+      const [item] = await tx
+        .select({ registryId: regItems.registryId, needed: regItems.quantityNeeded, reserved: regItems.quantityReserved, purchased: regItems.quantityPurchased, removedAt: regItems.removedAt })
+        .from(regItems)
+        .where(eq(regItems.id, regItemId))
+        .for('update')
+      if (!item || item.removedAt) return batch.map(() => ({ ok: false as const, code: 'gone' as const }))
+      let available = item.needed - item.reserved - item.purchased
+      const granted: { claim: Claim; id: string }[] = []
+      const results = batch.map((claim) => {
+        if (claim.data.quantity > available) return { ok: false as const, code: 'taken' as const }
+        available -= claim.data.quantity
+        const id = randomUUID()
+        granted.push({ claim, id })
+        return { ok: true as const, id, registryId: item.registryId }
+      })
+      if (granted.length > 0) {
+        const sum = (status: Claim['status']) => granted.filter((g) => g.claim.status === status).reduce((n, g) => n + g.claim.data.quantity, 0)
+        await tx
+          .update(regItems)
+          .set({
+            quantityReserved: sql`${regItems.quantityReserved} + ${sum('reserved')}`,
+            quantityPurchased: sql`${regItems.quantityPurchased} + ${sum('purchased')}`,
+          })
+          .where(eq(regItems.id, regItemId))
+        await tx.insert(reservations).values(
+          granted.map(({ claim, id }) => ({
+            id,
+            regItemId,
+            registryId: item.registryId,
+            quantity: claim.data.quantity,
+            status: claim.status,
+            source: claim.source,
+            giverName: claim.data.giverName,
+            giverEmail: claim.data.giverEmail,
+            giverUserId: claim.giverUserId ?? null,
+            giftMessage: claim.data.giftMessage,
+            createdAt: now,
+            purchasedAt: claim.status === 'purchased' ? now : null,
+          })),
+        )
+      }
+      return results
+    })
+    outcomes.forEach((outcome, i) => {
+      const claim = batch[i]!
+      if (outcome.ok) claim.resolve({ id: outcome.id, registryId: outcome.registryId, quantity: claim.data.quantity })
+      else if (outcome.code === 'gone') claim.reject(new DomainError('not_found', reservationMessages.itemGone))
+      else claim.reject(new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } }))
+    })
+  }
+
+  /** A lone claim (the usual case without contention): one conditional statement, one round trip. */
+  async function runSingle(regItemId: number, claim: Claim, now: Date) {
+    const column = claim.status === 'reserved' ? 'quantity_reserved' : 'quantity_purchased'
+    const id = randomUUID()
+    const result = await db.execute<{ registry_id: number } & Record<string, unknown>>(sql`
       with claimed as (
-        update reg_items set ${sql.raw(column)} = ${sql.raw(column)} + ${data.quantity}
+        update reg_items set ${sql.raw(column)} = ${sql.raw(column)} + ${claim.data.quantity}
         where id = ${regItemId} and removed_at is null
-          and quantity_needed - quantity_reserved - quantity_purchased >= ${data.quantity}
+          and quantity_needed - quantity_reserved - quantity_purchased >= ${claim.data.quantity}
         returning id, registry_id
       )
-      insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
-      select id, registry_id, ${data.quantity}, ${status}, ${source}, ${data.giverName}, ${data.giverEmail}, ${giverUserId ?? null}, ${data.giftMessage},
-             ${now.toISOString()}::timestamptz, ${status === 'purchased' ? now.toISOString() : null}::timestamptz
+      insert into reservations (id, reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
+      select ${id}::uuid, id, registry_id, ${claim.data.quantity}, ${claim.status}, ${claim.source}, ${claim.data.giverName}, ${claim.data.giverEmail},
+             ${claim.giverUserId ?? null}, ${claim.data.giftMessage}, ${now.toISOString()}::timestamptz,
+             ${claim.status === 'purchased' ? now.toISOString() : null}::timestamptz
       from claimed
-      returning id, registry_id`)
+      returning registry_id`)
     const row = result.rows[0]
-    if (!row) {
-      const [item] = await db.select({ id: regItems.id, removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, regItemId))
-      if (!item || item.removedAt) throw new DomainError('not_found', reservationMessages.itemGone)
-      throw new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } })
+    if (row) return claim.resolve({ id, registryId: Number(row.registry_id), quantity: claim.data.quantity })
+    const [item] = await db.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, regItemId))
+    if (!item || item.removedAt) return claim.reject(new DomainError('not_found', reservationMessages.itemGone))
+    claim.reject(new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } }))
+  }
+
+  async function drain(regItemId: number) {
+    busy.add(regItemId)
+    try {
+      for (;;) {
+        const queue = waiting.get(regItemId)
+        if (!queue || queue.length === 0) break
+        const batch = queue.splice(0, MAX_BATCH)
+        if (queue.length === 0) waiting.delete(regItemId)
+        try {
+          await runBatch(regItemId, batch)
+        } catch (error) {
+          for (const claim of batch) claim.reject(error)
+        }
+      }
+    } finally {
+      busy.delete(regItemId)
     }
-    return { id: row.id, registryId: Number(row.registry_id), quantity: data.quantity }
+  }
+
+  /** Takes `quantity` from what the item still needs, as reserved or purchased (batched per item, see runBatch). */
+  function claim(regItemId: number, input: unknown, status: 'reserved' | 'purchased', source: ReservationRow['source'], giverUserId?: number) {
+    const data = parse(reserveInput, input)
+    if (!Number.isSafeInteger(regItemId) || regItemId <= 0) return Promise.reject(new DomainError('not_found', reservationMessages.itemGone))
+    return new Promise<{ id: string; registryId: number; quantity: number }>((resolve, reject) => {
+      const queue = waiting.get(regItemId)
+      if (queue) queue.push({ data, status, source, giverUserId, resolve, reject })
+      else waiting.set(regItemId, [{ data, status, source, giverUserId, resolve, reject }])
+      if (!busy.has(regItemId)) void drain(regItemId)
+    })
   }
 
   const service = {

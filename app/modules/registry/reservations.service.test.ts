@@ -151,6 +151,12 @@ describe('registries', () => {
     const tracker = await reservations.giftTracker(r.id, owner)
     expect(tracker).toEqual({ surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } })
     expect(JSON.stringify(view)).not.toContain('Guest 7')
+    // lowering the quantity below what was given says so without counting it
+    await reservations.boughtElsewhere(item.id, giver(8))
+    const refused = await registry.updateItem(item.id, owner, { quantity: 1 }).then(() => null, (e: unknown) => e)
+    expect(isDomainError(refused)).toBe(true)
+    expect((refused as Error).message).toMatch(/keep the details a surprise/)
+    expect((refused as Error).message).not.toMatch(/\d/)
   })
 })
 
