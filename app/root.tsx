@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -47,6 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // A route can opt out of the shop's shell (the benchmark's minimal page, bench/ssr.bench.ts).
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare)
+  if (bare) return <Outlet />
   return (
     <AppShell navbar={loaderData.navbar}>
       <Outlet />
