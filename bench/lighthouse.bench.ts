@@ -19,7 +19,9 @@ const pages = ['/store', '/store/full-size-strollers', '/store/search?search_ter
 
 /** The gzip size of a script (what `gzip` figures mean), whatever encoding Chromium negotiated. */
 async function gzipBytes(url: string): Promise<number> {
-  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  // Once more on a failure: the first try may reuse a keep-alive connection the server has just closed.
+  const get = () => fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  const res = await get().catch(get)
   const length = Number(res.headers.get('content-length') ?? NaN)
   const body = Buffer.from(await res.arrayBuffer())
   return res.headers.get('content-encoding') === 'gzip' && Number.isFinite(length) ? length : gzipSync(body, { level: 9 }).length
