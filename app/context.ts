@@ -9,6 +9,10 @@ declare module 'react-router' {
     requestId: string
     logger: Logger
     supportEmail: string
+    /** The client's address from the socket (used for sign-in throttling). */
+    clientIp: string
+    /** PUBLIC_URL when set: links in emails, and Secure cookies when it is https. */
+    publicUrl?: string
   }
 }
 

@@ -1,12 +1,15 @@
 import {
+  data,
+  type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
+  useLocation,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -15,15 +18,25 @@ import { AppShell } from './components/app-shell'
 import { FallbackScreen } from './components/fallback-screen'
 import { navbarShouldRevalidate } from './components/stale-times'
 import { NotFoundPage } from './components/not-found-page'
+import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
+import { getViewer } from './modules/accounts/auth.server'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { navbar: await context.services.catalog.navbarCategories() }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [navbar, viewer] = await Promise.all([context.services.catalog.navbarCategories(), getViewer(request, context)])
+  const flash = readFlash(request)
+  const body = {
+    navbar,
+    viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role, emailVerified: viewer.user.emailVerified } : null,
+    flash: flash?.key ?? null,
+  }
+  return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body
 }
 
-// The root loader reads only the navbar (fresh for 4 hours, spec §7). When it gains per-user data, revalidate
-// after actions too.
-export const shouldRevalidate = navbarShouldRevalidate
+// The navbar stays fresh for 4 hours (spec §7); the viewer and flash message change only through form
+// submissions (sign in, sign out…), so those always revalidate.
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
+  (args.formMethod !== undefined && args.formMethod.toUpperCase() !== 'GET') || navbarShouldRevalidate(args)
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -47,12 +60,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** A route can ask to be shown without the header and footer (the sign-in popup): `handle = { bare: (location) => boolean }`. */
+type BareHandle = { bare?: (location: { pathname: string; search: string }) => boolean }
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  // A route can opt out of the shop's shell (the benchmark's minimal page, bench/ssr.bench.ts).
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare)
-  if (bare) return <Outlet />
+  const location = useLocation()
+  const matches = useMatches()
+  // A route can opt out of the shop's shell entirely (the benchmark's minimal page, bench/ssr.bench.ts).
+  if (matches.some((m) => (m.handle as { noShell?: boolean } | undefined)?.noShell)) return <Outlet />
+  const bare = matches.some((m) => (m.handle as BareHandle | undefined)?.bare?.(location) === true)
   return (
-    <AppShell navbar={loaderData.navbar}>
+    <AppShell navbar={loaderData.navbar} viewer={loaderData.viewer} flash={loaderData.flash} bare={bare}>
       <Outlet />
     </AppShell>
   )
@@ -63,7 +81,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>('root')
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <AppShell navbar={data?.navbar ?? []}>
+    <AppShell navbar={data?.navbar ?? []} viewer={data?.viewer ?? null} flash={null}>
       {notFound ? <NotFoundPage /> : <FallbackScreen />}
     </AppShell>
   )

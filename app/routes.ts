@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 export default [
   index('routes/home.tsx'),
@@ -20,5 +20,21 @@ export default [
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
   // Only answers with NESTLIST_BENCH_ROUTES=1 (bench/ssr.bench.ts); otherwise a 404 like any unknown path.
   route('bench/minimal', 'routes/bench/minimal.tsx'),
+  route('login', 'routes/account/login.tsx'),
+  route('signup', 'routes/account/signup.tsx'),
+  route('logout', 'routes/account/logout.tsx'),
+  route('forgot_password', 'routes/account/forgot-password.tsx'),
+  route('password_resets', 'routes/account/password-resets.tsx'),
+  route('verify_email', 'routes/account/verify-email.tsx'),
+  route('admin/emails', 'routes/admin/emails.tsx'),
+  route('admin/emails/:id', 'routes/admin/email.tsx'),
+  layout('routes/settings/layout.tsx', [
+    route('settings', 'routes/settings/overview.tsx'),
+    route('settings/account', 'routes/settings/account.tsx'),
+    route('settings/email-preferences', 'routes/settings/email-preferences.tsx'),
+    route('settings/shipping', 'routes/settings/shipping.tsx'),
+    route('settings/two-factor', 'routes/settings/two-factor.tsx'),
+  ]),
+  route('settings/simple-shipping', 'routes/settings/simple-shipping.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

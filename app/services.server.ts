@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import type { Db } from './db/client.server'
 import type { Env } from './lib/env.server'
 import type { Logger } from './lib/logger.server'
+import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
+import { createAddressService } from './modules/accounts/address.service.server'
+import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
+import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
+import { createRegistryService } from './modules/registry/registry.service.server'
+import { createReservationsService } from './modules/registry/reservations.service.server'
+import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
@@ -28,14 +36,53 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T
   }
 }
 
-export type ServiceDeps = { db: Db; pool: pg.Pool; env: Pick<Env, 'SUPPORT_EMAIL'>; logger: Logger }
+export type ServiceDeps = {
+  db: Db
+  pool: pg.Pool
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV'>>
+  logger: Logger
+  /** Tests shorten limits and expiries. */
+  accounts?: Partial<AccountsConfig>
+  clock?: () => Date
+  /**
+   * The application secret (server/main.ts: APP_SECRET or DATA_DIR/app.secret) that encrypts authenticator
+   * secrets. Tests may leave it out: a random key for this process is used, so nothing outlives the process.
+   */
+  secretKey?: string
+}
+
+const processSecretKey = randomBytes(32).toString('base64url')
 
 /** The composition root: every service, wired once with its explicit dependencies. */
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
   const catalog = createCatalogService({ db: deps.db })
+  const emailPreferences = createEmailPreferencesService({ db: deps.db })
+  const email = createEmailService({
+    db: deps.db,
+    logger: deps.logger,
+    isOptedOut: emailPreferences.isOptedOut,
+    smtpUrl: deps.env.SMTP_URL,
+    // Replies to any email reach the support address.
+    from: `Nestlist <${deps.env.SUPPORT_EMAIL}>`,
+    env: deps.env,
+  })
+  const accounts = createAccountsService({
+    db: deps.db,
+    email,
+    publicUrl: deps.env.PUBLIC_URL,
+    config: deps.accounts,
+    clock: deps.clock,
+  })
   return {
+    email,
+    accounts,
+    address: createAddressService({ db: deps.db, clock: deps.clock }),
+    emailPreferences,
+    twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
+    registry: createRegistryService({ db: deps.db, clock: deps.clock }),
+    reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
     // categories or guides, so one read serves all requests for a few seconds.
     catalog: { ...catalog, navbarCategories: shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories) },

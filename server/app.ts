@@ -4,7 +4,9 @@ import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { createApi } from '~/api/api'
+import { csrfProtection } from '~/api/csrf'
 import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
@@ -15,6 +17,8 @@ export type AppOptions = {
   services: Services
   logger: Logger
   supportEmail: string
+  /** PUBLIC_URL: the public origin (email links, Secure cookies behind an HTTPS proxy, allowed Origin). */
+  publicUrl?: string
   /** The React Router server build; without it only the API and static files are served (API tests). */
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
@@ -24,7 +28,7 @@ export type AppOptions = {
 const YEAR = 60 * 60 * 24 * 365
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, build, clientDir }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir }: AppOptions) {
   const app = new Hono<AppEnv>()
 
   if (clientDir) {
@@ -49,6 +53,8 @@ export function createApp({ services, logger, supportEmail, build, clientDir }: 
     const started = performance.now()
     c.set('services', services)
     c.set('supportEmail', supportEmail)
+    c.set('publicUrl', publicUrl)
+    c.set('clientIp', remoteAddress(c))
     c.set('logger', logger.child({ requestId: c.var.requestId }))
     await next()
     c.var.logger.info(
@@ -77,6 +83,7 @@ export function createApp({ services, logger, supportEmail, build, clientDir }: 
   )
   app.use(compress())
   app.onError(handleApiError)
+  app.use(csrfProtection({ publicUrl }))
 
   app.get('/healthz', async (c) => {
     const database = await services.health.databaseReachable()
@@ -115,8 +122,19 @@ export function createApp({ services, logger, supportEmail, build, clientDir }: 
         requestId: c.var.requestId,
         logger: c.var.logger,
         supportEmail,
+        clientIp: c.var.clientIp,
+        publicUrl,
       }),
     )
   }
   return app
+}
+
+/** The peer address of the socket; proxies are not trusted (no X-Forwarded-For). Tests without a socket get 'local'. */
+function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local'
+  } catch {
+    return 'local'
+  }
 }

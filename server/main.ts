@@ -10,6 +10,7 @@ import { seedIfNeeded } from '~/db/seed.server'
 import { demoAccounts } from '~/db/demo-accounts'
 import { readEnv } from '~/lib/env.server'
 import { createLogger } from '~/lib/logger.server'
+import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { createServices } from '~/services.server'
 import { createApp } from './app'
 
@@ -20,6 +21,8 @@ process.env.NESTLIST_ROOT ??= root
 async function main() {
   const env = readEnv()
   const logger = createLogger(env.LOG_LEVEL)
+  // Before the database opens, so a bad key file stops start-up without leaving PostgreSQL running.
+  const secretKey = resolveAppSecret({ appSecret: env.APP_SECRET, dataDir: env.dataDir })
   const log = {
     info: (m: string) => logger.info(m),
     warn: (m: string) => logger.warn(m),
@@ -39,13 +42,21 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
-  const services = createServices({ db, pool, env, logger })
+  const services = createServices({ db, pool, env, logger, secretKey })
+  // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
+  for (const account of demoAccounts) await services.accounts.ensureAccount(account)
+  // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
+  const prune = () =>
+    Promise.all([services.accounts.prune(), services.twoFactor.prune()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
+  void prune()
+  setInterval(() => void prune(), 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   const app = createApp({
     services,
     logger,
     supportEmail: env.SUPPORT_EMAIL,
+    publicUrl: env.PUBLIC_URL,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
@@ -56,12 +67,16 @@ async function main() {
       '',
       `  Nestlist is ready: open http://${shown}:${info.port}`,
       `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
-      ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)] : []),
+      // Without SMTP a fresh install can still reset passwords: staff read the messages in the outbox.
+      `  Email: ${env.SMTP_URL ? `sent over SMTP via ${new URL(env.SMTP_URL).host}` : `not sent (no SMTP_URL); staff read them at http://${shown}:${info.port}/admin/emails`}`,
+      ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${(a.role === 'staff' ? 'staff' : 'parent').padEnd(8)} ${a.email} / ${a.password}`)] : []),
       '  Stop with Ctrl-C.',
       '',
     ]
     process.stderr.write(`${lines.join('\n')}\n`)
     logger.info({ port: info.port, host: env.HOST }, 'listening')
+    // The ZIP code table (28 MB) loads now rather than stalling the first address form.
+    setImmediate(() => services.address.warmUp())
   })
   server.on('error', async (err: NodeJS.ErrnoException) => {
     logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another port` : 'server failed')

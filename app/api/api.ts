@@ -9,6 +9,11 @@ import { v3BrandsRouter } from './v3/brands'
 import { v3SearchRouter } from './v3/search'
 import { storeSuggestionsRouter } from './store/suggestions'
 import { eventsRouter } from './v3/events'
+import { userRouter } from './v3/user'
+import { addressRouter } from './v3/address'
+import { zipLookupsRouter } from './v3/zip-lookups'
+import { emailPreferencesRouter } from './v3/email-preferences'
+import { twoFactorsRouter } from './v3/two-factors'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -22,6 +27,11 @@ export function createApi() {
   api.route('/', v3SearchRouter)
   api.route('/', storeSuggestionsRouter)
   api.route('/', eventsRouter)
+  api.route('/', userRouter)
+  api.route('/', addressRouter)
+  api.route('/', zipLookupsRouter)
+  api.route('/', emailPreferencesRouter)
+  api.route('/', twoFactorsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

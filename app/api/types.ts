@@ -9,5 +9,7 @@ export type AppEnv = {
     requestId: string
     supportEmail: string
     secureHeadersNonce?: string
+    clientIp: string
+    publicUrl?: string
   }
 }

@@ -1,10 +1,13 @@
-import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
-import { Container, ToastProvider } from '~/ui'
+import { Alert, Container, ToastProvider } from '~/ui'
+import type { HeaderViewer } from './account-menu'
 import { BackToTop } from './back-to-top'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
+import { RouteChangeListener } from './route-change-listener'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
@@ -14,24 +17,78 @@ import { SkipLink } from './skip-link'
  * or menu and mobile search bar (small screens), the page, the footer and a back-to-top button.
  * Content is fluid on the store root and on product paths (/gp/), in the max-width container elsewhere.
  */
-export function AppShell({ navbar, children }: { navbar: NavbarCategory[]; children: React.ReactNode }) {
+export function AppShell({
+  navbar,
+  viewer,
+  flash,
+  bare = false,
+  children,
+}: {
+  navbar: NavbarCategory[]
+  viewer: HeaderViewer
+  /** A one-time message from the previous page (after a redirect). */
+  flash: FlashKey | null
+  /** Just the page (a sign-in popup): no header, footer or navigation. */
+  bare?: boolean
+  children: React.ReactNode
+}) {
   const { pathname } = useLocation()
   useEffect(() => {
     // Lets browser tests (and anyone curious) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  if (bare) {
+    return (
+      <ToastProvider>
+        <main id="main" className="mx-auto max-w-md px-4 py-6">
+          {children}
+        </main>
+      </ToastProvider>
+    )
+  }
   return (
     <ToastProvider>
       <div id="top" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
         <SkipLink />
-        <SiteHeader navbar={navbar} />
+        <SiteHeader navbar={navbar} viewer={viewer} />
         <main id="main" tabIndex={-1} className="flex-1 scroll-mt-4 outline-none">
+          <FlashMessage flash={flash} />
+          {viewer && !viewer.emailVerified && pathname !== '/verify_email' ? <ConfirmEmailReminder /> : null}
           {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
         </main>
         <SiteFooter navbar={navbar} />
         <BackToTop />
         <PageViewTracker />
+        <RouteChangeListener />
       </div>
     </ToastProvider>
+  )
+}
+
+/** The one-time message after a redirect, shown at the top of the page (announced politely). */
+function FlashMessage({ flash }: { flash: FlashKey | null }) {
+  const [dismissed, setDismissed] = useState<FlashKey | null>(null)
+  if (!flash || dismissed === flash) return null
+  const { tone, message } = flashMessages[flash]
+  return (
+    <Container className="pt-4">
+      <Alert tone={tone} onDismiss={() => setDismissed(flash)}>
+        {message}
+      </Alert>
+    </Container>
+  )
+}
+
+/** Until the address is confirmed, a quiet reminder with a way to get a new link. */
+function ConfirmEmailReminder() {
+  return (
+    <Container className="pt-4">
+      <Alert tone="info">
+        Please confirm your email address: we sent you a link.{' '}
+        <Link to="/verify_email" className="font-semibold text-berry-700 underline underline-offset-2">
+          Send a new link
+        </Link>
+      </Alert>
+    </Container>
   )
 }

@@ -1,5 +1,6 @@
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Container, Icon, Tooltip } from '~/ui'
+import { AccountMenu, type HeaderViewer } from './account-menu'
 import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
 import { MobileSearchBar } from './mobile-search-bar'
@@ -15,7 +16,7 @@ export const REGISTRY_DISCOUNT_PERCENT = 15
  * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
  * Below it: a menu button with the categories in a drawer, the logo, and the mobile search bar.
  */
-export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
+export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewer: HeaderViewer }) {
   return (
     <header className="relative z-30 bg-white shadow-[0_1px_0_var(--color-line)]">
       <AnnouncementBar />
@@ -30,6 +31,7 @@ export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
           registry &amp; shop
         </p>
         {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
+        <AccountMenu viewer={viewer} className="ml-auto lg:ml-0" />
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}
       <StoreNav navbar={navbar} />

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { decodeBase32IgnorePadding } from '@oslojs/encoding'
+import { generateHOTP, generateTOTP } from '@oslojs/otp'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
 
 // These tests always use the embedded PostgreSQL: they are about what happens to the data directory.
@@ -84,6 +86,50 @@ describe('the server and its data directory', () => {
       expect(code).toBe(0)
     }
   })
+
+  test('a session, profile changes, a saved address and two-factor sign-in survive a restart', async () => {
+    const server = await startServer({ ...embedded, DATA_DIR: dataDir })
+    const api = (base: string, method: string, p: string, cookie?: string, body?: unknown) =>
+      fetch(`${base}${p}`, {
+        method,
+        headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    const account = { firstName: 'Rae', lastName: 'Start', email: 'rae.restart@example.test', password: 'restarts are fine here' }
+    let cookie: string
+    let secret: string
+    try {
+      const signUp = await api(server.baseUrl, 'POST', '/api/v3/user', undefined, account)
+      expect(signUp.status).toBe(201)
+      cookie = signUp.headers.get('set-cookie')!.split(';')[0]!
+      expect((await api(server.baseUrl, 'PATCH', '/api/v3/user', cookie, { firstName: 'Raya', lastName: 'Start', email: account.email })).status).toBe(200)
+      const address = { name: 'Raya Start', line1: '5 Cradle Road', city: 'New York', state: 'NY', zip: '10001' }
+      expect((await api(server.baseUrl, 'PUT', '/api/v3/address', cookie, address)).status).toBe(200)
+      const setup = await api(server.baseUrl, 'POST', '/api/v3/two_factors', cookie)
+      secret = ((await setup.json()) as { secret: string }).secret
+      const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6)
+      expect((await api(server.baseUrl, 'POST', '/api/v3/two_factors/confirmation', cookie, { code })).status).toBe(201)
+    } finally {
+      expect(await stopServer(server, 'SIGINT')).toBe(0)
+    }
+
+    const again = await startServer({ ...embedded, DATA_DIR: dataDir })
+    try {
+      const me = await api(again.baseUrl, 'GET', '/api/v3/user', cookie)
+      expect(me.status).toBe(200)
+      expect(await me.json()).toMatchObject({ firstName: 'Raya', twoFactors: { enabled: true } })
+      expect(await (await api(again.baseUrl, 'GET', '/api/v3/address', cookie)).json()).toMatchObject({ line1: '5 Cradle Road', city: 'New York' })
+      // the stored authenticator secret still decrypts: the key outlived the process
+      const signIn = await api(again.baseUrl, 'POST', '/api/v3/user_session', undefined, { email: account.email, password: account.password })
+      expect(signIn.status).toBe(202)
+      const pending = signIn.headers.get('set-cookie')!.split(';')[0]!
+      // the next 30-second step's code (within the one-step grace), so the code used at setup is not replayed
+      const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + 1), 6)
+      expect((await api(again.baseUrl, 'POST', '/api/v3/two_factors/verification', pending, { code })).status).toBe(200)
+    } finally {
+      expect(await stopServer(again, 'SIGINT')).toBe(0)
+    }
+  }, 90_000)
 
   test('Ctrl-C (SIGINT) stops the web server and the embedded database cleanly', async () => {
     const server = await startServer({ ...embedded, DATA_DIR: dataDir })

@@ -238,6 +238,26 @@ describe('app shell', () => {
     expect(heights[0]).toBeLessThan(heights[1] ?? 0)
   })
 
+  test('a route-change message from our own page moves the app there; other sites and other hosts are ignored', async () => {
+    const { page, context } = await openPage('/')
+    try {
+      await page.evaluate(() => window.postMessage({ type: 'route-change', path: '/store/strollers' }, window.location.origin))
+      await page.waitForURL(`${baseUrl}/store/strollers`)
+      // a path to another host is refused
+      await page.evaluate(() => window.postMessage({ type: 'route-change', path: '//evil.example/' }, window.location.origin))
+      await page.waitForTimeout(300)
+      expect(new URL(page.url()).pathname).toBe('/store/strollers')
+      // a message that does not come from our origin is ignored
+      await page.evaluate(() =>
+        window.dispatchEvent(new MessageEvent('message', { data: { type: 'route-change', path: '/store' }, origin: 'https://evil.example' })),
+      )
+      await page.waitForTimeout(300)
+      expect(new URL(page.url()).pathname).toBe('/store/strollers')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('an unknown path shows the 404 page with status 404', async () => {
     const { page, context, status } = await openPage('/no-such-page/at-all')
     try {

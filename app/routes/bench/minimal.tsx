@@ -4,7 +4,7 @@ import { data } from 'react-router'
 // document, root loader and streaming as every page, but no loader work and no shop shell. It only
 // exists when the server runs with NESTLIST_BENCH_ROUTES=1; otherwise it is the plain 404.
 
-export const handle = { bare: true }
+export const handle = { noShell: true }
 
 export const meta = () => [{ title: 'Minimal page | Nestlist' }, { name: 'robots', content: 'noindex' }]
 

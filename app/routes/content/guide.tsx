@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { Link } from 'react-router'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
 import { ProductGrid } from '~/modules/catalog/ui/product-grid'
@@ -8,7 +9,7 @@ import type { Route } from './+types/guide'
 /** /hello-baby/{slug}: a guide article, with the shop categories it belongs to. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const guide = await orNotFound(context.services.catalog.guide(params.slug), { retryHref: '/', retryLabel: 'Go to the home page' })
-  return { guide, origin: url.origin }
+  return { guide, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { redirect } from 'react-router'
 import type { ProductDetail } from '~/modules/catalog/catalog.service.server'
 import { productInput } from '~/modules/catalog/catalog.validation'
@@ -30,7 +31,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     throw redirect(`${product.path}${rest}${url.search}`, 301)
   }
   const guides = await context.services.storefront.guidesForCategory(product.category.urlSlug, 3)
-  return { product, related, reviews, guides, origin: url.origin }
+  return { product, related, reviews, guides, origin: publicOrigin(url.origin) }
 }
 
 /** Written reviews shown on the product page, newest first. */

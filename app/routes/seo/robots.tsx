@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import type { Route } from './+types/robots'
 
 /** robots.txt: everything may be crawled except search results and the APIs; the sitemap index is named. */
@@ -6,5 +7,5 @@ export function robotsTxt(origin: string): string {
 }
 
 export function loader({ url }: Route.LoaderArgs) {
-  return new Response(robotsTxt(url.origin), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+  return new Response(robotsTxt(publicOrigin(url.origin)), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
 }

@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import type { Route } from './+types/sitemap-file'
 import { STATIC_SHOP_PATHS, urlSet, xmlResponse } from './sitemap'
 
@@ -8,11 +9,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const name = params.file
   if (name === 'pages.xml') {
     const index = await context.services.storefront.sitemapIndex()
-    return xmlResponse(urlSet(url.origin, [...STATIC_SHOP_PATHS, ...index.categories, ...index.brands, ...index.guides]))
+    return xmlResponse(urlSet(publicOrigin(url.origin), [...STATIC_SHOP_PATHS, ...index.categories, ...index.brands, ...index.guides]))
   }
   const match = /^products-([1-9]\d{0,3})\.xml$/.exec(name)
   if (!match) return notFound()
   const paths = await context.services.storefront.sitemapProducts(Number(match[1]))
   if (paths.length === 0) return notFound()
-  return xmlResponse(urlSet(url.origin, paths))
+  return xmlResponse(urlSet(publicOrigin(url.origin), paths))
 }

@@ -1,8 +1,9 @@
+import { publicOrigin } from '~/lib/links'
 import type { Route } from './+types/sitemap-index'
 import { sitemapFiles, sitemapIndex, xmlResponse } from './sitemap'
 
 /** /sitemap.xml: the sitemap index. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { productFiles } = await context.services.storefront.sitemapIndex()
-  return xmlResponse(sitemapIndex(url.origin, sitemapFiles(productFiles)))
+  return xmlResponse(sitemapIndex(publicOrigin(url.origin), sitemapFiles(productFiles)))
 }

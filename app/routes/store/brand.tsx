@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { redirect } from 'react-router'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { FaqSection } from '~/modules/catalog/ui/faq-section'
@@ -28,7 +29,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
-  return { brand, listing, origin: url.origin, href: `${url.pathname}${url.search}` }
+  return { brand, listing, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

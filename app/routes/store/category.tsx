@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { Link, redirect } from 'react-router'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
@@ -48,7 +49,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     listing,
     defaultSort,
     guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),
-    origin: url.origin,
+    origin: publicOrigin(url.origin),
     href: `${url.pathname}${url.search}`,
   }
 }

@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { AppPromoBanner } from '~/components/app-promo-banner'
 import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
 import { ProductCollection } from '~/modules/catalog/ui/product-collection'
@@ -18,7 +19,7 @@ export const LANDING_DESCRIPTION =
 /** /store: the shop's landing page. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const landing = await context.services.storefront.landing()
-  return { ...landing, origin: url.origin }
+  return { ...landing, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

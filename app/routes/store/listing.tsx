@@ -1,3 +1,4 @@
+import { publicOrigin } from '~/lib/links'
 import { redirect } from 'react-router'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { DEFAULT_SORT, type SortState } from '~/modules/catalog/ui/filters/filter-state'
@@ -76,7 +77,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const products = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(products)
   if (missing) notFound({ message: missing, ...retry })
-  return { listing, products, defaultSort, origin: url.origin, href: `${url.pathname}${url.search}` }
+  return { listing, products, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,0 +1,46 @@
+import type { Context } from 'hono'
+import { DomainError } from '~/lib/errors'
+import { isSecureRequest, readSessionToken, sessionCookie, clearSessionCookie } from '~/modules/accounts/auth.server'
+import type { Viewer } from '~/modules/accounts/accounts.types'
+import type { AppEnv } from './types'
+
+export type ApiViewer = { user: Viewer; sessionId: string; token: string }
+
+/** The signed-in user of an API request, or null. */
+export async function apiViewer(c: Context<AppEnv>): Promise<ApiViewer | null> {
+  const token = readSessionToken(c.req.header('Cookie'))
+  if (!token) return null
+  const s = await c.var.services.accounts.validateSession(token)
+  return s ? { user: s.user, sessionId: s.sessionId, token } : null
+}
+
+/** The signed-in user, or 401. */
+export async function requireApiUser(c: Context<AppEnv>): Promise<ApiViewer> {
+  const v = await apiViewer(c)
+  if (!v) throw new DomainError('unauthenticated', 'Please sign in to continue.')
+  return v
+}
+
+/** Staff only; anyone else gets 404 so staff endpoints do not announce themselves. */
+export async function requireApiStaff(c: Context<AppEnv>): Promise<ApiViewer> {
+  const v = await apiViewer(c)
+  if (!v || v.user.role !== 'staff') throw new DomainError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`)
+  return v
+}
+
+/** Sets the session cookie on the answer. */
+export function setSessionCookie(c: Context<AppEnv>, token: string) {
+  c.header('Set-Cookie', sessionCookie(token, isSecureRequest(c.req.raw, c.var.publicUrl)), { append: true })
+}
+
+/** Removes the session cookie on the answer. */
+export function unsetSessionCookie(c: Context<AppEnv>) {
+  c.header('Set-Cookie', clearSessionCookie(isSecureRequest(c.req.raw, c.var.publicUrl)), { append: true })
+}
+
+/** Metadata stored with a session created by an API call. */
+export const apiSessionMeta = (c: Context<AppEnv>) => ({
+  ip: c.var.clientIp,
+  userAgent: c.req.header('User-Agent') ?? '',
+  origin: new URL(c.req.url).origin,
+})

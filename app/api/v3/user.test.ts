@@ -1,0 +1,184 @@
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createServices } from '~/services.server'
+import { createApp } from '../../../server/app'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+
+let database: TestDatabase
+let app: ReturnType<typeof createApp>
+let n = 0
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const logger = pino({ level: 'silent' })
+  const services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
+  app = createApp({ services, logger, supportEmail: 'help@example.test' })
+})
+
+afterAll(async () => {
+  await database?.drop()
+})
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+})
+
+async function signUp(url = 'http://localhost/api/v3/user') {
+  const account = { firstName: 'Ada', lastName: 'Byron', email: `ada${++n}@example.test`, password: 'counting engine 1843' }
+  const res = await app.request(url, { method: 'POST', ...json(account) })
+  expect(res.status).toBe(201)
+  const setCookie = res.headers.get('set-cookie')!
+  return { account, setCookie, cookie: setCookie.split(';')[0]!, body: (await res.json()) as Record<string, unknown> }
+}
+
+describe('POST /api/v3/user (sign-up)', () => {
+  test('creates the account and sets an HttpOnly, SameSite=Lax session cookie (no Secure over plain HTTP)', async () => {
+    const { setCookie, body, account } = await signUp()
+    expect(setCookie).toMatch(/^nestlist_session=[a-z2-7]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/)
+    expect(body).toMatchObject({ email: account.email, firstName: 'Ada', registries: [], events: [], twoFactors: { enabled: false } })
+    expect(body).not.toHaveProperty('passwordHash')
+  })
+
+  test('over HTTPS the cookie is Secure with the __Host- prefix, and it is read back', async () => {
+    const { setCookie, cookie } = await signUp('https://nestlist.example/api/v3/user')
+    expect(setCookie).toMatch(/^__Host-nestlist_session=[a-z2-7]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/)
+    expect(setCookie).not.toMatch(/Domain=/i)
+    const me = await app.request('https://nestlist.example/api/v3/user', { headers: { Cookie: cookie } })
+    expect(me.status).toBe(200)
+  })
+
+  test('bad input answers 422 with field messages; a common password is refused', async () => {
+    const res = await app.request('/api/v3/user', { method: 'POST', ...json({ firstName: '', email: 'nope', password: 'short' }) })
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error: { fields: Record<string, string[]> } }
+    expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['firstName', 'email', 'password']))
+    const common = await app.request('/api/v3/user', {
+      method: 'POST',
+      ...json({ firstName: 'A', lastName: 'B', email: `c${++n}@example.test`, password: 'password123' }),
+    })
+    expect(common.status).toBe(422)
+  })
+
+  test('a body that is not JSON or far too large gets a 4xx, never a 500', async () => {
+    const broken = await app.request('/api/v3/user', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"firstName":' })
+    expect([400, 422]).toContain(broken.status)
+    const huge = await app.request('/api/v3/user', { method: 'POST', ...json({ firstName: 'x'.repeat(40_000) }) })
+    expect(huge.status).toBe(413)
+  })
+})
+
+describe('GET /api/v3/user', () => {
+  test('anonymous visitors get 401; a signed-in user gets their own record, not cached', async () => {
+    const anonymous = await app.request('/api/v3/user')
+    expect(anonymous.status).toBe(401)
+    const { cookie, account } = await signUp()
+    const me = await app.request('/api/v3/user', { headers: { Cookie: cookie } })
+    expect(me.status).toBe(200)
+    expect(me.headers.get('cache-control')).toBe('no-store')
+    const body = (await me.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ email: account.email, registryId: null, currentRegistry: null, isBookmarkletUsed: false })
+    expect(typeof body.id).toBe('number')
+    expect(Date.parse(body.createdAt as string)).not.toBeNaN()
+  })
+})
+
+describe('/api/v3/user_session', () => {
+  test('signs in, gives a new session id, and signs out', async () => {
+    const { account, cookie: signUpCookie } = await signUp()
+    const res = await app.request('/api/v3/user_session', { method: 'POST', ...json({ email: account.email, password: account.password }) })
+    expect(res.status).toBe(200)
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!
+    expect(cookie).not.toBe(signUpCookie)
+    expect((await app.request('/api/v3/user', { headers: { Cookie: cookie } })).status).toBe(200)
+    const out = await app.request('/api/v3/user_session', { method: 'DELETE', headers: { Cookie: cookie } })
+    expect(out.status).toBe(204)
+    expect(out.headers.get('set-cookie')).toMatch(/^nestlist_session=; .*Max-Age=0/)
+    expect((await app.request('/api/v3/user', { headers: { Cookie: cookie } })).status).toBe(401)
+  })
+
+  test('an unknown email and a wrong password get the same status and body', async () => {
+    const { account } = await signUp()
+    const wrong = await app.request('/api/v3/user_session', { method: 'POST', ...json({ email: account.email, password: 'not it at all' }) })
+    const unknown = await app.request('/api/v3/user_session', { method: 'POST', ...json({ email: `ghost${++n}@example.test`, password: 'not it at all' }) })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(await wrong.text()).toBe(await unknown.text())
+  })
+})
+
+describe('CSRF', () => {
+  test('a cross-site POST with a session cookie is refused with 403 and changes nothing', async () => {
+    const { cookie } = await signUp()
+    const byOrigin = await app.request('http://localhost/api/v3/user/events', {
+      method: 'POST',
+      ...json({ name: 'cross_site' }, { Cookie: cookie, Origin: 'https://evil.example' }),
+    })
+    expect(byOrigin.status).toBe(403)
+    const bySite = await app.request('http://localhost/api/v3/user/events', {
+      method: 'POST',
+      ...json({ name: 'cross_site' }, { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' }),
+    })
+    expect(bySite.status).toBe(403)
+    const sameSiteSubdomain = await app.request('http://localhost/api/v3/user_session', {
+      method: 'DELETE',
+      headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-site' },
+    })
+    expect(sameSiteSubdomain.status).toBe(403)
+    const events = await app.request('http://localhost/api/v3/user/events', { headers: { Cookie: cookie } })
+    expect(((await events.json()) as { events: unknown[] }).events).toEqual([])
+  })
+
+  test('a same-origin POST from the browser is accepted', async () => {
+    const { cookie } = await signUp()
+    const res = await app.request('http://localhost/api/v3/user/events', {
+      method: 'POST',
+      ...json({ name: 'same_origin', value: { ok: true } }, { Cookie: cookie, Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' }),
+    })
+    expect(res.status).toBe(201)
+  })
+
+  test('a cross-site sign-in form post (login CSRF) is refused too', async () => {
+    const res = await app.request('http://localhost/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'email=a%40b.c&password=x',
+    })
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('user events and password verification', () => {
+  test('events replace by name or are prepended; only for the signed-in user', async () => {
+    const { cookie } = await signUp()
+    const post = (body: unknown) => app.request('/api/v3/user/events', { method: 'POST', ...json(body, { Cookie: cookie }) })
+    await post({ name: 'a', value: 1 })
+    await new Promise((r) => setTimeout(r, 5))
+    await post({ name: 'b', value: 2 })
+    await new Promise((r) => setTimeout(r, 5))
+    const res = await post({ name: 'a', value: 3 })
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as { events: unknown[] }).events).toEqual([
+      { name: 'a', value: 3 },
+      { name: 'b', value: 2 },
+    ])
+    expect((await app.request('/api/v3/user/events')).status).toBe(401)
+    expect((await app.request('/api/v3/user/events', { method: 'POST', ...json({ name: 'x' }) })).status).toBe(401)
+  })
+
+  test('password verification answers verified true or false for the signed-in user', async () => {
+    const { cookie, account } = await signUp()
+    const check = (password: string) => app.request('/api/v3/password_verifications', { method: 'POST', ...json({ password }, { Cookie: cookie }) })
+    expect(await (await check(account.password)).json()).toEqual({ verified: true })
+    expect(await (await check('nope nope nope')).json()).toEqual({ verified: false })
+    expect((await app.request('/api/v3/password_verifications', { method: 'POST', ...json({ password: 'x' }) })).status).toBe(401)
+  })
+})
+
+test('every account endpoint is in the OpenAPI document', async () => {
+  const doc = (await (await app.request('/api/v3/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
+  expect(Object.keys(doc.paths['/api/v3/user'] ?? {}).sort()).toEqual(['get', 'patch', 'post'])
+  expect(Object.keys(doc.paths['/api/v3/user_session'] ?? {}).sort()).toEqual(['delete', 'post'])
+  expect(doc.paths['/api/v3/password_verifications']).toHaveProperty('post')
+  expect(Object.keys(doc.paths['/api/v3/user/events'] ?? {}).sort()).toEqual(['get', 'post'])
+})

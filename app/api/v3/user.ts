@@ -1,0 +1,198 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import {
+  passwordVerificationInput,
+  signInInput,
+  signUpInput,
+  updateProfileInput,
+  userEventInput,
+} from '~/modules/accounts/accounts.validation'
+import { readSessionToken } from '~/modules/accounts/auth.server'
+import { apiError } from '../error-handler'
+import { apiSessionMeta, requireApiUser, setSessionCookie, unsetSessionCookie } from '../auth'
+import { createRouter } from '../openapi'
+import { ErrorSchema, errorResponses } from '../schemas'
+
+const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
+
+const UserEventSchema = z.object({ name: z.string(), value: z.unknown() }).openapi('UserEvent')
+const UserSchema = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.enum(['user', 'staff']),
+    registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string() })),
+    registryId: z.number().int().nullable(),
+    currentRegistry: z.object({ ownerId: z.number().int(), type: z.string() }).nullable(),
+    events: z.array(UserEventSchema),
+    twoFactors: z.object({ enabled: z.boolean() }),
+    isBookmarkletUsed: z.boolean(),
+  })
+  .openapi('User')
+
+const getUser = createRoute({
+  method: 'get',
+  path: '/api/v3/user',
+  tags: ['accounts'],
+  summary: 'The signed-in user',
+  responses: { 200: { description: 'The user', content: { 'application/json': { schema: UserSchema } } }, 401: err('Not signed in'), ...errorResponses },
+})
+
+const createUser = createRoute({
+  method: 'post',
+  path: '/api/v3/user',
+  tags: ['accounts'],
+  summary: 'Create an account and sign in',
+  description:
+    'Sets the session cookie. The account starts unconfirmed and the address gets a confirmation link; an address that already ' +
+    'has a confirmed account gets a note instead, and the caller gets the same answer either way. Common passwords are refused (422).',
+  request: { body: { required: true, content: { 'application/json': { schema: signUpInput } } } },
+  responses: {
+    201: { description: 'Created and signed in', content: { 'application/json': { schema: UserSchema } } },
+    409: err('The email cannot be used'),
+    429: err('Too many attempts'),
+    ...errorResponses,
+  },
+})
+
+const updateUser = createRoute({
+  method: 'patch',
+  path: '/api/v3/user',
+  tags: ['accounts'],
+  summary: 'Change name and email',
+  description: 'The name changes at once; a new email takes effect when the link sent to it is clicked (emailChangePending).',
+  request: { body: { required: true, content: { 'application/json': { schema: updateProfileInput } } } },
+  responses: {
+    200: { description: 'Updated', content: { 'application/json': { schema: UserSchema.extend({ emailChangePending: z.string().nullable() }) } } },
+    401: err('Not signed in'),
+    ...errorResponses,
+  },
+})
+
+const signIn = createRoute({
+  method: 'post',
+  path: '/api/v3/user_session',
+  tags: ['accounts'],
+  summary: 'Sign in',
+  description:
+    'Checks email and password and sets the session cookie. With two-factor sign-in on, answers 202 with status two_factor_required; ' +
+    'send the code to POST /api/v3/two_factors/verification. Unknown emails and wrong passwords get the same 401. At most 100 attempts per account per hour (429).',
+  request: { body: { required: true, content: { 'application/json': { schema: signInInput } } } },
+  responses: {
+    200: { description: 'Signed in', content: { 'application/json': { schema: z.object({ status: z.literal('signed_in'), user: UserSchema }) } } },
+    202: { description: 'Two-factor code needed', content: { 'application/json': { schema: z.object({ status: z.literal('two_factor_required') }) } } },
+    401: err('Email and password do not match'),
+    429: err('Too many attempts'),
+    ...errorResponses,
+  },
+})
+
+const signOut = createRoute({
+  method: 'delete',
+  path: '/api/v3/user_session',
+  tags: ['accounts'],
+  summary: 'Sign out',
+  responses: { 204: { description: 'Signed out (also when not signed in)' } },
+})
+
+const verifyPassword = createRoute({
+  method: 'post',
+  path: '/api/v3/password_verifications',
+  tags: ['accounts'],
+  summary: "Check the signed-in user's password",
+  request: { body: { required: true, content: { 'application/json': { schema: passwordVerificationInput } } } },
+  responses: {
+    200: { description: 'Result', content: { 'application/json': { schema: z.object({ verified: z.boolean() }) } } },
+    401: err('Not signed in'),
+    429: err('Too many attempts'),
+    ...errorResponses,
+  },
+})
+
+const listEvents = createRoute({
+  method: 'get',
+  path: '/api/v3/user/events',
+  tags: ['accounts'],
+  summary: "The signed-in user's events, newest first",
+  responses: { 200: { description: 'Events', content: { 'application/json': { schema: z.object({ events: z.array(UserEventSchema) }) } } }, 401: err('Not signed in'), ...errorResponses },
+})
+
+const addEvent = createRoute({
+  method: 'post',
+  path: '/api/v3/user/events',
+  tags: ['accounts'],
+  summary: 'Record a user event',
+  description: 'An event replaces one with the same name; otherwise it is prepended (spec §4 User events).',
+  request: { body: { required: true, content: { 'application/json': { schema: userEventInput } } } },
+  responses: { 201: { description: 'Events after the change', content: { 'application/json': { schema: z.object({ events: z.array(UserEventSchema) }) } } }, 401: err('Not signed in'), ...errorResponses },
+})
+
+export const userRouter = createRouter()
+for (const path of ['/api/v3/user', '/api/v3/user/*', '/api/v3/user_session', '/api/v3/password_verifications']) {
+  userRouter.use(path, bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413) }))
+  userRouter.use(path, async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+}
+
+/** The account's profile with its registries (newest is the current one). */
+async function fullProfile(c: Parameters<typeof requireApiUser>[0], userId: number) {
+  const [profile, owned] = await Promise.all([c.var.services.accounts.profile(userId), c.var.services.registry.ownedBy(userId)])
+  const current = owned[0]
+  return {
+    ...profile,
+    registries: owned.map((r) => ({ id: r.id, ownerId: r.ownerId, registryType: r.registryType })),
+    registryId: current?.id ?? null,
+    currentRegistry: current ? { ownerId: current.ownerId, type: current.registryType } : null,
+  }
+}
+
+userRouter.openapi(getUser, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await fullProfile(c, v.user.id), 200)
+})
+
+userRouter.openapi(createUser, async (c) => {
+  const { token, user } = await c.var.services.accounts.signUp(c.req.valid('json'), apiSessionMeta(c))
+  setSessionCookie(c, token)
+  return c.json(await fullProfile(c, user.id), 201)
+})
+
+userRouter.openapi(updateUser, async (c) => {
+  const v = await requireApiUser(c)
+  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'), { origin: new URL(c.req.url).origin })
+  return c.json({ ...(await fullProfile(c, v.user.id)), emailChangePending }, 200)
+})
+
+userRouter.openapi(signIn, async (c) => {
+  const result = await c.var.services.accounts.signIn(c.req.valid('json'), apiSessionMeta(c))
+  setSessionCookie(c, result.token)
+  if (result.status === 'two_factor_required') return c.json({ status: 'two_factor_required' as const }, 202)
+  return c.json({ status: 'signed_in' as const, user: await fullProfile(c, result.user.id) }, 200)
+})
+
+userRouter.openapi(signOut, async (c) => {
+  await c.var.services.accounts.signOut(readSessionToken(c.req.header('Cookie')))
+  unsetSessionCookie(c)
+  return c.body(null, 204)
+})
+
+userRouter.openapi(verifyPassword, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.accounts.verifyPasswordFor(v.user.id, c.req.valid('json')), 200)
+})
+
+userRouter.openapi(listEvents, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json({ events: await c.var.services.accounts.events(v.user.id) }, 200)
+})
+
+userRouter.openapi(addEvent, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json({ events: await c.var.services.accounts.addEvent(v.user.id, c.req.valid('json')) }, 201)
+})

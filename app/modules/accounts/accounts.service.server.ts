@@ -1,0 +1,623 @@
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
+import type { EmailSender } from '~/modules/email/email.types'
+import {
+  emailVerifications,
+  passwordResetTokens,
+  sessions,
+  signInAttempts,
+  twoFactors,
+  type UserRow,
+  userEvents,
+  users,
+} from './accounts.schema'
+import type { SessionMeta, SignInResult, UserEvent, UserProfile, Viewer } from './accounts.types'
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  passwordVerificationInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  updateProfileInput,
+  userEventInput,
+} from './accounts.validation'
+import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password.server'
+import { generateToken, hashToken } from './tokens.server'
+
+export type AccountsConfig = {
+  /** A session unused for this long ends. */
+  sessionIdleMs: number
+  /** A session ends this long after sign-in whatever the activity. */
+  sessionAbsoluteMs: number
+  /** How long a password reset link works. */
+  resetTtlMs: number
+  /** Sign-in attempts checked per account (email) per hour. */
+  attemptsPerAccountPerHour: number
+  /** Sign-in attempts checked per client IP per hour. */
+  attemptsPerIpPerHour: number
+  /** Reset emails sent per account per hour (more requests get the same answer and no email). */
+  resetsPerAccountPerHour: number
+  /** How long an email confirmation link works. */
+  verificationTtlMs: number
+}
+
+export const defaultAccountsConfig: AccountsConfig = {
+  sessionIdleMs: 30 * 24 * 3600_000,
+  sessionAbsoluteMs: 90 * 24 * 3600_000,
+  resetTtlMs: 60 * 60_000,
+  attemptsPerAccountPerHour: 100,
+  attemptsPerIpPerHour: 300,
+  resetsPerAccountPerHour: 5,
+  verificationTtlMs: 7 * 24 * 3600_000,
+}
+
+const HOUR = 3600_000
+const PENDING_TWO_FACTOR_MS = 10 * 60_000
+// lastSeenAt is written at most this often, so reading a session is usually one SELECT.
+const TOUCH_EVERY_MS = 60 * 60_000
+
+export const accountMessages = {
+  badCredentials: 'That email and password do not match. Check them and try again.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a while and try again later.',
+  commonPassword: 'That password is too common and easy to guess. Choose a less common one.',
+  verifyInvalid: 'This confirmation link has expired or was already used.',
+  alreadyConfirmed: 'This email address already belongs to a confirmed Nestlist account. Sign in to that account instead.',
+  resetInvalid: 'This reset link has expired or was already used. Ask for a new one below.',
+  currentPasswordWrong: 'Your current password is not right.',
+  passwordForEmail: 'Enter your current password to change your email.',
+} as const
+
+function invalid(parsed: { error: { issues: { path: PropertyKey[]; message: string }[] } }): never {
+  const fields: Record<string, string[]> = {}
+  for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
+  throw new DomainError('invalid_input', 'Some fields need another look.', { fields })
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) invalid(parsed)
+  return parsed.data
+}
+
+const toViewer = (u: UserRow): Viewer => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+  createdAt: u.createdAt,
+  isBookmarkletUsed: u.isBookmarkletUsed,
+  emailVerified: u.emailVerifiedAt !== null,
+})
+
+export type AccountsDeps = {
+  db: Db
+  email: EmailSender
+  /** The public origin for links in emails, e.g. https://nestlist.example (falls back to the request's). */
+  publicUrl?: string
+  clock?: () => Date
+  config?: Partial<AccountsConfig>
+}
+
+/** Accounts: sign-up, sign-in with throttling, server-side sessions, password reset, profile and user events. */
+export function createAccountsService({ db, email, clock = () => new Date(), config: overrides, publicUrl }: AccountsDeps) {
+  const config = { ...defaultAccountsConfig, ...overrides }
+
+  async function createSession(userId: number, meta: SessionMeta, twoFactorPending = false) {
+    const token = generateToken()
+    const now = clock()
+    await db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      // A session waiting for the authenticator code is only good for finishing that sign-in, for 10 minutes.
+      expiresAt: new Date(now.getTime() + (twoFactorPending ? PENDING_TWO_FACTOR_MS : config.sessionAbsoluteMs)),
+      twoFactorPending,
+      userAgent: meta.userAgent.slice(0, 300),
+    })
+    return token
+  }
+
+  /**
+   * Records an attempt before checking it, under a per-email lock, so parallel guesses cannot exceed the
+   * hourly budget. Returns the attempt id, or throws rate_limited.
+   */
+  async function admitAttempt(emailKey: string, ip: string): Promise<number> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin:' + emailKey}))`)
+      const since = new Date(clock().getTime() - HOUR)
+      const [byEmail] = await tx
+        .select({ n: count() })
+        .from(signInAttempts)
+        .where(and(eq(signInAttempts.email, emailKey), gte(signInAttempts.createdAt, since)))
+      const [byIp] = await tx
+        .select({ n: count() })
+        .from(signInAttempts)
+        .where(and(eq(signInAttempts.ip, ip), gte(signInAttempts.createdAt, since)))
+      if ((byEmail?.n ?? 0) >= config.attemptsPerAccountPerHour || (byIp?.n ?? 0) >= config.attemptsPerIpPerHour) {
+        throw new DomainError('rate_limited', accountMessages.tooManyAttempts)
+      }
+      const [row] = await tx
+        .insert(signInAttempts)
+        .values({ email: emailKey, ip, succeeded: false, createdAt: clock() })
+        .returning({ id: signInAttempts.id })
+      return row!.id
+    })
+  }
+
+  /** The account an email signs in to: the confirmed one, else the newest unconfirmed one. */
+  async function accountForEmail(emailKey: string) {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailKey))
+      .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+      .limit(1)
+    return u
+  }
+
+  async function confirmedOwner(emailKey: string, exceptUserId?: number) {
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, emailKey), isNotNull(users.emailVerifiedAt), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    return u
+  }
+
+  /**
+   * Sends the address a confirmation link, or, when it already belongs to a confirmed account, a note saying
+   * so to that address's owner. The person at the keyboard gets the same answer either way.
+   */
+  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change', origin?: string) {
+    if (await confirmedOwner(emailKey, user.id)) {
+      await email.send({
+        to: emailKey,
+        template: 'notice',
+        data: {
+          category: 'account',
+          subject: 'You already have a Nestlist account',
+          heading: 'You already have an account',
+          paragraphs: [
+            purpose === 'sign_up'
+              ? 'Someone, maybe you, just tried to create a Nestlist account with this email address. It already has an account, so nothing was changed.'
+              : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
+            'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
+          ],
+          action: { label: 'Sign in to Nestlist', url: `${linkBase(origin)}/login` },
+        },
+      })
+      return
+    }
+    const token = generateToken()
+    const now = clock()
+    await db.insert(emailVerifications).values({
+      id: hashToken(token),
+      userId: user.id,
+      email: emailKey,
+      purpose,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.verificationTtlMs),
+    })
+    await email.send({
+      to: emailKey,
+      userId: user.id,
+      template: 'notice',
+      data: {
+        category: 'account',
+        subject: purpose === 'sign_up' ? 'Confirm your email for Nestlist' : 'Confirm your new email for Nestlist',
+        heading: purpose === 'sign_up' ? 'Welcome to Nestlist!' : 'Confirm your new email',
+        firstName: user.firstName,
+        paragraphs:
+          purpose === 'sign_up'
+            ? ['Thanks for joining. Please confirm this is your email address, so we can send you gift updates and let you reset your password.']
+            : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
+        action: { label: 'Confirm my email', url: `${linkBase(origin)}/verify_email?token=${encodeURIComponent(token)}` },
+      },
+    })
+  }
+
+  async function userById(id: number) {
+    const [u] = await db.select().from(users).where(eq(users.id, id))
+    return u
+  }
+
+  function linkBase(requestOrigin?: string) {
+    return (publicUrl ?? requestOrigin ?? 'http://localhost:3000').replace(/\/$/, '')
+  }
+
+  return {
+    config,
+
+    /**
+     * Creates an account and signs it in. Every address gets the same answer: the account starts unconfirmed
+     * and the address gets a confirmation link, or, if it already has a confirmed account, a note to its owner.
+     */
+    async signUp(input: unknown, meta: SessionMeta) {
+      const data = parse(signUpInput, input)
+      if (isCommonPassword(data.password)) {
+        throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { password: [accountMessages.commonPassword] } })
+      }
+      // Counted like a sign-in, so sign-up cannot be used to hammer the server.
+      const attemptId = await admitAttempt(data.email, meta.ip)
+      const passwordHash = await hashPassword(data.password)
+      const [row] = await db
+        .insert(users)
+        .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash, createdAt: clock(), updatedAt: clock() })
+        .returning()
+      await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      const token = await createSession(row!.id, meta)
+      await sendConfirmation(row!, data.email, 'sign_up', meta.origin)
+      return { token, user: toViewer(row!) }
+    },
+
+    /** Confirms an address from an emailed link: a new account's, or an account's new address. */
+    async verifyEmail(token: string): Promise<{ purpose: 'sign_up' | 'change'; email: string; userId: number }> {
+      if (!token || token.length > 200) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+      return db.transaction(async (tx) => {
+        const [link] = await tx
+          .update(emailVerifications)
+          .set({ usedAt: clock() })
+          .where(and(eq(emailVerifications.id, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, clock())))
+          .returning()
+        if (!link) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'verify:' + link.email}))`)
+        const [owner] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, link.email), isNotNull(users.emailVerifiedAt), ne(users.id, link.userId)))
+        if (owner) throw new DomainError('conflict', accountMessages.alreadyConfirmed)
+        const updated = await tx
+          .update(users)
+          .set({ email: link.email, emailVerifiedAt: clock(), updatedAt: clock() })
+          .where(link.purpose === 'sign_up' ? and(eq(users.id, link.userId), eq(users.email, link.email)) : eq(users.id, link.userId))
+          .returning({ id: users.id })
+        if (updated.length === 0) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
+        return { purpose: link.purpose, email: link.email, userId: link.userId }
+      })
+    },
+
+    /** Sends a fresh confirmation link to an unconfirmed account's address (at most 5 an hour). */
+    async resendConfirmation(userId: number, options: { origin?: string } = {}) {
+      const user = await userById(userId)
+      if (!user || user.emailVerifiedAt) return
+      const since = new Date(clock().getTime() - HOUR)
+      const [recent] = await db
+        .select({ n: count() })
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.userId, userId), gte(emailVerifications.createdAt, since)))
+      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
+        throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.')
+      }
+      await sendConfirmation(user, user.email, 'sign_up', options.origin)
+    },
+
+    /**
+     * Checks an email and password. Unknown emails take the same time and get the same answer as wrong
+     * passwords. With two-factor sign-in on, the session stays pending until the code is checked.
+     */
+    async signIn(input: unknown, meta: SessionMeta): Promise<SignInResult> {
+      const data = parse(signInInput, input)
+      const attemptId = await admitAttempt(data.email, meta.ip)
+      const user = await accountForEmail(data.email)
+      const ok = user ? await verifyPassword(user.passwordHash, data.password) : await verifyDummy(data.password)
+      if (!user || !ok) throw new DomainError('unauthenticated', accountMessages.badCredentials)
+      await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      const [tf] = await db
+        .select({ enabledAt: twoFactors.enabledAt })
+        .from(twoFactors)
+        .where(eq(twoFactors.userId, user.id))
+      if (tf?.enabledAt) return { status: 'two_factor_required', token: await createSession(user.id, meta, true) }
+      return { status: 'signed_in', token: await createSession(user.id, meta), user: toViewer(user) }
+    },
+
+    /**
+     * The session and user for a cookie token, or null when absent, expired (idle or absolute) or revoked.
+     * Pending two-factor sessions are returned only when asked for.
+     */
+    async validateSession(token: string | undefined | null, options: { allowPending?: boolean } = {}) {
+      if (!token || token.length > 100) return null
+      const id = hashToken(token)
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id))
+      if (!row) return null
+      const now = clock().getTime()
+      if (row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + config.sessionIdleMs <= now) {
+        await db.delete(sessions).where(eq(sessions.id, id))
+        return null
+      }
+      if (row.session.twoFactorPending && !options.allowPending) return null
+      if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id))
+      }
+      return { sessionId: id, twoFactorPending: row.session.twoFactorPending, user: toViewer(row.user) }
+    },
+
+    /** Turns a pending two-factor session into a full one, under a new id (the two-factor module calls this). */
+    async completeTwoFactorSession(pendingToken: string, meta: SessionMeta) {
+      const id = hashToken(pendingToken)
+      const [row] = await db.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.twoFactorPending, true))).returning()
+      if (!row) throw new DomainError('unauthenticated', 'Your sign-in has expired. Please sign in again.')
+      const user = await userById(row.userId)
+      if (!user) throw new DomainError('unauthenticated', 'Your sign-in has expired. Please sign in again.')
+      return { token: await createSession(user.id, meta), user: toViewer(user) }
+    },
+
+    /** Ends one session (sign-out). Unknown tokens are fine. */
+    async signOut(token: string | undefined | null) {
+      if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)))
+    },
+
+    /** Ends every session of a user except the one given (after a password change). */
+    async signOutOtherSessions(userId: number, keepSessionId?: string) {
+      await db
+        .delete(sessions)
+        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    },
+
+    /** How many live sessions a user has (settings shows it; tests read it). */
+    async sessionCount(userId: number) {
+      const [r] = await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock())))
+      return r?.n ?? 0
+    },
+
+    /**
+     * Starts a password reset. Answers the same whether or not the email has an account; only an
+     * existing account gets the email, with a single-use link that expires.
+     */
+    async requestPasswordReset(input: unknown, options: { origin?: string } = {}) {
+      const data = parse(forgotPasswordInput, input)
+      const user = await accountForEmail(data.email)
+      if (!user) {
+        await verifyDummy('timing') // similar work either way
+        return
+      }
+      const since = new Date(clock().getTime() - HOUR)
+      const [recent] = await db
+        .select({ n: count() })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, user.id), gte(passwordResetTokens.createdAt, since)))
+      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
+      const token = generateToken()
+      const now = clock()
+      await db.insert(passwordResetTokens).values({
+        id: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + config.resetTtlMs),
+      })
+      // Not awaited: with SMTP a send takes a while, and waiting would tell an attacker the account exists.
+      // The email module records every message (and any delivery failure) itself and never throws.
+      void email.send({
+        to: user.email,
+        userId: user.id,
+        template: 'password_reset',
+        data: {
+          firstName: user.firstName,
+          resetUrl: `${linkBase(options.origin)}/password_resets?token=${encodeURIComponent(token)}`,
+          expiresInMinutes: Math.round(config.resetTtlMs / 60_000),
+        },
+      }).catch(() => undefined) // a failure to even record it is logged by the email module
+    },
+
+    /** True when a reset token can still be used (the reset page checks before showing its form). */
+    async resetTokenUsable(token: string) {
+      if (!token || token.length > 200) return false
+      const [row] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, clock())))
+      return Boolean(row)
+    },
+
+    /** Sets a new password from a reset link (once), ends every session, and signs in afresh. */
+    async resetPassword(input: unknown, meta: SessionMeta) {
+      const data = parse(resetPasswordInput, input)
+      if (isCommonPassword(data.password)) {
+        throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { password: [accountMessages.commonPassword] } })
+      }
+      const passwordHash = await hashPassword(data.password)
+      const userId = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: clock() })
+          .where(
+            and(
+              eq(passwordResetTokens.id, hashToken(data.token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, clock()),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId })
+        if (!used) throw new DomainError('invalid_input', accountMessages.resetInvalid, { fields: { token: [accountMessages.resetInvalid] } })
+        await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, used.userId))
+        // The link reached the address, which confirms it (unless another account confirmed it meanwhile).
+        await tx.execute(sql`
+          update users u set email_verified_at = ${clock().toISOString()}::timestamptz
+          where u.id = ${used.userId} and u.email_verified_at is null
+            and not exists (select 1 from users o where o.email = u.email and o.email_verified_at is not null)`)
+        // Every other outstanding link for this account stops working too.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: clock() })
+          .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)))
+        await tx.delete(sessions).where(eq(sessions.userId, used.userId))
+        return used.userId
+      })
+      const user = (await userById(userId))!
+      const token = await createSession(userId, meta)
+      return { token, user: toViewer(user) }
+    },
+
+    /** Changes the password after checking the current one; other sessions are signed out. */
+    async changePassword(userId: number, keepSessionId: string, input: unknown, options: { origin?: string } = {}) {
+      const data = parse(changePasswordInput, input)
+      const user = await userById(userId)
+      if (!user) throw new DomainError('unauthenticated', 'Please sign in again.')
+      const attemptId = await admitAttempt(user.email, `user:${userId}`)
+      if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
+        throw new DomainError('invalid_input', accountMessages.currentPasswordWrong, {
+          fields: { currentPassword: [accountMessages.currentPasswordWrong] },
+        })
+      }
+      await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      if (isCommonPassword(data.newPassword)) {
+        throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { newPassword: [accountMessages.commonPassword] } })
+      }
+      await db.update(users).set({ passwordHash: await hashPassword(data.newPassword), updatedAt: clock() }).where(eq(users.id, userId))
+      await this.signOutOtherSessions(userId, keepSessionId)
+      await email.send({
+        to: user.email,
+        userId,
+        template: 'password_changed',
+        data: { firstName: user.firstName, resetUrl: `${linkBase(options.origin)}/forgot_password` },
+      })
+    },
+
+    /** Checks the signed-in user's password (before sensitive changes); throttled like sign-in. */
+    async verifyPasswordFor(userId: number, input: unknown) {
+      const data = parse(passwordVerificationInput, input)
+      const user = await userById(userId)
+      if (!user) throw new DomainError('unauthenticated', 'Please sign in again.')
+      const attemptId = await admitAttempt(user.email, `user:${userId}`)
+      const ok = await verifyPassword(user.passwordHash, data.password)
+      if (ok) await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      return { verified: ok }
+    },
+
+    /**
+     * Updates the name at once. A new email takes effect when the link sent to it is clicked (so this never
+     * reveals whether the address has an account); until then the current address stays.
+     */
+    async updateProfile(userId: number, input: unknown, options: { origin?: string } = {}): Promise<{ user: Viewer; emailChangePending: string | null }> {
+      const data = parse(updateProfileInput, input)
+      const current = await userById(userId)
+      if (!current) throw new DomainError('not_found', 'That account no longer exists.')
+      if (data.email !== current.email) {
+        if (!data.currentPassword) {
+          throw new DomainError('invalid_input', accountMessages.passwordForEmail, { fields: { currentPassword: [accountMessages.passwordForEmail] } })
+        }
+        const attemptId = await admitAttempt(current.email, `user:${userId}`)
+        if (!(await verifyPassword(current.passwordHash, data.currentPassword))) {
+          throw new DomainError('invalid_input', accountMessages.currentPasswordWrong, { fields: { currentPassword: [accountMessages.currentPasswordWrong] } })
+        }
+        await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      }
+      const [row] = await db
+        .update(users)
+        .set({ firstName: data.firstName, lastName: data.lastName, updatedAt: clock() })
+        .where(eq(users.id, userId))
+        .returning()
+      if (!row) throw new DomainError('not_found', 'That account no longer exists.')
+      if (data.email === row.email) return { user: toViewer(row), emailChangePending: null }
+      if (!row.emailVerifiedAt && !(await confirmedOwner(data.email, userId))) {
+        // An unconfirmed account may correct a mistyped address: the link goes to the new one.
+        const [fixed] = await db.update(users).set({ email: data.email, updatedAt: clock() }).where(eq(users.id, userId)).returning()
+        await sendConfirmation(fixed!, data.email, 'sign_up', options.origin)
+        return { user: toViewer(fixed!), emailChangePending: null }
+      }
+      await sendConfirmation(row, data.email, 'change', options.origin)
+      return { user: toViewer(row), emailChangePending: data.email }
+    },
+
+    /** The address waiting for confirmation after an email change, if any. */
+    async pendingEmailChange(userId: number): Promise<string | null> {
+      const [link] = await db
+        .select({ email: emailVerifications.email })
+        .from(emailVerifications)
+        .where(
+          and(
+            eq(emailVerifications.userId, userId),
+            eq(emailVerifications.purpose, 'change'),
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, clock()),
+          ),
+        )
+        .orderBy(desc(emailVerifications.createdAt))
+        .limit(1)
+      return link?.email ?? null
+    },
+
+    /** The viewer record for a user id (null when deleted). */
+    async viewer(userId: number): Promise<Viewer | null> {
+      const u = await userById(userId)
+      return u ? toViewer(u) : null
+    },
+
+    /** GET /api/v3/user: the current user as the spec's client state names it. */
+    async profile(userId: number): Promise<UserProfile> {
+      const u = await userById(userId)
+      if (!u) throw new DomainError('unauthenticated', 'Please sign in again.')
+      const [tf] = await db.select({ enabledAt: twoFactors.enabledAt }).from(twoFactors).where(eq(twoFactors.userId, userId))
+      return {
+        id: u.id,
+        createdAt: u.createdAt.toISOString(),
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        emailVerified: u.emailVerifiedAt !== null,
+        role: u.role,
+        registries: [],
+        registryId: null,
+        currentRegistry: null,
+        events: await this.events(userId),
+        twoFactors: { enabled: Boolean(tf?.enabledAt) },
+        isBookmarkletUsed: u.isBookmarkletUsed,
+      }
+    },
+
+    /** The user's events, newest first. */
+    async events(userId: number): Promise<UserEvent[]> {
+      const rows = await db
+        .select({ name: userEvents.name, value: userEvents.value })
+        .from(userEvents)
+        .where(eq(userEvents.userId, userId))
+        .orderBy(desc(userEvents.updatedAt), desc(userEvents.name))
+      return rows.map((r) => ({ name: r.name, value: r.value ?? null }))
+    },
+
+    /** Records an event: it replaces one with the same name, otherwise it is prepended (spec §4). */
+    async addEvent(userId: number, input: unknown): Promise<UserEvent[]> {
+      const data = parse(userEventInput, input)
+      await db
+        .insert(userEvents)
+        .values({ userId, name: data.name, value: data.value ?? null, updatedAt: clock() })
+        .onConflictDoUpdate({
+          target: [userEvents.userId, userEvents.name],
+          set: { value: data.value ?? null, updatedAt: clock() },
+        })
+      return this.events(userId)
+    },
+
+    /** Creates or refreshes an account with a known password (the seed's demo accounts). */
+    async ensureAccount(a: { email: string; password: string; firstName: string; lastName: string; role: 'user' | 'staff' }) {
+      const passwordHash = await hashPassword(a.password)
+      const [row] = await db
+        .insert(users)
+        .values({ email: a.email.toLowerCase(), firstName: a.firstName, lastName: a.lastName, role: a.role, passwordHash, emailVerifiedAt: clock() })
+        .onConflictDoNothing()
+        .returning()
+      return row ?? (await accountForEmail(a.email.toLowerCase()))!
+    },
+
+    /** Deletes sign-in attempts and sessions past any use (called at start and hourly). */
+    async prune() {
+      const now = clock()
+      await db.delete(signInAttempts).where(lt(signInAttempts.createdAt, new Date(now.getTime() - 2 * HOUR)))
+      await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - config.sessionIdleMs))))
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - 24 * HOUR)))
+    },
+  }
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>

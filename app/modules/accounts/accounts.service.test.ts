@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { isDomainError } from '~/lib/errors'
+import type { EmailSender, SendEmailInput } from '~/modules/email/email.types'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { passwordResetTokens, sessions, twoFactors, users } from './accounts.schema'
+import { accountMessages, createAccountsService } from './accounts.service.server'
+import { hashToken } from './tokens.server'
+
+let database: TestDatabase
+let now = new Date('2026-11-22T10:00:00Z')
+const clock = () => now
+const sent: SendEmailInput[] = []
+const email: EmailSender = {
+  async send(input) {
+    sent.push(input as SendEmailInput)
+    return { id: sent.length, status: 'kept' }
+  },
+}
+const meta = { ip: '203.0.113.7', userAgent: 'vitest' }
+let n = 0
+const newAccount = (overrides: Record<string, string> = {}) => ({
+  firstName: 'Maya',
+  lastName: 'Rivera',
+  email: `maya${++n}@example.test`,
+  password: 'sunflower meadow 42',
+  ...overrides,
+})
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+    return 'ok'
+  } catch (error) {
+    if (isDomainError(error)) return error.code
+    throw error
+  }
+}
+
+let accounts: ReturnType<typeof createAccountsService>
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  accounts = createAccountsService({ db: database.db, email, clock, publicUrl: 'https://nestlist.example' })
+})
+
+afterAll(async () => {
+  await database?.drop()
+})
+
+describe('sign-up', () => {
+  test('creates the account with an argon2id hash (m=19456, t=2, p=1), a session, and a welcome email', async () => {
+    const input = newAccount({ email: '  Maya.Up@Example.TEST ' })
+    const { token, user } = await accounts.signUp(input, meta)
+    expect(user.email).toBe('maya.up@example.test')
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id))
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(row!.passwordHash).not.toContain(input.password)
+    // at least 128 bits: 20 random bytes in base32 are 32 characters
+    expect(token).toMatch(/^[a-z2-7]{32}$/)
+    const [s] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id))
+    expect(s!.id).toBe(hashToken(token))
+    expect(s!.id).not.toBe(token)
+    expect(user.emailVerified).toBe(false)
+    expect(sent.at(-1)).toMatchObject({ to: 'maya.up@example.test', template: 'notice', data: { subject: 'Confirm your email for Nestlist' } })
+  })
+
+  test('refuses passwords under 8 characters and the most common passwords, and allows 64+ characters', async () => {
+    const short = await accounts.signUp(newAccount({ password: 'abc12' }), meta).catch((e: unknown) => e)
+    expect(isDomainError(short) && short.fields?.password?.[0]).toBe('Use at least 8 characters.')
+    const common = await accounts.signUp(newAccount({ password: 'iloveyou' }), meta).catch((e: unknown) => e)
+    expect(isDomainError(common) && common.fields?.password?.[0]).toBe(accountMessages.commonPassword)
+    const commonUpper = await accounts.signUp(newAccount({ password: 'Password1' }), meta).catch((e: unknown) => e)
+    expect(isDomainError(commonUpper) && commonUpper.fields?.password?.[0]).toBe(accountMessages.commonPassword)
+    const long = 'a long passphrase about a sleepy baby owl '.repeat(2)
+    expect(long.length).toBeGreaterThan(64)
+    expect(await codeOf(accounts.signUp(newAccount({ password: long }), meta))).toBe('ok')
+  })
+
+  test('sign-up with an address that has a confirmed account answers exactly as for a new address; only the inbox learns', async () => {
+    const owner = newAccount()
+    await accounts.signUp(owner, meta)
+    const link = (sent.at(-1)!.data as { action: { url: string } }).action.url
+    await accounts.verifyEmail(new URL(link).searchParams.get('token')!)
+
+    const fresh = await accounts.signUp(newAccount(), meta)
+    const probe = await accounts.signUp({ ...newAccount(), email: owner.email.toUpperCase(), password: 'a guess at it 99' }, meta)
+    // same shape for both: a session for a new, unconfirmed account
+    expect(Object.keys(probe).sort()).toEqual(Object.keys(fresh).sort())
+    expect(probe.user.emailVerified).toBe(false)
+    expect(probe.user.id).not.toBe(fresh.user.id)
+    // the address's owner is told by email; no confirmation link is sent
+    expect(sent.at(-1)).toMatchObject({ to: owner.email, data: { subject: 'You already have a Nestlist account' } })
+    // sign-in with that address still reaches the confirmed account only
+    const signIn = await accounts.signIn({ email: owner.email, password: owner.password }, meta)
+    expect(signIn.status === 'signed_in' && signIn.user.emailVerified).toBe(true)
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'a guess at it 99' }, meta))).toBe('unauthenticated')
+  })
+
+  test('the confirmation link confirms the address once; a second confirmed account for it is refused', async () => {
+    const input = newAccount()
+    const first = await accounts.signUp(input, meta)
+    const firstLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    const second = await accounts.signUp({ ...input, password: 'another phrase 77' }, meta)
+    const secondLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    expect(await accounts.verifyEmail(firstLink)).toMatchObject({ purpose: 'sign_up', userId: first.user.id })
+    expect(await codeOf(accounts.verifyEmail(firstLink))).toBe('invalid_input')
+    expect(await codeOf(accounts.verifyEmail(secondLink))).toBe('conflict')
+    expect((await accounts.viewer(second.user.id))!.emailVerified).toBe(false)
+  })
+})
+
+describe('sign-in and sessions', () => {
+  test('signs in with the right password; a wrong password and an unknown email get the same answer', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const ok = await accounts.signIn({ email: input.email, password: input.password }, meta)
+    expect(ok.status).toBe('signed_in')
+    const wrong = await accounts.signIn({ email: input.email, password: 'not the password' }, meta).catch((e: Error) => e)
+    const unknown = await accounts.signIn({ email: 'nobody-here@example.test', password: 'not the password' }, meta).catch((e: Error) => e)
+    expect(isDomainError(wrong) && wrong.code).toBe('unauthenticated')
+    expect(isDomainError(unknown) && unknown.code).toBe('unauthenticated')
+    expect((wrong as Error).message).toBe((unknown as Error).message)
+  })
+
+  test('each sign-in gets a new session id; sign-out invalidates it', async () => {
+    const input = newAccount()
+    const first = await accounts.signUp(input, meta)
+    const second = await accounts.signIn({ email: input.email, password: input.password }, meta)
+    expect(second.status).toBe('signed_in')
+    if (second.status !== 'signed_in') return
+    expect(second.token).not.toBe(first.token)
+    expect(await accounts.validateSession(second.token)).not.toBeNull()
+    await accounts.signOut(second.token)
+    expect(await accounts.validateSession(second.token)).toBeNull()
+    expect(await accounts.validateSession(first.token)).not.toBeNull()
+  })
+
+  test('sessions end after 30 idle days and 90 days in all, whatever the activity', async () => {
+    const started = now
+    const { token } = await accounts.signUp(newAccount(), meta)
+    now = new Date(started.getTime() + 29 * 86_400_000)
+    expect(await accounts.validateSession(token)).not.toBeNull()
+    now = new Date(started.getTime() + 58 * 86_400_000)
+    expect(await accounts.validateSession(token)).not.toBeNull()
+    now = new Date(started.getTime() + 87 * 86_400_000)
+    expect(await accounts.validateSession(token)).not.toBeNull()
+    now = new Date(started.getTime() + 91 * 86_400_000)
+    expect(await accounts.validateSession(token)).toBeNull()
+
+    now = started
+    const idle = await accounts.signUp(newAccount(), meta)
+    now = new Date(started.getTime() + 31 * 86_400_000)
+    expect(await accounts.validateSession(idle.token)).toBeNull()
+    now = started
+  })
+
+  test('a session waiting for the two-factor code expires after 10 minutes and reaches nothing meanwhile', async () => {
+    const input = newAccount()
+    const { user } = await accounts.signUp(input, meta)
+    await database.db.insert(twoFactors).values({ userId: user.id, secretEncrypted: 'x', enabledAt: now })
+    const result = await accounts.signIn({ email: input.email, password: input.password }, meta)
+    expect(result.status).toBe('two_factor_required')
+    expect(await accounts.validateSession(result.token)).toBeNull()
+    expect(await accounts.validateSession(result.token, { allowPending: true })).toMatchObject({ twoFactorPending: true })
+    const started = now
+    now = new Date(started.getTime() + 11 * 60_000)
+    expect(await accounts.validateSession(result.token, { allowPending: true })).toBeNull()
+    now = started
+  })
+
+  test('a made-up or overlong token reads as signed out', async () => {
+    expect(await accounts.validateSession('x'.repeat(32))).toBeNull()
+    expect(await accounts.validateSession('x'.repeat(500))).toBeNull()
+    expect(await accounts.validateSession(undefined)).toBeNull()
+  })
+})
+
+describe('throttling', () => {
+  test('at most 100 attempts are checked per account per hour, then a clear try-again-later', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, { ...meta, ip: '198.51.100.1' })
+    const results: string[] = []
+    // 99 more attempts from many addresses (the sign-up counted as one) fill the hour's budget
+    for (let i = 0; i < 99; i++) {
+      results.push(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, { ...meta, ip: `198.51.100.${(i % 200) + 2}` })))
+    }
+    expect(results.every((r) => r === 'unauthenticated')).toBe(true)
+    // even the right password is not checked now
+    const blocked = await accounts.signIn({ email: input.email, password: input.password }, meta).catch((e: Error) => e)
+    expect(isDomainError(blocked) && blocked.code).toBe('rate_limited')
+    expect((blocked as Error).message).toBe(accountMessages.tooManyAttempts)
+    // an hour later it works again
+    now = new Date(now.getTime() + 61 * 60_000)
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, meta))).toBe('ok')
+  }, 60_000)
+
+  test('parallel guesses cannot exceed the budget', async () => {
+    const limited = createAccountsService({ db: database.db, email, clock, config: { attemptsPerAccountPerHour: 5 } })
+    const input = newAccount()
+    await limited.signUp(input, meta) // one attempt
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => codeOf(limited.signIn({ email: input.email, password: `guess ${i}` }, meta))),
+    )
+    expect(results.filter((r) => r === 'unauthenticated')).toHaveLength(4)
+    expect(results.filter((r) => r === 'rate_limited')).toHaveLength(8)
+  })
+
+  test('attempts are also limited per IP address across accounts', async () => {
+    const limited = createAccountsService({ db: database.db, email, clock, config: { attemptsPerIpPerHour: 3 } })
+    const ip = { ...meta, ip: '192.0.2.99' }
+    const codes = []
+    for (let i = 0; i < 5; i++) codes.push(await codeOf(limited.signIn({ email: `someone${i}@example.test`, password: 'whatever-it-is' }, ip)))
+    expect(codes).toEqual(['unauthenticated', 'unauthenticated', 'unauthenticated', 'rate_limited', 'rate_limited'])
+  })
+})
+
+describe('password reset', () => {
+  test('the same answer for known and unknown emails; only a known account gets the email', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const before = sent.length
+    await expect(accounts.requestPasswordReset({ email: 'no-such-person@example.test' })).resolves.toBeUndefined()
+    expect(sent.length).toBe(before)
+    await expect(accounts.requestPasswordReset({ email: input.email })).resolves.toBeUndefined()
+    const mail = sent.at(-1)!
+    expect(mail).toMatchObject({ to: input.email, template: 'password_reset' })
+    expect((mail.data as { resetUrl: string }).resetUrl).toMatch(/^https:\/\/nestlist\.example\/password_resets\?token=[a-z2-7]{32}$/)
+  })
+
+  test('the link works once, sets the password, ends every session, and older links stop working', async () => {
+    const input = newAccount()
+    const { token: oldSession } = await accounts.signUp(input, meta)
+    await accounts.requestPasswordReset({ email: input.email })
+    const first = new URL((sent.at(-1)!.data as { resetUrl: string }).resetUrl).searchParams.get('token')!
+    await accounts.requestPasswordReset({ email: input.email })
+    const second = new URL((sent.at(-1)!.data as { resetUrl: string }).resetUrl).searchParams.get('token')!
+    expect(await accounts.resetTokenUsable(second)).toBe(true)
+    const { token } = await accounts.resetPassword({ token: second, password: 'a brand new phrase', passwordConfirmation: 'a brand new phrase' }, meta)
+    expect(await accounts.validateSession(token)).not.toBeNull()
+    expect(await accounts.validateSession(oldSession)).toBeNull()
+    expect(await codeOf(accounts.signIn({ email: input.email, password: 'a brand new phrase' }, meta))).toBe('ok')
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, meta))).toBe('unauthenticated')
+    // used once; the earlier link was cancelled with it
+    expect(await codeOf(accounts.resetPassword({ token: second, password: 'another new phrase', passwordConfirmation: 'another new phrase' }, meta))).toBe('invalid_input')
+    expect(await accounts.resetTokenUsable(first)).toBe(false)
+  })
+
+  test('links expire after an hour, and only the hash of the token is stored', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    await accounts.requestPasswordReset({ email: input.email })
+    const token = new URL((sent.at(-1)!.data as { resetUrl: string }).resetUrl).searchParams.get('token')!
+    const rows = await database.db.select().from(passwordResetTokens)
+    expect(rows.some((r) => r.id === token)).toBe(false)
+    expect(rows.some((r) => r.id === hashToken(token))).toBe(true)
+    now = new Date(now.getTime() + 61 * 60_000)
+    expect(await accounts.resetTokenUsable(token)).toBe(false)
+    expect(await codeOf(accounts.resetPassword({ token, password: 'too late phrase', passwordConfirmation: 'too late phrase' }, meta))).toBe('invalid_input')
+  })
+})
+
+describe('password change, profile and events', () => {
+  test('changing the password needs the current one and signs out the other sessions only', async () => {
+    const input = newAccount()
+    const { token: here } = await accounts.signUp(input, meta)
+    const other = await accounts.signIn({ email: input.email, password: input.password }, meta)
+    const session = (await accounts.validateSession(here))!
+    expect(await codeOf(accounts.changePassword(session.user.id, session.sessionId, { currentPassword: 'wrong one', newPassword: 'lovely new phrase' }))).toBe(
+      'invalid_input',
+    )
+    await accounts.changePassword(session.user.id, session.sessionId, { currentPassword: input.password, newPassword: 'lovely new phrase' })
+    expect(await accounts.validateSession(here)).not.toBeNull()
+    expect(await accounts.validateSession(other.token)).toBeNull()
+    expect(sent.at(-1)).toMatchObject({ template: 'password_changed', to: input.email })
+  })
+
+  test('an event replaces one with the same name, otherwise it is prepended', async () => {
+    const { user } = await accounts.signUp(newAccount(), meta)
+    await accounts.addEvent(user.id, { name: 'viewed_checklist', value: 1 })
+    now = new Date(now.getTime() + 1000)
+    await accounts.addEvent(user.id, { name: 'dismissed_birthday_modal', value: true })
+    now = new Date(now.getTime() + 1000)
+    const events = await accounts.addEvent(user.id, { name: 'viewed_checklist', value: 2 })
+    expect(events).toEqual([
+      { name: 'viewed_checklist', value: 2 },
+      { name: 'dismissed_birthday_modal', value: true },
+    ])
+    expect(await codeOf(accounts.addEvent(user.id, { name: 'bad name with spaces' }))).toBe('invalid_input')
+  })
+
+  test('a new email takes effect only from the link sent to it, and never lands on a confirmed address', async () => {
+    const a = newAccount()
+    await accounts.signUp(a, meta)
+    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+    const b = newAccount()
+    const { user } = await accounts.signUp(b, meta)
+    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+
+    // to a taken address: same answer as any change, the owner of that address is told
+    // changing the email needs the current password
+    expect(await codeOf(accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'x@example.test' }))).toBe('invalid_input')
+    expect(
+      await codeOf(accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'x@example.test', currentPassword: 'not my password' })),
+    ).toBe('invalid_input')
+    expect(await accounts.pendingEmailChange(user.id)).toBeNull()
+    const taken = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: a.email, currentPassword: b.password })
+    expect(taken).toMatchObject({ user: { firstName: 'Bea', email: b.email }, emailChangePending: a.email })
+    expect(sent.at(-1)).toMatchObject({ to: a.email, data: { subject: 'You already have a Nestlist account' } })
+
+    const moved = await accounts.updateProfile(user.id, { firstName: 'Bea', lastName: 'Two', email: 'bea.two@example.test', currentPassword: b.password })
+    expect(moved).toMatchObject({ user: { email: b.email }, emailChangePending: 'bea.two@example.test' })
+    expect(await accounts.pendingEmailChange(user.id)).toBe('bea.two@example.test')
+    const token = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+    expect(await accounts.verifyEmail(token)).toMatchObject({ purpose: 'change', email: 'bea.two@example.test' })
+    expect((await accounts.viewer(user.id))!.email).toBe('bea.two@example.test')
+    expect(await accounts.pendingEmailChange(user.id)).toBeNull()
+  })
+})

@@ -1,0 +1,545 @@
+import { randomInt } from 'node:crypto'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
+import { products } from '~/modules/catalog/catalog.schema'
+import { pdpPath } from '~/modules/catalog/product-path'
+import { DEFAULT_CATEGORIES, type RegistryType } from './registry.constants'
+import { type RegItemRow, type RegistryRow, regItems, registries, registryCategories, reservations } from './registry.schema'
+import type { FoundRegistry, GuestItem, GuestRegistry, OwnerItem, OwnerRegistry, SetupGoal } from './registry.types'
+import {
+  addItemInput,
+  categoryInput,
+  createRegistryInput,
+  postalAddressInput,
+  registrySettingsInput,
+  slugInput,
+  updateItemInput,
+  visibilityInput,
+} from './registry.validation'
+
+type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } }
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | ({ success: false } & Issues) }, input: unknown): T {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
+    throw new DomainError('invalid_input', 'Some fields need another look.', { fields })
+  }
+  return parsed.data
+}
+
+export const registryMessages = {
+  notFound: 'We could not find that registry.',
+  itemNotFound: 'That item is not on this registry.',
+  slugTaken: 'That web address is taken. Try another one.',
+  quantityBelowGiven: (given: number) => `${given} of this item ${given === 1 ? 'is' : 'are'} already reserved or bought, so ask for at least ${given}.`,
+  defaultCategory: 'This category holds items by default, so it cannot be renamed or deleted.',
+  productUnavailable: 'That product is not available to add.',
+} as const
+
+/** Paths (slugs) that would shadow our own pages at /{slug}. */
+const RESERVED_SLUGS = new Set([
+  'store', 'registry', 'list', 'reg', 'login', 'logout', 'signup', 'settings', 'admin', 'bl_admin', 'api', 'gp', 'find', 'hello-baby',
+  'reservations', 'reservation', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
+  'privacy', 'health', 'lists', 'index', 'password_resets', 'forgot_password', 'verify_email', 'best-baby-products', 'email_actions',
+])
+
+const monthOf = (d: string | null) => (d ? d.slice(0, 7) : null)
+const shipsTo = (r: RegistryRow) => (r.shippingAddress ? { city: r.shippingAddress.city, state: r.shippingAddress.state } : null)
+
+function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/g, '')
+}
+
+export type RegistryDeps = { db: Db; clock?: () => Date }
+
+/** Registries: create, settings, items and categories for owners; the guest view and find for everyone. */
+export function createRegistryService({ db, clock = () => new Date() }: RegistryDeps) {
+  const today = () => clock().toISOString().slice(0, 10)
+
+  async function registryById(id: number) {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined
+    const [r] = await db.select().from(registries).where(eq(registries.id, id))
+    return r
+  }
+
+  /** The registry if `userId` owns it; otherwise not_found (never 'forbidden', which would confirm it exists). */
+  async function owned(registryId: number, userId: number) {
+    const r = await registryById(registryId)
+    if (!r || r.ownerId !== userId) throw new DomainError('not_found', registryMessages.notFound)
+    return r
+  }
+
+  async function ownedItem(itemId: number, userId: number) {
+    const [row] = await db
+      .select({ item: regItems, ownerId: registries.ownerId })
+      .from(regItems)
+      .innerJoin(registries, eq(registries.id, regItems.registryId))
+      .where(eq(regItems.id, itemId))
+    if (!row || row.ownerId !== userId) throw new DomainError('not_found', registryMessages.itemNotFound)
+    return row.item
+  }
+
+  async function slugAvailable(slug: string, exceptRegistryId?: number) {
+    if (RESERVED_SLUGS.has(slug)) return false
+    const [taken] = await db
+      .select({ id: registries.id })
+      .from(registries)
+      .where(exceptRegistryId ? and(eq(registries.slug, slug), ne(registries.id, exceptRegistryId)) : eq(registries.slug, slug))
+    return !taken
+  }
+
+  const toGuestItem = (i: RegItemRow, productSlug: string | null): GuestItem => ({
+    id: i.id,
+    categoryId: i.categoryId,
+    productId: i.productId,
+    href: i.productId && productSlug ? pdpPath({ slug: productSlug, genericProductId: i.productId }) : i.externalUrl,
+    title: i.title,
+    imageUrl: i.imageUrl,
+    storeName: i.storeName,
+    priceCents: i.priceCents,
+    quantityNeeded: i.quantityNeeded,
+    quantityStillNeeded: Math.max(0, i.quantityNeeded - i.quantityReserved - i.quantityPurchased),
+    note: i.note,
+    mostWanted: i.mostWanted,
+    options: i.options,
+    position: i.position,
+  })
+
+  async function itemsOf(registryId: number, { includeRemoved }: { includeRemoved: boolean }) {
+    return db
+      .select({ item: regItems, productSlug: products.slug })
+      .from(regItems)
+      .leftJoin(products, eq(products.id, regItems.productId))
+      .where(includeRemoved ? eq(regItems.registryId, registryId) : and(eq(regItems.registryId, registryId), isNull(regItems.removedAt)))
+      .orderBy(asc(regItems.categoryId), asc(regItems.position), asc(regItems.id))
+  }
+
+  async function categoriesOf(registryId: number) {
+    return db
+      .select()
+      .from(registryCategories)
+      .where(eq(registryCategories.registryId, registryId))
+      .orderBy(asc(registryCategories.position), asc(registryCategories.id))
+  }
+
+  function surpriseActive(r: RegistryRow) {
+    return r.surprise && (!r.surpriseRevealDate || r.surpriseRevealDate > today())
+  }
+
+  async function hasShared(registryId: number) {
+    // A registry counts as shared once a guest has reserved or bought from it.
+    const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.registryId, registryId)).limit(1)
+    return Boolean(r)
+  }
+
+  const service = {
+    /** A free, suggested web address from the family's names ('Maya & Leo' -> 'maya-and-leo', then -2, -3…). */
+    async suggestSlug(from: string): Promise<string> {
+      const base = slugify(from) || 'our-registry'
+      const padded = base.length < 3 ? `${base}-registry` : base
+      for (let n = 1; n < 50; n++) {
+        const candidate = n === 1 ? padded : `${padded}-${n}`
+        if (await slugAvailable(candidate)) return candidate
+      }
+      return `${padded}-${randomInt(1000, 9999)}`
+    },
+
+    /** True when `slug` is valid and free (for the create form's live check). */
+    async isSlugAvailable(slug: string, exceptRegistryId?: number) {
+      const parsed = slugInput.safeParse(slug)
+      return parsed.success && (await slugAvailable(parsed.data, exceptRegistryId))
+    },
+
+    /** Creates a registry with its default categories for the signed-in owner. */
+    async create(ownerId: number, input: unknown): Promise<OwnerRegistry> {
+      const data = parse(createRegistryInput, input)
+      if (!(await slugAvailable(data.slug))) {
+        throw new DomainError('conflict', registryMessages.slugTaken, { fields: { slug: [registryMessages.slugTaken] } })
+      }
+      const id = await db.transaction(async (tx) => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const candidate = randomInt(100_000_000_000, 999_999_999_999)
+          const inserted = await tx
+            .insert(registries)
+            .values({
+              id: candidate,
+              ownerId,
+              registryType: data.registryType,
+              title: data.title,
+              slug: data.slug,
+              familyName: data.familyName,
+              arrivalDate: data.isArrivalDateKnown ? (data.arrivalDate ?? null) : null,
+              isArrivalDateKnown: data.isArrivalDateKnown,
+              planningStage: data.registryType === 'baby' ? (data.planningStage ?? null) : null,
+              expecting: data.registryType === 'baby' ? (data.expecting ?? null) : null,
+              showerDate: data.showerDate ?? null,
+              guestCount: data.guestCount ?? null,
+              guestTypes: data.guestTypes,
+              createdAt: clock(),
+              updatedAt: clock(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: registries.id, slug: registries.slug })
+          if (inserted[0]) {
+            await tx.insert(registryCategories).values(
+              DEFAULT_CATEGORIES[data.registryType as RegistryType].map((title, position) => ({
+                registryId: candidate,
+                title,
+                position,
+                isDefault: position === 0,
+              })),
+            )
+            return candidate
+          }
+          // a clash on the slug (someone took it a moment ago) or, rarely, on the random id
+          if (!(await slugAvailable(data.slug))) {
+            throw new DomainError('conflict', registryMessages.slugTaken, { fields: { slug: [registryMessages.slugTaken] } })
+          }
+        }
+        throw new Error('could not allocate a registry id')
+      })
+      return service.ownerView(id, ownerId)
+    },
+
+    /** The registries a user owns, newest first (id, ownerId, registryType for GET /api/v3/user). */
+    async ownedBy(userId: number) {
+      return db
+        .select({ id: registries.id, ownerId: registries.ownerId, registryType: registries.registryType, slug: registries.slug, title: registries.title })
+        .from(registries)
+        .where(eq(registries.ownerId, userId))
+        .orderBy(desc(registries.createdAt))
+    },
+
+    /** The owner's current registry (the newest), or null when they have none yet. */
+    async currentFor(userId: number): Promise<OwnerRegistry | null> {
+      const [r] = await service.ownedBy(userId)
+      return r ? service.ownerView(r.id, userId) : null
+    },
+
+    /** Everything the owner sees; who gave what is left out while 'keep it a surprise' is on. */
+    async ownerView(registryId: number, userId: number): Promise<OwnerRegistry> {
+      const r = await owned(registryId, userId)
+      const [rows, cats, shared] = await Promise.all([itemsOf(r.id, { includeRemoved: true }), categoriesOf(r.id), hasShared(r.id)])
+      const hidden = surpriseActive(r)
+      const items: OwnerItem[] = rows.map(({ item, productSlug }) => ({
+        ...toGuestItem(item, productSlug),
+        // With the surprise on, the owner sees only whether more is needed, not how much was reserved or bought.
+        quantityReserved: hidden ? 0 : item.quantityReserved,
+        quantityPurchased: hidden ? 0 : item.quantityPurchased,
+        removed: item.removedAt !== null,
+      }))
+      const live = items.filter((i) => !i.removed)
+      const stats = {
+        items: live.length,
+        reserved: hidden ? 0 : live.reduce((n, i) => n + i.quantityReserved, 0),
+        purchased: hidden ? 0 : live.reduce((n, i) => n + i.quantityPurchased, 0),
+        stillNeeded: live.reduce((n, i) => n + i.quantityStillNeeded, 0),
+      }
+      const goals: SetupGoal[] = [
+        { key: 'add_10_items', label: 'Add 10 items', done: live.length >= 10, href: '/store' },
+        { key: 'add_shipping_address', label: 'Add a shipping address', done: r.shippingAddress !== null, href: '/settings/registry' },
+        { key: 'add_welcome_note', label: 'Write a welcome note for guests', done: r.welcomeNote.trim() !== '', href: '/settings/registry' },
+        { key: 'share_registry', label: 'Share your registry', done: shared, href: '/registry/share' },
+      ]
+      return {
+        id: r.id,
+        ownerId: r.ownerId,
+        slug: r.slug,
+        registryType: r.registryType,
+        title: r.title,
+        familyName: r.familyName,
+        welcomeNote: r.welcomeNote,
+        arrivalMonth: monthOf(r.arrivalDate),
+        arrivalDate: r.arrivalDate,
+        isArrivalDateKnown: r.isArrivalDateKnown,
+        planningStage: r.planningStage,
+        expecting: r.expecting,
+        showerDate: r.showerDate,
+        guestCount: r.guestCount,
+        guestTypes: r.guestTypes,
+        searchLevel: r.searchLevel,
+        shippingAddress: r.shippingAddress ?? null,
+        shipsTo: shipsTo(r),
+        surprise: r.surprise,
+        surpriseRevealDate: r.surpriseRevealDate,
+        surpriseActive: hidden,
+        categories: cats.map((c) => ({
+          id: c.id,
+          title: c.title,
+          position: c.position,
+          isDefault: c.isDefault,
+          itemCount: live.filter((i) => i.categoryId === c.id).length,
+        })),
+        items,
+        stats,
+        goals,
+        createdAt: r.createdAt.toISOString(),
+      }
+    },
+
+    /** What guests see at /list/{id}, /reg/{id} and /{slug}: no address, no email, no givers. */
+    async guestView(idOrSlug: number | string): Promise<GuestRegistry> {
+      const r =
+        typeof idOrSlug === 'number'
+          ? await registryById(idOrSlug)
+          : (await db.select().from(registries).where(eq(registries.slug, idOrSlug.toLowerCase())))[0]
+      if (!r) throw new DomainError('not_found', registryMessages.notFound)
+      const [rows, cats] = await Promise.all([itemsOf(r.id, { includeRemoved: false }), categoriesOf(r.id)])
+      return {
+        id: r.id,
+        slug: r.slug,
+        registryType: r.registryType,
+        title: r.title,
+        familyName: r.familyName,
+        welcomeNote: r.welcomeNote,
+        arrivalMonth: monthOf(r.arrivalDate),
+        shipsTo: shipsTo(r),
+        categories: cats.map((c) => ({ id: c.id, title: c.title, position: c.position })),
+        items: rows.map(({ item, productSlug }) => toGuestItem(item, productSlug)),
+      }
+    },
+
+    /** Changes title, slug, names, welcome note, dates and the surprise setting. */
+    async updateSettings(registryId: number, userId: number, input: unknown) {
+      const r = await owned(registryId, userId)
+      const data = parse(registrySettingsInput, input)
+      if (!(await slugAvailable(data.slug, r.id))) {
+        throw new DomainError('conflict', registryMessages.slugTaken, { fields: { slug: [registryMessages.slugTaken] } })
+      }
+      await db
+        .update(registries)
+        .set({
+          title: data.title,
+          familyName: data.familyName,
+          slug: data.slug,
+          welcomeNote: data.welcomeNote,
+          arrivalDate: data.isArrivalDateKnown ? (data.arrivalDate ?? null) : null,
+          isArrivalDateKnown: data.isArrivalDateKnown,
+          planningStage: r.registryType === 'baby' ? (data.planningStage ?? r.planningStage) : null,
+          surprise: data.surprise,
+          surpriseRevealDate: data.surprise ? (data.surpriseRevealDate ?? null) : null,
+          updatedAt: clock(),
+        })
+        .where(eq(registries.id, r.id))
+      return service.ownerView(r.id, userId)
+    },
+
+    /** Who can find the registry: nestlist, private or google (the spec's public). */
+    async setVisibility(registryId: number, userId: number, input: unknown) {
+      const r = await owned(registryId, userId)
+      const data = parse(visibilityInput, input)
+      await db.update(registries).set({ searchLevel: data.searchLevel, updatedAt: clock() }).where(eq(registries.id, r.id))
+      return data.searchLevel
+    },
+
+    /** Where gifts ship (never shown to guests). Null removes it. */
+    async setShippingAddress(registryId: number, userId: number, input: unknown | null) {
+      const r = await owned(registryId, userId)
+      const address = input === null ? null : parse(postalAddressInput, input)
+      await db.update(registries).set({ shippingAddress: address, updatedAt: clock() }).where(eq(registries.id, r.id))
+    },
+
+    /** Adds a shop product to the registry (price as of now), into the chosen or default category. */
+    async addItem(registryId: number, userId: number, input: unknown): Promise<OwnerItem> {
+      const r = await owned(registryId, userId)
+      const data = parse(addItemInput, input)
+      const [product] = await db.select().from(products).where(eq(products.id, data.productId))
+      if (!product || !product.available) {
+        throw new DomainError('invalid_input', registryMessages.productUnavailable, { fields: { productId: [registryMessages.productUnavailable] } })
+      }
+      const cats = await categoriesOf(r.id)
+      const category = data.categoryId ? cats.find((c) => c.id === data.categoryId) : cats.find((c) => c.isDefault)
+      if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
+        .from(regItems)
+        .where(and(eq(regItems.registryId, r.id), eq(regItems.categoryId, category.id)))
+      const [item] = await db
+        .insert(regItems)
+        .values({
+          registryId: r.id,
+          categoryId: category.id,
+          productId: product.id,
+          title: product.name,
+          imageUrl: product.imageUrl,
+          priceCents: product.salePriceCents ?? product.priceCents,
+          quantityNeeded: data.quantity,
+          note: data.note,
+          mostWanted: data.mostWanted,
+          options: data.options,
+          position: next,
+          createdAt: clock(),
+        })
+        .returning()
+      return { ...toGuestItem(item!, product.slug), quantityReserved: 0, quantityPurchased: 0, removed: false }
+    },
+
+    /**
+     * Edits an item. The quantity cannot go below what guests already reserved or bought (the database
+     * check holds it too, whatever runs at the same moment).
+     */
+    async updateItem(itemId: number, userId: number, input: unknown) {
+      const item = await ownedItem(itemId, userId)
+      const data = parse(updateItemInput, input)
+      if (data.categoryId !== undefined) {
+        const cats = await categoriesOf(item.registryId)
+        if (!cats.some((c) => c.id === data.categoryId)) {
+          throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
+        }
+      }
+      const set = {
+        ...(data.note !== undefined ? { note: data.note } : {}),
+        ...(data.mostWanted !== undefined ? { mostWanted: data.mostWanted } : {}),
+        ...(data.categoryId !== undefined ? { categoryId: data.categoryId } : {}),
+        ...(data.position !== undefined ? { position: data.position } : {}),
+        ...(data.quantity !== undefined ? { quantityNeeded: data.quantity } : {}),
+      }
+      if (Object.keys(set).length === 0) return
+      const updated = await db
+        .update(regItems)
+        .set(set)
+        .where(
+          data.quantity !== undefined
+            ? and(eq(regItems.id, item.id), sql`${regItems.quantityReserved} + ${regItems.quantityPurchased} <= ${data.quantity}`)
+            : eq(regItems.id, item.id),
+        )
+        .returning({ id: regItems.id })
+      if (updated.length === 0) {
+        const [now] = await db.select().from(regItems).where(eq(regItems.id, item.id))
+        const given = (now?.quantityReserved ?? 0) + (now?.quantityPurchased ?? 0)
+        throw new DomainError('conflict', registryMessages.quantityBelowGiven(given), { fields: { quantity: [registryMessages.quantityBelowGiven(given)] } })
+      }
+    },
+
+    /** Removes an item from the guest view; its reservations stay, and the owner still sees them. */
+    async removeItem(itemId: number, userId: number) {
+      const item = await ownedItem(itemId, userId)
+      await db.update(regItems).set({ removedAt: clock() }).where(eq(regItems.id, item.id))
+    },
+
+    /** Puts a removed item back. */
+    async restoreItem(itemId: number, userId: number) {
+      const item = await ownedItem(itemId, userId)
+      await db.update(regItems).set({ removedAt: null }).where(eq(regItems.id, item.id))
+    },
+
+    /** Sets the order of items in a category (ids in the new order); ids from elsewhere are refused. */
+    async reorderItems(registryId: number, userId: number, categoryId: number, itemIds: number[]) {
+      const r = await owned(registryId, userId)
+      const rows = await db
+        .select({ id: regItems.id })
+        .from(regItems)
+        .where(and(eq(regItems.registryId, r.id), inArray(regItems.id, itemIds.length ? itemIds : [-1])))
+      if (rows.length !== new Set(itemIds).size) throw new DomainError('not_found', registryMessages.itemNotFound)
+      await db.transaction(async (tx) => {
+        for (const [position, id] of itemIds.entries()) {
+          await tx.update(regItems).set({ position, categoryId }).where(eq(regItems.id, id))
+        }
+      })
+    },
+
+    /** Adds a category at the end. */
+    async addCategory(registryId: number, userId: number, input: unknown) {
+      const r = await owned(registryId, userId)
+      const data = parse(categoryInput, input)
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${registryCategories.position}) + 1, 0)::int` })
+        .from(registryCategories)
+        .where(eq(registryCategories.registryId, r.id))
+      const [c] = await db.insert(registryCategories).values({ registryId: r.id, title: data.title, position: next }).returning()
+      return c!
+    },
+
+    /** Renames a category (not the default one). */
+    async renameCategory(registryId: number, userId: number, categoryId: number, input: unknown) {
+      const r = await owned(registryId, userId)
+      const data = parse(categoryInput, input)
+      const [c] = await db
+        .select()
+        .from(registryCategories)
+        .where(and(eq(registryCategories.id, categoryId), eq(registryCategories.registryId, r.id)))
+      if (!c) throw new DomainError('not_found', 'That category is not on this registry.')
+      if (c.isDefault) throw new DomainError('invalid_input', registryMessages.defaultCategory)
+      await db.update(registryCategories).set({ title: data.title }).where(eq(registryCategories.id, c.id))
+    },
+
+    /** Deletes a category; its items move to the default category, nothing is lost. */
+    async deleteCategory(registryId: number, userId: number, categoryId: number) {
+      const r = await owned(registryId, userId)
+      const cats = await categoriesOf(r.id)
+      const c = cats.find((x) => x.id === categoryId)
+      if (!c) throw new DomainError('not_found', 'That category is not on this registry.')
+      if (c.isDefault) throw new DomainError('invalid_input', registryMessages.defaultCategory)
+      const fallback = cats.find((x) => x.isDefault)!
+      await db.transaction(async (tx) => {
+        await tx.update(regItems).set({ categoryId: fallback.id }).where(eq(regItems.categoryId, c.id))
+        await tx.delete(registryCategories).where(eq(registryCategories.id, c.id))
+      })
+    },
+
+    /** Sets the category order (ids in the new order). */
+    async reorderCategories(registryId: number, userId: number, categoryIds: number[]) {
+      const r = await owned(registryId, userId)
+      const cats = await categoriesOf(r.id)
+      const mine = new Set(cats.map((c) => c.id))
+      if (categoryIds.length !== mine.size || !categoryIds.every((id) => mine.has(id))) {
+        throw new DomainError('invalid_input', 'Send every category of this registry once, in the new order.')
+      }
+      await db.transaction(async (tx) => {
+        for (const [position, id] of categoryIds.entries()) await tx.update(registryCategories).set({ position }).where(eq(registryCategories.id, id))
+      })
+    },
+
+    /** /find: registries whose family name or title matches, that their owners let be found. */
+    async find(term: string, limit = 20): Promise<FoundRegistry[]> {
+      const q = term.trim().toLowerCase().slice(0, 80)
+      if (q.length < 2) return []
+      const rows = await db
+        .select()
+        .from(registries)
+        .where(and(ne(registries.searchLevel, 'private'), sql`lower(${registries.familyName} || ' ' || ${registries.title}) like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`))
+        .orderBy(desc(registries.createdAt))
+        .limit(limit)
+      return rows.map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        familyName: r.familyName,
+        registryType: r.registryType,
+        arrivalMonth: monthOf(r.arrivalDate),
+        shipsTo: shipsTo(r),
+      }))
+    },
+
+    /** Public registries for the sitemap (search level google only). */
+    async publicSlugs() {
+      const rows = await db.select({ slug: registries.slug }).from(registries).where(eq(registries.searchLevel, 'google'))
+      return rows.map((r) => r.slug)
+    },
+
+    /** True when the user owns the registry (for pages that switch between owner and guest views). */
+    async isOwner(registryId: number, userId: number) {
+      const r = await registryById(registryId)
+      return Boolean(r && r.ownerId === userId)
+    },
+
+    /** The registry id for a slug (for /{slug}), or null. */
+    async idForSlug(slug: string) {
+      const [r] = await db.select({ id: registries.id }).from(registries).where(eq(registries.slug, slug.toLowerCase()))
+      return r?.id ?? null
+    },
+  }
+  return service
+}
+
+export type RegistryService = ReturnType<typeof createRegistryService>

@@ -1,0 +1,87 @@
+// Shapes the registry module returns. Purpose-built: a guest's view has no field for the owner's address
+// or email, so it cannot leak them. No server imports.
+import type { Expecting, PlanningStage, RegistryType, SearchLevel } from './registry.constants'
+import type { PostalAddress } from './registry.schema'
+
+export type { PostalAddress }
+
+export type GuestItem = {
+  id: number
+  categoryId: number
+  productId: number | null
+  /** /gp/... for shop products, the store link for items from other stores. */
+  href: string | null
+  title: string
+  imageUrl: string
+  storeName: string
+  priceCents: number
+  quantityNeeded: number
+  /** How many are still wanted (needed minus reserved minus purchased). */
+  quantityStillNeeded: number
+  note: string
+  mostWanted: boolean
+  options: Record<string, string>
+  position: number
+}
+
+export type GuestCategory = { id: number; title: string; position: number }
+
+/** What anyone with the link sees (spec: family names, arrival month, welcome note, items by category). */
+export type GuestRegistry = {
+  id: number
+  slug: string
+  registryType: RegistryType
+  title: string
+  familyName: string
+  welcomeNote: string
+  /** 'YYYY-MM' or null: guests see the month only. */
+  arrivalMonth: string | null
+  /** City and state where gifts ship, never the street. */
+  shipsTo: { city: string; state: string } | null
+  categories: GuestCategory[]
+  items: GuestItem[]
+}
+
+export type OwnerItem = GuestItem & {
+  quantityReserved: number
+  quantityPurchased: number
+  removed: boolean
+}
+
+export type SetupGoal = { key: 'add_10_items' | 'add_shipping_address' | 'share_registry' | 'add_welcome_note'; label: string; done: boolean; href: string }
+
+export type RegistryStats = { items: number; reserved: number; purchased: number; stillNeeded: number }
+
+/** The owner's full view of their registry. */
+export type OwnerRegistry = Omit<GuestRegistry, 'items' | 'categories'> & {
+  ownerId: number
+  arrivalDate: string | null
+  isArrivalDateKnown: boolean
+  planningStage: PlanningStage | null
+  expecting: Expecting | null
+  showerDate: string | null
+  guestCount: string | null
+  guestTypes: string[]
+  searchLevel: SearchLevel
+  shippingAddress: PostalAddress | null
+  surprise: boolean
+  surpriseRevealDate: string | null
+  /** True while 'keep it a surprise' hides who reserved or bought what. */
+  surpriseActive: boolean
+  categories: (GuestCategory & { isDefault: boolean; itemCount: number })[]
+  items: OwnerItem[]
+  stats: RegistryStats
+  goals: SetupGoal[]
+  createdAt: string
+}
+
+/** A registry as /find lists it. */
+export type FoundRegistry = {
+  id: number
+  slug: string
+  title: string
+  familyName: string
+  registryType: RegistryType
+  arrivalMonth: string | null
+  shipsTo: { city: string; state: string } | null
+}

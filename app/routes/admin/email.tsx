@@ -1,0 +1,106 @@
+import { data, Link } from 'react-router'
+import { requireStaff } from '~/modules/accounts/auth.server'
+import { OutboxStatusBadge, OutboxTime } from '~/modules/email/ui/outbox-status'
+import { Alert, Card, Icon } from '~/ui'
+import type { Route } from './+types/email'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.message.subject ?? 'Email'} | Nestlist staff` },
+  { name: 'robots', content: 'noindex' },
+]
+
+// Messages hold reset links: no shared cache may keep this page.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** /admin/emails/:id: one outbox message as text and as rendered HTML, for staff only. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context)
+  const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : Number.NaN
+  const message = await context.services.email.get(id)
+  if (!message) throw data(null, { status: 404 })
+  // Messages can hold reset links, so who read which one is worth a line in the log.
+  context.logger.info({ staffUserId: staff.user.id, emailId: message.id }, 'staff opened an outbox message')
+  return { message }
+}
+
+const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
+
+export default function AdminEmail({ loaderData }: Route.ComponentProps) {
+  const { message } = loaderData
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <nav aria-label="Breadcrumb">
+        <Link to="/admin/emails" className={`inline-flex min-h-11 items-center gap-1 text-sm ${linkClasses}`}>
+          <Icon name="chevron-left" className="size-4" />
+          Email outbox
+        </Link>
+      </nav>
+      <header>
+        <p className="text-sm font-bold tracking-wide text-muted uppercase">Email #{message.id}</p>
+        <h1 className="mt-1 text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">{message.subject}</h1>
+      </header>
+
+      <Card className="p-5 sm:p-6">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
+          <dt className="font-semibold text-muted">To</dt>
+          <dd className="break-all text-ink">{message.to}</dd>
+          <dt className="font-semibold text-muted">Status</dt>
+          <dd>
+            <OutboxStatusBadge status={message.status} />
+          </dd>
+          {message.error ? (
+            <>
+              <dt className="font-semibold text-muted">{message.status === 'skipped' ? 'Why' : 'Reason'}</dt>
+              <dd className="break-words text-ink">{message.error}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold text-muted">Template</dt>
+          <dd className="text-ink">
+            {message.template} <span className="text-muted">({message.category})</span>
+          </dd>
+          <dt className="font-semibold text-muted">Created</dt>
+          <dd className="text-ink">
+            <OutboxTime value={message.createdAt} />
+          </dd>
+          {message.sentAt ? (
+            <>
+              <dt className="font-semibold text-muted">Sent</dt>
+              <dd className="text-ink">
+                <OutboxTime value={message.sentAt} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Card>
+
+      {message.template === 'password_reset' ? (
+        <Alert tone="info" title="Send the link, do not open it">
+          Opening a reset link here would sign you in as this person. Copy it from the text below and send it to them.
+        </Alert>
+      ) : null}
+
+      <section aria-labelledby="email-text" className="flex flex-col gap-3">
+        <h2 id="email-text" className="text-xl font-bold text-ink">
+          Plain text
+        </h2>
+        <Card className="p-5 sm:p-6">
+          <pre className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">{message.text}</pre>
+        </Card>
+      </section>
+
+      <section aria-labelledby="email-html" className="flex flex-col gap-3">
+        <h2 id="email-html" className="text-xl font-bold text-ink">
+          As it looks in a mail app
+        </h2>
+        {/* sandbox without allow-scripts or allow-same-origin: the email's HTML runs no code and cannot reach this page. */}
+        <iframe
+          title={`HTML version of “${message.subject}”`}
+          sandbox=""
+          srcDoc={message.html}
+          referrerPolicy="no-referrer"
+          className="h-[42rem] w-full rounded-card border border-line bg-white"
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { demoStaff } from './accounts'
+
+let staffCookie: string | undefined
+
+/** Signs in as the demo staff account (once per test file) and returns its session cookie. */
+async function staffSession(baseUrl: string): Promise<string> {
+  if (staffCookie) return staffCookie
+  const res = await fetch(`${baseUrl}/api/v3/user_session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(demoStaff),
+  })
+  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`)
+  staffCookie = res.headers.get('set-cookie')!.split(';')[0]!
+  return staffCookie
+}
+
+/**
+ * Reads the newest email to `to` from the staff outbox (/admin/emails, as a fresh install without SMTP keeps
+ * them) and returns the first link in it matching `pattern`, as a person copying it would.
+ */
+export async function latestEmailLink(baseUrl: string, to: string, pattern: RegExp): Promise<string> {
+  const cookie = await staffSession(baseUrl)
+  const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie } })).text()
+  const ids = [...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1]))
+  for (const id of [...new Set(ids)].sort((a, b) => b - a)) {
+    const detail = await (await fetch(`${baseUrl}/admin/emails/${id}`, { headers: { Cookie: cookie } })).text()
+    const links = [...detail.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&'))
+    const found = links.find((l) => pattern.test(l))
+    if (found) return found
+  }
+  throw new Error(`no email to ${to} with a link matching ${pattern}`)
+}
