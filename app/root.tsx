@@ -65,7 +65,10 @@ type BareHandle = { bare?: (location: { pathname: string; search: string }) => b
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
-  const bare = useMatches().some((m) => (m.handle as BareHandle | undefined)?.bare?.(location) === true)
+  const matches = useMatches()
+  // A route can opt out of the shop's shell entirely (the benchmark's minimal page, bench/ssr.bench.ts).
+  if (matches.some((m) => (m.handle as { noShell?: boolean } | undefined)?.noShell)) return <Outlet />
+  const bare = matches.some((m) => (m.handle as BareHandle | undefined)?.bare?.(location) === true)
   return (
     <AppShell navbar={loaderData.navbar} viewer={loaderData.viewer} flash={loaderData.flash} bare={bare}>
       <Outlet />

@@ -18,6 +18,8 @@ export default [
   route('store/*', 'routes/store/category.tsx'),
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
+  // Only answers with NESTLIST_BENCH_ROUTES=1 (bench/ssr.bench.ts); otherwise a 404 like any unknown path.
+  route('bench/minimal', 'routes/bench/minimal.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),

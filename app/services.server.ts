@@ -17,6 +17,26 @@ import { createStorefrontService } from './modules/catalog/storefront.service.se
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
 
+/** How long one navbar read serves every page (the browser keeps it for 4 hours anyway, spec §7). */
+const NAVBAR_FRESH_MS = 10_000
+
+/** Shares one call's result with every caller for `ms` (a failed call is not kept). */
+export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { value: Promise<T>; until: number } | undefined
+  return () => {
+    const now = Date.now()
+    if (!kept || now >= kept.until) {
+      const value = read()
+      const entry = { value, until: now + ms }
+      kept = entry
+      value.catch(() => {
+        if (kept === entry) kept = undefined
+      })
+    }
+    return kept.value
+  }
+}
+
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
@@ -38,6 +58,7 @@ const processSecretKey = randomBytes(32).toString('base64url')
 export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
+  const catalog = createCatalogService({ db: deps.db })
   const emailPreferences = createEmailPreferencesService({ db: deps.db })
   const email = createEmailService({
     db: deps.db,
@@ -64,7 +85,9 @@ export function createServices(deps: ServiceDeps) {
     registry: createRegistryService({ db: deps.db, clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
-    catalog: createCatalogService({ db: deps.db }),
+    // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
+    // categories or guides, so one read serves all requests for a few seconds.
+    catalog: { ...catalog, navbarCategories: shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories) },
     storefront: createStorefrontService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,

@@ -4,14 +4,28 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
 
-const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', '/gp/x/1']
 const external = process.env.BASE_URL
 const dataDir = external ? undefined : makeDataDir()
 const server = external ? undefined : await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
 const baseUrl = external ?? server!.baseUrl
+// The product page at its canonical address: /gp/x/1 answers with a redirect to it, which is not what a
+// shopper following a product card pays.
+const productPath = (await fetch(`${baseUrl}/gp/x/1`, { redirect: 'manual' })).headers.get('location') ?? '/gp/x/1'
+const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
+
+/** The gzip size of a script (what `gzip` figures mean), whatever encoding Chromium negotiated. */
+async function gzipBytes(url: string): Promise<number> {
+  // Once more on a failure: the first try may reuse a keep-alive connection the server has just closed.
+  const get = () => fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  const res = await get().catch(get)
+  const length = Number(res.headers.get('content-length') ?? NaN)
+  const body = Buffer.from(await res.arrayBuffer())
+  return res.headers.get('content-encoding') === 'gzip' && Number.isFinite(length) ? length : gzipSync(body, { level: 9 }).length
+}
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-lh-')), 'report.json')
 type Audit = { displayValue?: string; numericValue?: number; details?: { items?: { url: string; transferSize?: number; resourceType?: string }[] } }
 try {
@@ -25,8 +39,10 @@ try {
     const a = report.audits
     const scripts = (a['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script')
     const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
+    let gzip = 0
+    for (const s of new Set(scripts.map((i) => i.url))) gzip += await gzipBytes(s)
     console.log(
-      `${page.padEnd(36)} score ${Math.round(report.categories.performance.score * 100)}  LCP ${a['largest-contentful-paint']?.displayValue}  TBT ${a['total-blocking-time']?.displayValue}  CLS ${a['cumulative-layout-shift']?.displayValue}  JS ${jsKb.toFixed(0)} KB transferred`,
+      `${page.padEnd(44)} score ${Math.round(report.categories.performance.score * 100)}  LCP ${a['largest-contentful-paint']?.displayValue}  TBT ${a['total-blocking-time']?.displayValue}  CLS ${a['cumulative-layout-shift']?.displayValue}  JS ${jsKb.toFixed(0)} KB transferred (${scripts.length} files, ${(gzip / 1024).toFixed(0)} KB gzip)`,
     )
   }
 } finally {

@@ -31,6 +31,23 @@ const YEAR = 60 * 60 * 24 * 365
 export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir }: AppOptions) {
   const app = new Hono<AppEnv>()
 
+  if (clientDir) {
+    // Built, fingerprinted assets come first: no request id, log line or document headers (a CSP, frame
+    // and referrer policies mean nothing on a script or a stylesheet and cost ~700 bytes a response), and
+    // they are served from the gzip/brotli copies written at build time (scripts/build-server.mjs).
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+          c.header('X-Content-Type-Options', 'nosniff')
+        },
+      }),
+    )
+  }
+
   app.use(requestId({ headerName: 'X-Request-Id' }))
   app.use(async (c, next) => {
     const started = performance.now()
@@ -85,15 +102,6 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   app.route('/', createApi())
 
   if (clientDir) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
-        },
-      }),
-    )
     app.use(
       '*',
       serveStatic({

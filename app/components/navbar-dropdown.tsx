@@ -15,8 +15,8 @@ type NavbarDropdownProps = {
 
 /**
  * The panel under a navbar item: the category's children (links once category pages exist, plain
- * text before that) beside the category's illustration. Always in the document so aria-controls
- * points somewhere; hidden while closed.
+ * text before that) beside the category's illustration. The (empty, hidden) panel is always in the
+ * document so aria-controls points somewhere; its contents render when it opens.
  */
 export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: NavbarDropdownProps) {
   const allHref = categoryHref(category.urlSlug)
@@ -28,6 +28,9 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
       onKeyDown={onKeyDown}
       className="absolute inset-x-0 top-full z-40 border-t border-line bg-white shadow-pop animate-fade-in"
     >
+      {/* The panel's contents render only while it is open: eleven closed panels were a quarter of every
+          page's HTML and render time (bench/ssr.bench.ts), and every link in them is also on the category pages. */}
+      {open ? (
       <Container className="grid grid-cols-[minmax(0,1fr)_16rem] gap-10 py-7 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           <div className="flex items-baseline justify-between gap-4">
@@ -82,11 +85,10 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
           ) : null}
         </div>
         <div className="self-start overflow-hidden rounded-card bg-peach-50">
-          {open ? (
-            <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
-          ) : null}
+          <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
         </div>
       </Container>
+      ) : null}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { BRAND_SEEDS, brandIndexBySlug } from './seed/brand-list'
 import { categoryNodeBySlug } from './seed/category-tree'
 import { guideSeedBySlug } from './seed/guide-list'
 import { hashString } from './seed/prng'
+import { PLACEHOLDER_HEART_PATH } from './image-paths'
 
 /** Every product illustration, by id. The id appears in image paths, so keep ids stable. */
 export const PRODUCT_KINDS = [
@@ -126,7 +127,7 @@ export function guideImagePath(slug: string): string {
   return `/images/guides/${slug}.svg`
 }
 
-export const PLACEHOLDER_HEART_PATH = '/images/placeholder-heart.svg'
+export { PLACEHOLDER_HEART_PATH }
 
 /** Image badges shown top-right on product cards. */
 export const IMAGE_BADGES = {

@@ -109,4 +109,16 @@ describe('the index follows the database', () => {
     await database.pool.query('delete from products where id = $1', [id])
     await eventually(async () => (await indexed.listing(q({ searchTerm: 'zyxwoggle' }))).count === 0)
   })
+
+  test('a card read before a change is not served after it (the card cache follows the notifications)', async () => {
+    const { rows } = await database.pool.query<{ id: number; category: string }>(
+      'select p.id, c.url_slug category from products p join categories c on c.id = p.category_id order by p.popularity desc, p.id limit 1',
+    )
+    const { id, category } = rows[0]!
+    const card = async () => (await indexed.listing(q({ categorySlug: category }))).heroProducts.find((p) => p.productId === id)
+    expect(await card()).toBeDefined() // now cached
+    await database.pool.query(`update products set short_name = 'Qwzzle Edition' where id = $1`, [id])
+    await eventually(async () => (await card())?.shortName.includes('Qwzzle') ?? false)
+    expect((await card())!.shortName).toBe((await sql.listing(q({ categorySlug: category }))).heroProducts.find((p) => p.productId === id)!.shortName)
+  })
 })

@@ -3,6 +3,8 @@
 // in the background while the old index keeps answering. Until the first load the SQL engine answers.
 import type pg from 'pg'
 import type { Logger } from '~/lib/logger.server'
+import type { ProductCard } from '../catalog/catalog.service.server'
+import { cardsByIds } from './search-cards.server'
 import { buildVocabulary, type CatalogMeta, loadCatalogMeta, metaWordFrequency } from './search-catalog.server'
 import type { ListingEngine } from './search-engine'
 import { createIndexEngine, indexProductNames, loadIndex, type ProductIndex, refreshProducts } from './search-index.server'
@@ -17,6 +19,9 @@ export type LiveIndex = SearchEngineSet & {
   /** Resolves once every change notified so far has been applied (tests). */
   settled(): Promise<void>
 }
+
+/** Cards kept in memory at most; past it the cache starts afresh (a card is ~1 KB). */
+const CARD_CACHE_MAX = 50_000
 
 export function createLiveIndex(
   pool: pg.Pool,
@@ -34,6 +39,34 @@ export function createLiveIndex(
   let reloadPending = false
   const pendingIds = new Set<number>()
   const engine = createIndexEngine(() => index!, options.sortBelow)
+  // Product cards by id, kept exactly as long as the index's own copy of the product: dropped on the same
+  // notification that re-reads the product (or all of them on 'all'/'meta', which covers brand names).
+  // `generation` keeps a read that raced a change from storing what it read before the change.
+  const cardCache = new Map<number, ProductCard>()
+  let generation = 0
+  const forgetCards = (ids?: Iterable<number>) => {
+    generation++
+    if (!ids) cardCache.clear()
+    else for (const id of ids) cardCache.delete(id)
+  }
+  async function cards(ids: number[]): Promise<ProductCard[]> {
+    const missing = ids.filter((id) => !cardCache.has(id))
+    if (missing.length) {
+      const started = generation
+      const read = await cardsByIds(pool, missing)
+      if (generation === started && index) {
+        if (cardCache.size + read.length > CARD_CACHE_MAX) cardCache.clear()
+        for (const card of read) cardCache.set(card.productId, card)
+      }
+      if (missing.length === ids.length) return read
+      const fresh = new Map(read.map((c) => [c.productId, c]))
+      return ids.flatMap((id) => {
+        const card = fresh.get(id) ?? cardCache.get(id)
+        return card ? [card] : []
+      })
+    }
+    return ids.map((id) => cardCache.get(id)!)
+  }
 
   const rebuildVocabulary = () => {
     if (!index || !meta) return
@@ -58,7 +91,9 @@ export function createLiveIndex(
 
   function onNotification(payload: string) {
     if (payload.startsWith('products:')) {
-      for (const id of payload.slice('products:'.length).split(',')) if (id) pendingIds.add(Number(id))
+      const changed = payload.slice('products:'.length).split(',').filter(Boolean).map(Number)
+      forgetCards(changed)
+      for (const id of changed) pendingIds.add(id)
       void enqueue(async () => {
         if (reloadPending || pendingIds.size === 0 || !index) return
         const ids = [...pendingIds]
@@ -69,6 +104,7 @@ export function createLiveIndex(
         if (index.size - index.live > Math.max(10_000, index.live / 10)) await reloadAll()
       })
     } else {
+      forgetCards()
       if (reloadPending) return
       reloadPending = true
       void enqueue(async () => {
@@ -125,6 +161,7 @@ export function createLiveIndex(
     current: (): ListingEngine => (index && meta ? engine : sql.current()),
     meta: () => (meta && index ? Promise.resolve(meta) : sql.meta()),
     vocabulary: () => (vocab && index ? Promise.resolve(vocab) : sql.vocabulary()),
+    cards: (ids) => (index ? cards(ids) : cardsByIds(pool, ids)),
     suggestionSource: () =>
       index
         ? {

@@ -6,6 +6,7 @@ import type pg from 'pg'
 import type { Db } from '~/db/client.server'
 import { DomainError, messages } from '~/lib/errors'
 import { STORE_PRODUCTS_PER_PAGE } from '../catalog/catalog.validation'
+import type { ProductCard } from '../catalog/catalog.service.server'
 import type { ListingQuery, ListingResult } from './search.types'
 import { cardsByIds } from './search-cards.server'
 import {
@@ -41,6 +42,8 @@ export type SearchEngineSet = {
   meta(): Promise<CatalogMeta>
   vocabulary(): Promise<Vocabulary>
   suggestionSource(): SuggestionSource
+  /** Cards for these ids in this order (skipping ids no longer in the catalogue); default: read from PostgreSQL. */
+  cards?(ids: number[]): Promise<ProductCard[]>
 }
 
 const VOCABULARY_TTL_MS = 10 * 60 * 1000
@@ -124,7 +127,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         resolved.hasTerm && resolved.words.length === 0
           ? emptyListing()
           : await engines.current().run({ ...resolved, sort: query.sort, order: query.order, offset: (page - 1) * limit, limit }, meta)
-      const heroProducts = await cardsByIds(deps.pool, raw.ids)
+      const heroProducts = engines.cards ? await engines.cards(raw.ids) : await cardsByIds(deps.pool, raw.ids)
       const result: ListingResult = {
         heroProducts,
         facets: buildFacets(raw, meta),

@@ -16,6 +16,7 @@ import type { ReviewView } from '~/modules/catalog/storefront.service.server'
 import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
+import { formatLongDate } from '~/lib/format'
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
@@ -104,7 +105,7 @@ function Gallery({ product }: { product: ProductDetail }) {
   )
 }
 
-const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const reviewDate = formatLongDate
 
 /** The rating summary and the newest written reviews; nothing for products that carry no rating. */
 function Reviews({ product, reviews }: { product: ProductDetail; reviews: ReviewView[] }) {

@@ -15,6 +15,7 @@ import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/search'
 import { badRequest, domainErrorCode, notFound, orNotFound } from './http-errors'
+import { formatCount } from '~/lib/format'
 
 /** How many of the first products the hero strip shows above the grid (page 1 of a full result). */
 export const HERO_STRIP_SIZE = 3
@@ -102,7 +103,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [searchTerm, results.searchId, productIds])
 
   const filtered = hasFilters(parseFilters(new URL(href, 'http://localhost').searchParams))
-  const count = `${results.count.toLocaleString('en-US')} ${results.count === 1 ? 'product' : 'products'}`
+  const count = `${formatCount(results.count)} ${results.count === 1 ? 'product' : 'products'}`
   // The hero strip: the first products of the first page, above the grid that holds the rest.
   const strip = results.page === 1 && results.heroProducts.length > HERO_STRIP_SIZE * 2 ? results.heroProducts.slice(0, HERO_STRIP_SIZE) : []
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { track } from '~/modules/analytics/track'
 import { Icon } from '~/ui'
-import { PLACEHOLDER_HEART_PATH } from '../illustrations'
+import { PLACEHOLDER_HEART_PATH } from '../image-paths'
 
 export type CategoryTile = { title: string; urlSlug: string; path: string; imageUrl: string | null; hidden: boolean; isLeaf?: boolean }
 

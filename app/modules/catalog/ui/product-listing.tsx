@@ -7,6 +7,7 @@ import { DEFAULT_SORT, hasFilters, type SortState } from './filters/filter-state
 import { useListingFilters } from './filters/use-listing-filters'
 import { pageHref, Pagination } from './pagination'
 import { type GuideCardData, ProductGrid } from './product-grid'
+import { formatCount } from '~/lib/format'
 
 export const EMPTY_FILTER_MESSAGE_START = "Whoops! We couldn't find any matches that fit your current filters. Adjust your selections or "
 export const EMPTY_FILTER_MESSAGE_END = ' to see all available products.'
@@ -31,7 +32,7 @@ type ProductListingProps = {
 
 /** 'Showing 19–36 of 240 products' across pages, '12 products' on one. */
 export function countText(result: Pick<ListingResult, 'count' | 'page' | 'pageSize' | 'pageCount'>, onPage: number): string {
-  const total = result.count.toLocaleString('en-US')
+  const total = formatCount(result.count)
   if (result.pageCount > 1) {
     const first = (result.page - 1) * result.pageSize + 1
     return `Showing ${first}–${first + onPage - 1} of ${total} products`

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { cx } from '~/ui'
 import type { ProductCard } from '../catalog.service.server'
+import { formatCount } from '~/lib/format'
 
 /** The rating row is hidden for cash funds, favors, gift cards and crowdfunds, and when there are no reviews. */
 export function showsRating(product: Pick<ProductCard, 'isCashFund' | 'isFavor' | 'isElectronicGiftCard' | 'isCrowdfund' | 'productType' | 'rating' | 'reviewCount'>): boolean {
@@ -33,7 +34,7 @@ function Stars({ rating, className }: { rating: number; className?: string }) {
 
 /** Stars and review count, read aloud as 'Rated 4.5 out of 5, 12 reviews'. */
 export function Rating({ rating, reviewCount, size = 'sm' }: { rating: number; reviewCount: number; size?: 'sm' | 'lg' }) {
-  const reviews = `${reviewCount.toLocaleString('en-US')} ${reviewCount === 1 ? 'review' : 'reviews'}`
+  const reviews = `${formatCount(reviewCount)} ${reviewCount === 1 ? 'review' : 'reviews'}`
   return (
     <p className={cx('flex items-center gap-1.5 text-muted', size === 'lg' ? 'text-sm' : 'text-xs')}>
       <span className="sr-only">
@@ -41,7 +42,7 @@ export function Rating({ rating, reviewCount, size = 'sm' }: { rating: number; r
       </span>
       <Stars rating={rating} className={size === 'lg' ? 'h-5 w-25' : 'h-3.5 w-17.5'} />
       <span aria-hidden="true">
-        {size === 'lg' ? `${rating.toFixed(1)} · ${reviews}` : `(${reviewCount.toLocaleString('en-US')})`}
+        {size === 'lg' ? `${rating.toFixed(1)} · ${reviews}` : `(${formatCount(reviewCount)})`}
       </span>
     </p>
   )

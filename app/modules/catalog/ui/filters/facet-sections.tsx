@@ -21,6 +21,7 @@ import {
   viewAllChecked,
 } from './filter-state'
 import { RangeSlider } from './range-slider'
+import { formatCount } from '~/lib/format'
 
 type SectionProps = {
   id: SectionKey | string
@@ -49,7 +50,7 @@ const optionRow = 'flex min-h-10 items-center gap-3 rounded-md px-1 text-sm has-
 const boxClass = 'size-5 shrink-0 accent-berry-700'
 
 function CountLabel({ count }: { count: number }) {
-  return <span className="ml-auto text-xs tabular-nums text-muted">{count.toLocaleString('en-US')}</span>
+  return <span className="ml-auto text-xs tabular-nums text-muted">{formatCount(count)}</span>
 }
 
 export function SortSection({ sort, defaultSort, onChange, summaryRef }: { sort: SortState | null; defaultSort: SortState; onChange: (s: SortState) => void; summaryRef?: Ref<HTMLElement> }) {
@@ -154,7 +155,7 @@ function RatingFacet({ facet, filters, onChange, summaryRef }: FacetProps) {
                 <span className="sr-only"> stars</span>
               </span>
               <span id={`${name}-${stars}`} className="ml-auto text-xs tabular-nums text-muted">
-                {count.toLocaleString('en-US')}
+                {formatCount(count)}
               </span>
             </label>
           )

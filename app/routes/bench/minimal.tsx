@@ -1,0 +1,18 @@
+import { data } from 'react-router'
+
+// The floor for `npm run bench:ssr` (see bench/ssr.bench.ts): a real React Router page with the same
+// document, root loader and streaming as every page, but no loader work and no shop shell. It only
+// exists when the server runs with NESTLIST_BENCH_ROUTES=1; otherwise it is the plain 404.
+
+export const handle = { noShell: true }
+
+export const meta = () => [{ title: 'Minimal page | Nestlist' }, { name: 'robots', content: 'noindex' }]
+
+export function loader() {
+  if (process.env.NESTLIST_BENCH_ROUTES !== '1') throw data(null, { status: 404 })
+  return null
+}
+
+export default function MinimalPage() {
+  return <p>Minimal page.</p>
+}
