@@ -93,8 +93,11 @@ export const regItems = pgTable(
     categoryId: bigint('category_id', { mode: 'number' })
       .notNull()
       .references(() => registryCategories.id),
-    /** A product from our shop, or null for an item from another store (issue 6). */
-    productId: integer('product_id').references(() => products.id),
+    /**
+     * A product from our shop, or null for an item from another store. If the shop drops the product the
+     * wish stays on the registry (title, image and price are kept here) without the link.
+     */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     imageUrl: text('image_url').notNull(),
     /** For items from other stores: where to buy. */
