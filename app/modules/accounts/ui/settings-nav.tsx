@@ -42,7 +42,8 @@ export function SettingsNav() {
               prefetch="intent"
               className={({ isActive }) =>
                 cx(
-                  'flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+                  // No colour transition: the current pill must meet contrast the moment it is marked (axe runs right after navigation).
+                  'flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap',
                   'lg:rounded-xl lg:border-transparent lg:px-4 lg:text-base',
                   isActive
                     ? 'border-berry-700 bg-berry-700 text-white lg:bg-berry-50 lg:text-berry-800 lg:shadow-[inset_3px_0_0_var(--color-berry-700)]'
