@@ -39,6 +39,7 @@ CREATE TABLE "registries" (
 	"shipping_address" jsonb,
 	"surprise" boolean DEFAULT false NOT NULL,
 	"surprise_reveal_date" date,
+	"shared_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

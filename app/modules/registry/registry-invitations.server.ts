@@ -38,7 +38,7 @@ export function parseInvitationEmails(raw: string): { emails: string[]; error?: 
 }
 
 type Deps = {
-  registry: Pick<ReturnType<typeof createRegistryService>, 'ownerView'>
+  registry: Pick<ReturnType<typeof createRegistryService>, 'ownerView' | 'markShared'>
   email: EmailSender & { countLinkingTo(pathSuffix: string, since: Date): Promise<number> }
   clock?: () => Date
 }
@@ -96,6 +96,7 @@ export function createRegistryInvitations({ registry, email, clock = () => new D
           },
         })
       }
+      await registry.markShared(r.id, ownerId)
       return { invited: emails, remainingToday: left - emails.length }
     },
   }

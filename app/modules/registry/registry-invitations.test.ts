@@ -72,6 +72,7 @@ describe('registry invitations', () => {
     const r = await newRegistry(owner)
     const invitations = createRegistryInvitations({ registry, email, clock })
     const [one, two] = addresses(2)
+    expect((await registry.ownerView(r.id, owner)).goals.find((g) => g.key === 'share_registry')!.done).toBe(false)
     const result = await invitations.invite(r.id, owner, { emails: `${one}, ${two}`, message: 'See you at the shower <3' }, { origin: 'https://my.nestlist.example', senderFirstName: 'Maya' })
     expect(result.invited).toEqual([one, two])
     expect(result.remainingToday).toBe(MAX_INVITES_PER_DAY - 2)
@@ -84,6 +85,8 @@ describe('registry invitations', () => {
     expect(message.text).toContain('See you at the shower <3')
     expect(message.html).toContain('See you at the shower &lt;3')
     expect(message.html).not.toContain('<3')
+    // sending invitations completes the 'share your registry' goal
+    expect((await registry.ownerView(r.id, owner)).goals.find((g) => g.key === 'share_registry')!.done).toBe(true)
   })
 
   test('someone who does not own the registry cannot send invitations for it (not found), and nothing is sent', async () => {

@@ -52,6 +52,8 @@ export const registries = pgTable(
     /** Keep it a surprise: the owner does not see who reserved or bought what, until the reveal date. */
     surprise: boolean('surprise').notNull().default(false),
     surpriseRevealDate: date('surprise_reveal_date'),
+    /** When the owner first sent invitations (the 'share your registry' goal; a guest's gift counts too). */
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

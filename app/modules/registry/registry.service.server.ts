@@ -138,7 +138,9 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
   }
 
   async function hasShared(registryId: number) {
-    // A registry counts as shared once a guest has reserved or bought from it.
+    // Shared once the owner sent invitations (sharedAt) or a guest has reserved or bought from it.
+    const [reg] = await db.select({ sharedAt: registries.sharedAt }).from(registries).where(eq(registries.id, registryId))
+    if (reg?.sharedAt) return true
     const [r] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.registryId, registryId)).limit(1)
     return Boolean(r)
   }
@@ -502,6 +504,12 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       await db.transaction(async (tx) => {
         for (const [position, id] of categoryIds.entries()) await tx.update(registryCategories).set({ position }).where(eq(registryCategories.id, id))
       })
+    },
+
+    /** Records that the owner shared the registry (first time only), for the setup goal. */
+    async markShared(registryId: number, userId: number) {
+      const r = await owned(registryId, userId)
+      if (!r.sharedAt) await db.update(registries).set({ sharedAt: clock() }).where(eq(registries.id, r.id))
     },
 
     /** /find: registries whose family name or title matches, that their owners let be found. */
