@@ -203,6 +203,11 @@ describe('registry guests', () => {
       await page.keyboard.press('Escape')
       await card(page, third.title).getByText('Fulfilled').waitFor()
 
+      // On a phone the category, price and sort fields are folded behind one button.
+      expect(await page.locator('#filter-category').isVisible()).toBe(false)
+      await page.getByRole('button', { name: 'Category, price and sort' }).click()
+      expect(await page.locator('#filter-category').isVisible()).toBe(true)
+
       // Hide fulfilled (a GET filter, so the link can be shared).
       await page.getByLabel('Hide fulfilled gifts').check()
       await page.waitForURL(/hide_fulfilled=1/)

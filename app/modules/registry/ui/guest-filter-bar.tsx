@@ -1,5 +1,6 @@
+import { useState, useSyncExternalStore } from 'react'
 import { Form, Link } from 'react-router'
-import { Button, cx, inputClasses, Label } from '~/ui'
+import { Button, cx, Icon, inputClasses, Label } from '~/ui'
 import type { GuestCategory } from '../registry.types'
 import { GUEST_SORTS, type GuestFilters, guestSortLabels, isFiltered } from './guest-filters'
 
@@ -22,12 +23,32 @@ export function GuestFilterBar({
   total: number
 }) {
   const field = cx(inputClasses, 'mt-1.5')
+  // On phones the category, price and sort fields fold away behind one button once JavaScript runs
+  // (without it, or with a filter on, they stay open), so the gifts are not a screen away.
+  const hydrated = useSyncExternalStore(noop, () => true, () => false)
+  const [expanded, setExpanded] = useState(false)
+  const folded = hydrated && !expanded && !isFiltered(filters)
   return (
     <Form method="get" preventScrollReset className="rounded-card border border-line bg-cream p-4" aria-label="Filter and sort gifts">
       {Object.entries(keep).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.3fr_auto] lg:items-end">
+      {hydrated ? (
+        <button
+          type="button"
+          aria-expanded={!folded}
+          aria-controls="guest-filter-fields"
+          onClick={() => setExpanded((v) => !v)}
+          className="mb-3 inline-flex min-h-11 items-center gap-2 rounded-full border border-line-strong bg-white px-4 text-sm font-semibold text-ink hover:bg-berry-50 sm:hidden"
+        >
+          <Icon name="chevron-down" className={cx('size-4 transition-transform', !folded && 'rotate-180')} />
+          Category, price and sort
+        </button>
+      ) : null}
+      <div
+        id="guest-filter-fields"
+        className={cx('grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.3fr_auto] lg:items-end', folded && 'max-sm:hidden')}
+      >
         <div>
           <Label htmlFor="filter-category">Category</Label>
           <select
@@ -94,3 +115,5 @@ export function GuestFilterBar({
     </Form>
   )
 }
+
+const noop = () => () => {}
