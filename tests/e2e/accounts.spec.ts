@@ -21,7 +21,8 @@ afterAll(async () => {
 async function openPage(options: { width?: number; javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true })
   const page = await context.newPage()
-  page.on('close', () => void context.close())
+  // The browser may already be closing (afterAll): a context that is gone needs no closing.
+  page.on('close', () => void context.close().catch(() => undefined))
   return page
 }
 

@@ -32,7 +32,8 @@ async function openPage(cookie: string, width = 1280): Promise<{ page: Page; csp
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   await signInContext(context, baseUrl, { cookie })
   const page = await context.newPage()
-  page.on('close', () => void context.close())
+  // The browser may already be closing (afterAll): a context that is gone needs no closing.
+  page.on('close', () => void context.close().catch(() => undefined))
   const cspViolations: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) cspViolations.push(m.text())

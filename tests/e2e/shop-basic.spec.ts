@@ -20,7 +20,8 @@ async function api<T>(path: string): Promise<{ status: number; body: T }> {
 async function openPage(): Promise<{ page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  page.on('close', () => void context.close())
+  // The browser may already be closing (afterAll): a context that is gone needs no closing.
+  page.on('close', () => void context.close().catch(() => undefined))
   const consoleErrors: string[] = []
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error') consoleErrors.push(m.text())

@@ -11,7 +11,8 @@ let browser: Browser
 async function openPage(width = 1280): Promise<{ page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  page.on('close', () => void context.close())
+  // The browser may already be closing (afterAll): a context that is gone needs no closing.
+  page.on('close', () => void context.close().catch(() => undefined))
   const consoleErrors: string[] = []
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error') consoleErrors.push(m.text())
