@@ -91,15 +91,16 @@ export function SearchBox({ className }: { className?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  // A mouse press outside closes the suggestions.
+  // A mouse press outside closes the suggestions. Listening from hydration on (not only once the list has
+  // opened) leaves no gap between the list appearing and the listener being there; closing a closed list
+  // is a no-op.
   useEffect(() => {
-    if (!open) return
     function onMouseDown(event: MouseEvent) {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
     }
     document.addEventListener('mousedown', onMouseDown)
     return () => document.removeEventListener('mousedown', onMouseDown)
-  }, [open])
+  }, [])
 
   function onType(value: string) {
     setTerm(value)
