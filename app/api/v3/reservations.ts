@@ -5,6 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { DomainError } from '~/lib/errors'
 import { reservationMessages } from '~/modules/registry/reservations.service.server'
 import { apiViewer, requireApiUser } from '../auth'
+import { sendReservationEmail } from '~/modules/registry/reservation-email.server'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
 import { GiverReservationSchema, TrackedGiftSchema, body, err, ok, positiveIdOf, privateJson, registryIdOf } from './registry-schemas'
@@ -131,6 +132,18 @@ reservationsRouter.openapi(reserve, async (c) => {
   const v = await apiViewer(c)
   const reservations = c.var.services.reservations
   const made = purchased ? await reservations.boughtElsewhere(itemId, input, v?.user.id) : await reservations.reserve(itemId, input, v?.user.id)
+  // The giver gets the same confirmation email as from the registry page (not awaited: SMTP may be slow).
+  const view = await reservations.forGiver(made.id)
+  void sendReservationEmail(c.var.services.email, (c.var.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, ''), {
+    id: made.id,
+    kind: purchased ? 'purchased' : 'reserved',
+    giverName: view.giverName,
+    // the service accepted it, so it is a valid address (stored trimmed and lower-cased)
+    giverEmail: String(input.giverEmail ?? '').trim().toLowerCase(),
+    quantity: made.quantity,
+    itemTitle: view.item.title,
+    familyName: view.registry.familyName,
+  }).catch((err: unknown) => c.var.logger.warn({ err }, 'reservation email failed'))
   return c.json({ ...made, status: purchased ? ('purchased' as const) : ('reserved' as const) }, 201)
 })
 
