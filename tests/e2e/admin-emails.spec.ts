@@ -59,7 +59,8 @@ describe('staff email outbox', () => {
 
     await rows.first().getByRole('link').click()
     await page.waitForURL(/\/admin\/emails\/\d+$/)
-    expect(await page.getByRole('heading', { name: 'Plain text' }).count()).toBe(1)
+    // The address changes as the navigation starts; wait for the message page itself.
+    await page.getByRole('heading', { name: 'Plain text' }).waitFor()
     expect(await page.locator('pre').textContent()).toContain('Hi Ines,')
     expect(await seriousA11yViolations(page)).toEqual([])
 
