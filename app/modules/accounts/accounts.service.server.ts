@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
+import { parseInput as parse } from '~/lib/parse-input'
 import type { EmailSender } from '~/modules/email/email.types'
 import {
   emailVerifications,
@@ -68,18 +69,6 @@ export const accountMessages = {
   currentPasswordWrong: 'Your current password is not right.',
   passwordForEmail: 'Enter your current password to change your email.',
 } as const
-
-function invalid(parsed: { error: { issues: { path: PropertyKey[]; message: string }[] } }): never {
-  const fields: Record<string, string[]> = {}
-  for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
-  throw new DomainError('invalid_input', 'Some fields need another look.', { fields })
-}
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) invalid(parsed)
-  return parsed.data
-}
 
 const toViewer = (u: UserRow): Viewer => ({
   id: u.id,

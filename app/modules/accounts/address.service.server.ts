@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { invalidInput } from '~/lib/parse-input'
 import { DomainError, type FieldErrors } from '~/lib/errors'
 import { type AddressRow, addresses } from './accounts.schema'
 import { addressInput, addressMessages, zip5, zipLookupQuery } from './address.validation'
@@ -26,13 +27,6 @@ export type AddressDeps = {
   lookupZip?: (zip: string) => ZipPlace | null
 }
 
-type Issues = { issues: { path: PropertyKey[]; message: string }[] }
-
-function invalid(error: Issues, message = 'Some fields need another look.'): never {
-  const fields: FieldErrors = {}
-  for (const issue of error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
-  throw new DomainError('invalid_input', message, { fields })
-}
 
 const stateName = (code: string) => (isUsStateCode(code) ? usStateNames[code] : code)
 
@@ -63,7 +57,7 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
      */
     async save(userId: number, input: unknown): Promise<SavedAddress> {
       const parsed = addressInput.safeParse(input)
-      if (!parsed.success) invalid(parsed.error)
+      if (!parsed.success) invalidInput(parsed.error.issues)
       const data = parsed.data
       const place = lookupZip(zip5(data.zip))
       const fields: FieldErrors = {}
@@ -105,7 +99,7 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
     /** City and state for a ZIP code (12345 or 12345-6789); null when unknown, invalid_input when malformed. */
     zipLookup(query: unknown): ZipPlace | null {
       const parsed = zipLookupQuery.safeParse(query)
-      if (!parsed.success) invalid(parsed.error, addressMessages.zip)
+      if (!parsed.success) invalidInput(parsed.error.issues, addressMessages.zip)
       return lookupZip(parsed.data.zip)
     },
   }

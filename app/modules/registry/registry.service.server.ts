@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
+import { parseInput as parse } from '~/lib/parse-input'
 import { products } from '~/modules/catalog/catalog.schema'
 import { pdpPath } from '~/modules/catalog/product-path'
 import { DEFAULT_CATEGORIES, type RegistryType } from './registry.constants'
@@ -18,16 +19,6 @@ import {
   visibilityInput,
 } from './registry.validation'
 
-type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } }
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | ({ success: false } & Issues) }, input: unknown): T {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
-    throw new DomainError('invalid_input', 'Some fields need another look.', { fields })
-  }
-  return parsed.data
-}
 
 export const registryMessages = {
   notFound: 'We could not find that registry.',

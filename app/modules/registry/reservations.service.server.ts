@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
+import { parseInput as parse } from '~/lib/parse-input'
 import { type ReservationRow, regItems, registries, reservations } from './registry.schema'
 import type { PostalAddress } from './registry.types'
 import { postalAddressInput, reserveInput } from './registry.validation'
 
-type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } }
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | ({ success: false } & Issues) }, input: unknown): T {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
-    throw new DomainError('invalid_input', 'Some fields need another look.', { fields })
-  }
-  return parsed.data
-}
 
 export const reservationMessages = {
   alreadyReserved: 'Someone just reserved this gift, so it no longer needs that many. Please choose another gift or a smaller quantity.',

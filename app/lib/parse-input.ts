@@ -1,0 +1,25 @@
+// One way for services to check their input: zod issues become DomainError('invalid_input') with messages
+// per field ('a.b' paths, '_error' for the whole input), which forms show beside each field.
+import { DomainError, type FieldErrors } from './errors'
+
+type Issue = { path: PropertyKey[]; message: string }
+type Schema<T> = { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } } }
+
+/** Groups zod issues by field path. */
+export function fieldsFromIssues(issues: Issue[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) (fields[issue.path.map(String).join('.') || '_error'] ??= []).push(issue.message)
+  return fields
+}
+
+/** Throws the invalid_input error for a failed parse. */
+export function invalidInput(issues: Issue[], message = 'Some fields need another look.'): never {
+  throw new DomainError('invalid_input', message, { fields: fieldsFromIssues(issues) })
+}
+
+/** The parsed input, or an invalid_input DomainError with messages per field. */
+export function parseInput<T>(schema: Schema<T>, input: unknown): T {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) invalidInput(parsed.error.issues)
+  return parsed.data
+}
