@@ -11,7 +11,8 @@
 // (b) Reservations spread over 2,000 items (99 each) by 32 clients, reserve only.
 //
 // Goals (issue 5): (a) >= 1,000 reservations/s with p99 <= 50 ms; (b) >= 5,000 reservations/s.
-// Flags: --seconds 5 (per scenario), --clients 32.
+// Flags: --seconds 5 (per scenario), --clients 32, --in-flight N (group-commit transactions at once; the
+// service's default otherwise).
 import { parseArgs } from 'node:util'
 import { createDb } from '~/db/client.server'
 import { users } from '~/modules/accounts/accounts.schema'
@@ -20,7 +21,7 @@ import { createRegistryService } from '~/modules/registry/registry.service.serve
 import { createReservationsService } from '~/modules/registry/reservations.service.server'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '32' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '32' }, 'in-flight': { type: 'string' } } })
 const SECONDS = Number(values.seconds)
 const CLIENTS = Number(values.clients)
 const SPREAD_ITEMS = 2_000
@@ -40,7 +41,7 @@ const { db, pool } = createDb(url, { max: CLIENTS })
 let failed = false
 try {
   const registry = createRegistryService({ db })
-  const reservations = createReservationsService({ db })
+  const reservations = createReservationsService({ db, ...(values['in-flight'] ? { maxInFlight: Number(values['in-flight']) } : {}) })
   const [owner] = await db.insert(users).values({ email: 'bench-owner@example.test', firstName: 'Bench', lastName: 'Owner', passwordHash: 'x' }).returning()
   await db.insert(categories).values({ id: 1, title: 'Bench', urlSlug: 'bench' })
   await db.insert(brands).values({ id: 1, name: 'Bench', slug: 'bench', title: 'Bench', logoUrl: '/x.svg' })
@@ -117,7 +118,7 @@ try {
     rt.push(t1 - t0)
     commit.push(performance.now() - t1)
   }
-  console.log(`${CLIENTS} clients, pool ${CLIENTS}, ${SECONDS} s per scenario, PostgreSQL ${await setting('server_version')} (fsync ${await setting('fsync')}, synchronous_commit ${await setting('synchronous_commit')})`)
+  console.log(`${CLIENTS} clients, pool ${CLIENTS}, group commit ${values['in-flight'] ?? 'default'} in flight, ${SECONDS} s per scenario, PostgreSQL ${await setting('server_version')} (fsync ${await setting('fsync')}, synchronous_commit ${await setting('synchronous_commit')})`)
   console.log(`floor: round trip p50 ${percentile(rt.sort((x, y) => x - y), 50).toFixed(2)} ms, one-row update + commit p50 ${percentile(commit.sort((x, y) => x - y), 50).toFixed(2)} ms`)
   console.log(`${a.label}\n  reserve    ${fmt(a.reserve)}\n  unreserve  ${a.other ? fmt(a.other) : '-'}`)
   console.log(`${b.label}\n  reserve    ${fmt(b.reserve)}`)

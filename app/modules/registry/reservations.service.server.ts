@@ -13,6 +13,7 @@ export const reservationMessages = {
   notFound: 'We could not find that reservation.',
   itemGone: 'This gift is no longer on the registry.',
   notActive: 'This reservation was cancelled, so there is nothing to change.',
+  alreadyBought: 'This gift was already bought, so it cannot be unreserved.',
 } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -46,21 +47,28 @@ export type TrackedGift = {
   itemRemoved: boolean
 }
 
-export type ReservationsDeps = { db: Db; clock?: () => Date }
+export type ReservationsDeps = {
+  db: Db
+  clock?: () => Date
+  /** How many group-commit transactions may be written at once (each holds one pooled connection). */
+  maxInFlight?: number
+}
 
 /**
- * Reservations: the one place quantities change. Every change is a single conditional UPDATE of the item
- * row (reserved + purchased <= needed, checked by the database too), so concurrent guests can never
- * promise the same gift twice.
+ * Reservations: the one place quantities change. Every change is a conditional update of the item row under
+ * its row lock (reserved + purchased <= needed, checked by the database too), so concurrent guests can never
+ * promise the same gift twice. Reserves and unreserves arriving together share one transaction (group commit).
  */
-export function createReservationsService({ db, clock = () => new Date() }: ReservationsDeps) {
+export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2 }: ReservationsDeps) {
   async function reservationById(id: string) {
     if (!UUID.test(id)) return undefined
     const [r] = await db.select().from(reservations).where(eq(reservations.id, id))
     return r
   }
 
-  type Claim = {
+  type ClaimOp = {
+    kind: 'claim'
+    regItemId: number
     data: ReturnType<typeof reserveInput.parse>
     status: 'reserved' | 'purchased'
     source: ReservationRow['source']
@@ -68,124 +76,226 @@ export function createReservationsService({ db, clock = () => new Date() }: Rese
     resolve: (r: { id: string; registryId: number; quantity: number }) => void
     reject: (e: unknown) => void
   }
-  // Claims on one item wait here while a batch for that item is in flight; the next batch takes them all.
-  const waiting = new Map<number, Claim[]>()
-  const busy = new Set<number>()
-  const MAX_BATCH = 200
+  type ReleaseOp = { kind: 'release'; reservationId: string; resolve: () => void; reject: (e: unknown) => void }
+  type Op = ClaimOp | ReleaseOp
 
-  /**
-   * One transaction for a batch of claims on one item: lock the row, grant the claims in arrival order
-   * while the item still needs enough, add them up in one UPDATE and insert the reservations. Under
-   * contention this turns N commits on one hot row into one (group commit), and the database still
-   * guards the row (FOR UPDATE, and the reg_items check), so any number of processes stay correct.
-   */
-  async function runBatch(regItemId: number, batch: Claim[]) {
-    const now = clock()
-    if (batch.length === 1) return runSingle(regItemId, batch[0]!, now)
-    const outcomes = await db.transaction(async (tx) => {
-      const [item] = await tx
-        .select({ registryId: regItems.registryId, needed: regItems.quantityNeeded, reserved: regItems.quantityReserved, purchased: regItems.quantityPurchased, removedAt: regItems.removedAt })
-        .from(regItems)
-        .where(eq(regItems.id, regItemId))
-        .for('update')
-      if (!item || item.removedAt) return batch.map(() => ({ ok: false as const, code: 'gone' as const }))
-      let available = item.needed - item.reserved - item.purchased
-      const granted: { claim: Claim; id: string }[] = []
-      const results = batch.map((claim) => {
-        if (claim.data.quantity > available) return { ok: false as const, code: 'taken' as const }
-        available -= claim.data.quantity
-        const id = randomUUID()
-        granted.push({ claim, id })
-        return { ok: true as const, id, registryId: item.registryId }
-      })
-      if (granted.length > 0) {
-        const sum = (status: Claim['status']) => granted.filter((g) => g.claim.status === status).reduce((n, g) => n + g.claim.data.quantity, 0)
-        await tx
-          .update(regItems)
-          .set({
-            quantityReserved: sql`${regItems.quantityReserved} + ${sum('reserved')}`,
-            quantityPurchased: sql`${regItems.quantityPurchased} + ${sum('purchased')}`,
-          })
-          .where(eq(regItems.id, regItemId))
-        await tx.insert(reservations).values(
-          granted.map(({ claim, id }) => ({
-            id,
-            regItemId,
-            registryId: item.registryId,
-            quantity: claim.data.quantity,
-            status: claim.status,
-            source: claim.source,
-            giverName: claim.data.giverName,
-            giverEmail: claim.data.giverEmail,
-            giverUserId: claim.giverUserId ?? null,
-            giftMessage: claim.data.giftMessage,
-            createdAt: now,
-            purchasedAt: claim.status === 'purchased' ? now : null,
-          })),
-        )
-      }
-      return results
-    })
-    outcomes.forEach((outcome, i) => {
-      const claim = batch[i]!
-      if (outcome.ok) claim.resolve({ id: outcome.id, registryId: outcome.registryId, quantity: claim.data.quantity })
-      else if (outcome.code === 'gone') claim.reject(new DomainError('not_found', reservationMessages.itemGone))
-      else claim.reject(new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } }))
-    })
+  // Group commit. Claims and releases from every request wait here while `maxInFlight` batches are being
+  // written; the next batch takes them all, whatever their items, into one transaction (one WAL flush for
+  // many gifts). A lone operation on an idle service is one statement, so a quiet registry pays nothing.
+  const queue: Op[] = []
+  let inFlight = 0
+  const MAX_BATCH = 256
+
+  const takenError = () => new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } })
+  const goneError = () => new DomainError('not_found', reservationMessages.itemGone)
+
+  function enqueue(op: Op) {
+    queue.push(op)
+    if (inFlight < maxInFlight) void pump()
   }
 
-  /** A lone claim (the usual case without contention): one conditional statement, one round trip. */
-  async function runSingle(regItemId: number, claim: Claim, now: Date) {
-    const column = claim.status === 'reserved' ? 'quantity_reserved' : 'quantity_purchased'
-    const id = randomUUID()
-    const result = await db.execute<{ registry_id: number } & Record<string, unknown>>(sql`
-      with claimed as (
-        update reg_items set ${sql.raw(column)} = ${sql.raw(column)} + ${claim.data.quantity}
-        where id = ${regItemId} and removed_at is null
-          and quantity_needed - quantity_reserved - quantity_purchased >= ${claim.data.quantity}
-        returning id, registry_id
-      )
-      insert into reservations (id, reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
-      select ${id}::uuid, id, registry_id, ${claim.data.quantity}, ${claim.status}, ${claim.source}, ${claim.data.giverName}, ${claim.data.giverEmail},
-             ${claim.giverUserId ?? null}, ${claim.data.giftMessage}, ${now.toISOString()}::timestamptz,
-             ${claim.status === 'purchased' ? now.toISOString() : null}::timestamptz
-      from claimed
-      returning registry_id`)
-    const row = result.rows[0]
-    if (row) return claim.resolve({ id, registryId: Number(row.registry_id), quantity: claim.data.quantity })
-    const [item] = await db.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, regItemId))
-    if (!item || item.removedAt) return claim.reject(new DomainError('not_found', reservationMessages.itemGone))
-    claim.reject(new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } }))
-  }
-
-  async function drain(regItemId: number) {
-    busy.add(regItemId)
+  async function pump() {
+    inFlight++
     try {
-      for (;;) {
-        const queue = waiting.get(regItemId)
-        if (!queue || queue.length === 0) break
+      while (queue.length > 0) {
         const batch = queue.splice(0, MAX_BATCH)
-        if (queue.length === 0) waiting.delete(regItemId)
-        try {
-          await runBatch(regItemId, batch)
-        } catch (error) {
-          for (const claim of batch) claim.reject(error)
-        }
+        await settle(batch)
       }
     } finally {
-      busy.delete(regItemId)
+      inFlight--
     }
   }
 
-  /** Takes `quantity` from what the item still needs, as reserved or purchased (batched per item, see runBatch). */
+  async function settle(batch: Op[]) {
+    if (batch.length === 1) {
+      const op = batch[0]!
+      try {
+        if (op.kind === 'claim') await claimOne(op)
+        else await releaseOne(op)
+      } catch (error) {
+        op.reject(error)
+      }
+      return
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeBatch(batch)
+      } catch (error) {
+        // Two batches that cancel the same reservations can deadlock in PostgreSQL; one is rolled back whole
+        // and is safe to run again.
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code
+        if ((code === '40P01' || code === '40001') && attempt < 3) continue
+        for (const op of batch) op.reject(error)
+        return
+      }
+    }
+  }
+
+  /**
+   * One transaction for a batch: cancel the released reservations, lock every item involved (in id order,
+   * so concurrent batches cannot deadlock on items), grant the claims in arrival order while each item still
+   * needs enough, write each item's net change in one UPDATE and the new reservations in one INSERT. The
+   * database still guards every row (row locks and the reg_items check), so any number of processes stay
+   * correct; this only decides how many gifts share a commit.
+   */
+  async function writeBatch(batch: Op[]) {
+    const now = clock()
+    const claims = batch.filter((op): op is ClaimOp => op.kind === 'claim')
+    const releases = batch.filter((op): op is ReleaseOp => op.kind === 'release')
+    const outcome = await db.transaction(async (tx) => {
+      const releasedIds = [...new Set(releases.map((r) => r.reservationId))].sort()
+      const released = releasedIds.length
+        ? (
+            await tx.execute<{ id: string; reg_item_id: number; quantity: number }>(sql`
+              update reservations set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
+              where id in (select unnest(${`{${releasedIds.join(',')}}`}::uuid[]) order by 1) and status = 'reserved'
+              returning id, reg_item_id, quantity`)
+          ).rows
+        : []
+      const delta = new Map<number, { reserved: number; purchased: number }>()
+      const deltaOf = (itemId: number) => {
+        let d = delta.get(itemId)
+        if (!d) delta.set(itemId, (d = { reserved: 0, purchased: 0 }))
+        return d
+      }
+      for (const r of released) deltaOf(Number(r.reg_item_id)).reserved -= r.quantity
+
+      const itemIds = [...new Set(claims.map((c) => c.regItemId))].sort((a, b) => a - b)
+      const items = itemIds.length
+        ? (
+            await tx.execute<{ id: number; registry_id: number; available: number; removed: boolean }>(sql`
+              select id, registry_id, quantity_needed - quantity_reserved - quantity_purchased as available, removed_at is not null as removed
+              from reg_items where id = any(${`{${itemIds.join(',')}}`}::bigint[]) order by id for update`)
+          ).rows
+        : []
+      const byId = new Map(items.map((i) => [Number(i.id), { registryId: Number(i.registry_id), available: Number(i.available), removed: i.removed }]))
+      // what this batch's releases gave back is available to its claims
+      for (const [itemId, d] of delta) {
+        const item = byId.get(itemId)
+        if (item) item.available -= d.reserved
+      }
+
+      const granted: { op: ClaimOp; id: string; registryId: number }[] = []
+      const claimResults = claims.map((op) => {
+        const item = byId.get(op.regItemId)
+        if (!item || item.removed) return 'gone' as const
+        if (op.data.quantity > item.available) return 'taken' as const
+        item.available -= op.data.quantity
+        const g = { op, id: randomUUID(), registryId: item.registryId }
+        granted.push(g)
+        const d = deltaOf(op.regItemId)
+        if (op.status === 'reserved') d.reserved += op.data.quantity
+        else d.purchased += op.data.quantity
+        return g
+      })
+
+      const changes = [...delta].filter(([, d]) => d.reserved !== 0 || d.purchased !== 0)
+      if (changes.length) {
+        await tx.execute(sql`
+          update reg_items set quantity_reserved = reg_items.quantity_reserved + d.reserved,
+                               quantity_purchased = reg_items.quantity_purchased + d.purchased
+          from unnest(${`{${changes.map(([id]) => id).join(',')}}`}::bigint[], ${`{${changes.map(([, d]) => d.reserved).join(',')}}`}::int[],
+                      ${`{${changes.map(([, d]) => d.purchased).join(',')}}`}::int[]) as d(id, reserved, purchased)
+          where reg_items.id = d.id`)
+      }
+      if (granted.length) {
+        await tx.insert(reservations).values(
+          granted.map(({ op, id, registryId }) => ({
+            id,
+            regItemId: op.regItemId,
+            registryId,
+            quantity: op.data.quantity,
+            status: op.status,
+            source: op.source,
+            giverName: op.data.giverName,
+            giverEmail: op.data.giverEmail,
+            giverUserId: op.giverUserId ?? null,
+            giftMessage: op.data.giftMessage,
+            createdAt: now,
+            purchasedAt: op.status === 'purchased' ? now : null,
+          })),
+        )
+      }
+      return { claimResults, released: new Set(released.map((r) => r.id)) }
+    })
+
+    claims.forEach((op, i) => {
+      const result = outcome.claimResults[i]!
+      if (result === 'gone') op.reject(goneError())
+      else if (result === 'taken') op.reject(takenError())
+      else op.resolve({ id: result.id, registryId: result.registryId, quantity: op.data.quantity })
+    })
+    // A release that changed nothing was already cancelled (fine: unreserve is idempotent), bought, or unknown.
+    const unchanged = releases.filter((op) => !outcome.released.has(op.reservationId))
+    const statuses = unchanged.length
+      ? new Map(
+          (await db.select({ id: reservations.id, status: reservations.status }).from(reservations).where(inArray(reservations.id, unchanged.map((op) => op.reservationId)))).map(
+            (r) => [r.id, r.status],
+          ),
+        )
+      : new Map<string, ReservationRow['status']>()
+    for (const op of releases) {
+      if (outcome.released.has(op.reservationId)) op.resolve()
+      else settleUnchangedRelease(op, statuses.get(op.reservationId))
+    }
+  }
+
+  function settleUnchangedRelease(op: ReleaseOp, status: ReservationRow['status'] | undefined) {
+    if (status === undefined) op.reject(new DomainError('not_found', reservationMessages.notFound))
+    else if (status === 'purchased') op.reject(new DomainError('conflict', reservationMessages.alreadyBought))
+    else op.resolve()
+  }
+
+  /** A lone claim: one conditional statement, one round trip. */
+  async function claimOne(op: ClaimOp) {
+    const now = clock()
+    const column = op.status === 'reserved' ? 'quantity_reserved' : 'quantity_purchased'
+    const id = randomUUID()
+    const result = await db.execute<{ registry_id: number } & Record<string, unknown>>(sql`
+      with claimed as (
+        update reg_items set ${sql.raw(column)} = ${sql.raw(column)} + ${op.data.quantity}
+        where id = ${op.regItemId} and removed_at is null
+          and quantity_needed - quantity_reserved - quantity_purchased >= ${op.data.quantity}
+        returning id, registry_id
+      )
+      insert into reservations (id, reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
+      select ${id}::uuid, id, registry_id, ${op.data.quantity}, ${op.status}, ${op.source}, ${op.data.giverName}, ${op.data.giverEmail},
+             ${op.giverUserId ?? null}, ${op.data.giftMessage}, ${now.toISOString()}::timestamptz,
+             ${op.status === 'purchased' ? now.toISOString() : null}::timestamptz
+      from claimed
+      returning registry_id`)
+    const row = result.rows[0]
+    if (row) return op.resolve({ id, registryId: Number(row.registry_id), quantity: op.data.quantity })
+    const [item] = await db.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, op.regItemId))
+    op.reject(!item || item.removedAt ? goneError() : takenError())
+  }
+
+  /**
+   * A lone release: one statement. The item row is locked only while it runs and commits, never across a
+   * client round trip; the reservation row is flipped first, so a second unreserve changes nothing.
+   */
+  async function releaseOne(op: ReleaseOp) {
+    const result = await db.execute<{ id: string }>(sql`
+      with cancelled as (
+        update reservations set status = 'cancelled', cancelled_at = ${clock().toISOString()}::timestamptz
+        where id = ${op.reservationId} and status = 'reserved'
+        returning id, reg_item_id, quantity
+      ), item as (
+        update reg_items set quantity_reserved = reg_items.quantity_reserved - cancelled.quantity
+        from cancelled where reg_items.id = cancelled.reg_item_id
+      )
+      select id from cancelled`)
+    if (result.rows.length > 0) return op.resolve()
+    const [r] = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, op.reservationId))
+    settleUnchangedRelease(op, r?.status)
+  }
+
+  /** Takes `quantity` from what the item still needs, as reserved or purchased (group commit, see writeBatch). */
   function claim(regItemId: number, input: unknown, status: 'reserved' | 'purchased', source: ReservationRow['source'], giverUserId?: number) {
     const data = parse(reserveInput, input)
-    if (!Number.isSafeInteger(regItemId) || regItemId <= 0) return Promise.reject(new DomainError('not_found', reservationMessages.itemGone))
+    if (!Number.isSafeInteger(regItemId) || regItemId <= 0) return Promise.reject(goneError())
     return new Promise<{ id: string; registryId: number; quantity: number }>((resolve, reject) => {
-      const queue = waiting.get(regItemId)
-      if (queue) queue.push({ data, status, source, giverUserId, resolve, reject })
-      else waiting.set(regItemId, [{ data, status, source, giverUserId, resolve, reject }])
-      if (!busy.has(regItemId)) void drain(regItemId)
+      enqueue({ kind: 'claim', regItemId, data, status, source, giverUserId, resolve, reject })
     })
   }
 
@@ -224,22 +334,9 @@ export function createReservationsService({ db, clock = () => new Date() }: Rese
     },
 
     /** Gives a reserved gift back to the registry (idempotent; purchases cannot be unreserved). */
-    async unreserve(reservationId: string) {
-      const r = await reservationById(reservationId)
-      if (!r) throw new DomainError('not_found', reservationMessages.notFound)
-      if (r.status === 'cancelled') return
-      if (r.status === 'purchased') throw new DomainError('conflict', 'This gift was already bought, so it cannot be unreserved.')
-      // One statement: the item row is locked only while this statement runs and commits, never across a
-      // client round trip (a hot item's lock queue is what limits its throughput). The reservation row is
-      // flipped first, so a second unreserve of the same reservation finds it cancelled and changes nothing.
-      await db.execute(sql`
-        with cancelled as (
-          update reservations set status = 'cancelled', cancelled_at = ${clock().toISOString()}::timestamptz
-          where id = ${r.id} and status = 'reserved'
-          returning reg_item_id, quantity
-        )
-        update reg_items set quantity_reserved = reg_items.quantity_reserved - cancelled.quantity
-        from cancelled where reg_items.id = cancelled.reg_item_id`)
+    unreserve(reservationId: string) {
+      if (!UUID.test(reservationId)) return Promise.reject(new DomainError('not_found', reservationMessages.notFound))
+      return new Promise<void>((resolve, reject) => enqueue({ kind: 'release', reservationId: reservationId.toLowerCase(), resolve, reject }))
     },
 
     /** The giver's view of one reservation (anyone holding the link). */

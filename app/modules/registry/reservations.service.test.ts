@@ -259,5 +259,70 @@ describe('reservations', () => {
       await pool.end()
     }
   }, 60_000)
+
+  test('reserves and unreserves over many items from three app processes at once keep every counter equal to its live gifts', async () => {
+    const r = await newRegistry()
+    const items = await Promise.all(Array.from({ length: 12 }, (_, i) => registry.addItem(r.id, owner, { productId, quantity: 1 + (i % 4) })))
+    const processes = Array.from({ length: 3 }, () => createDb(database.url, { max: 6 }))
+    const services = processes.map(({ db }) => createReservationsService({ db, maxInFlight: 2 }))
+    const made: string[] = []
+    let seed = 7
+    const rand = (k: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % k
+    }
+    try {
+      for (let round = 0; round < 10; round++) {
+        const ops = Array.from({ length: 60 }, (_, i) => {
+          const service = services[rand(services.length)]!
+          const item = items[rand(items.length)]!
+          const some = made.length ? made[rand(made.length)] : undefined
+          const op = rand(6)
+          if (op < 3 || !some) return service.reserve(item.id, { ...giver(i), quantity: 1 + rand(2) }).then((x) => void made.push(x.id))
+          if (op < 5) return service.unreserve(some)
+          return service.boughtElsewhere(item.id, giver(i))
+        })
+        for (const o of await Promise.allSettled(ops)) {
+          if (o.status === 'rejected') expect(isDomainError(o.reason) && ['conflict', 'not_found'].includes(o.reason.code), String(o.reason)).toBe(true)
+        }
+      }
+      const check = await database.pool.query<{ id: number; needed: number; reserved: number; purchased: number; live_reserved: number; live_purchased: number }>(
+        `select i.id, i.quantity_needed as needed, i.quantity_reserved as reserved, i.quantity_purchased as purchased,
+                coalesce(sum(x.quantity) filter (where x.status = 'reserved'), 0)::int as live_reserved,
+                coalesce(sum(x.quantity) filter (where x.status = 'purchased'), 0)::int as live_purchased
+         from reg_items i left join reservations x on x.reg_item_id = i.id
+         where i.registry_id = $1 group by i.id`,
+        [r.id],
+      )
+      expect(check.rows).toHaveLength(12)
+      for (const row of check.rows) {
+        expect(row.reserved).toBe(row.live_reserved)
+        expect(row.purchased).toBe(row.live_purchased)
+        expect(row.reserved + row.purchased).toBeLessThanOrEqual(row.needed)
+      }
+    } finally {
+      await Promise.all(processes.map(({ pool }) => pool.end()))
+    }
+  }, 60_000)
+
+  test('unreserve in a busy batch: twice is harmless, a bought gift is refused and an unknown id is not found', async () => {
+    const r = await newRegistry()
+    const item = await registry.addItem(r.id, owner, { productId, quantity: 10 })
+    const { db, pool } = createDb(database.url, { max: 4 })
+    const service = createReservationsService({ db, maxInFlight: 1 })
+    try {
+      const [a, b, c] = await Promise.all([service.reserve(item.id, giver(1)), service.reserve(item.id, giver(2)), service.reserve(item.id, giver(3))])
+      await service.markPurchased(c!.id)
+      // one in flight, so these four wait and are written together
+      const outcomes = await Promise.all(
+        [service.reserve(item.id, giver(4)), service.unreserve(a!.id), service.unreserve(a!.id), service.unreserve(c!.id), service.unreserve('00000000-0000-4000-8000-000000000000'), service.unreserve(b!.id)].map((p) => codeOf(p)),
+      )
+      expect(outcomes).toEqual(['ok', 'ok', 'ok', 'conflict', 'not_found', 'ok'])
+      const [row] = await database.db.select().from(regItems).where(eq(regItems.id, item.id))
+      expect(row).toMatchObject({ quantityReserved: 1, quantityPurchased: 1 })
+    } finally {
+      await pool.end()
+    }
+  })
 })
 
