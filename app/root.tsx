@@ -38,7 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
   (args.formMethod !== undefined && args.formMethod.toUpperCase() !== 'GET') || navbarShouldRevalidate(args)
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable on phones (/mobile-app-download); on Android the installed app is a share target.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()

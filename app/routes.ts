@@ -18,6 +18,7 @@ export default [
   route('store/*', 'routes/store/category.tsx'),
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
+  route('mobile-app-download', 'routes/content/mobile-app-download.tsx'),
   // Only answers with NESTLIST_BENCH_ROUTES=1 (bench/ssr.bench.ts); otherwise a 404 like any unknown path.
   route('bench/minimal', 'routes/bench/minimal.tsx'),
   route('login', 'routes/account/login.tsx'),

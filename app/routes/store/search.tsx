@@ -11,6 +11,7 @@ import { STORED_SORT_KEY } from '~/modules/catalog/ui/filters/use-listing-filter
 import { pageHref } from '~/modules/catalog/ui/pagination'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
+import { MobileAppPromo } from '~/modules/catalog/ui/search-promos'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/search'
@@ -118,6 +119,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <div className="mt-4 max-w-[480px]">
                 <p className="text-lg">Sorry, there are no products matching '{searchTerm.toUpperCase()}'.</p>
                 <p className="mt-3 text-muted">Check the spelling, try fewer or more general words, or browse the categories.</p>
+                <MobileAppPromo returnPath={href} />
               </div>
             ) : (
               <>
@@ -153,6 +155,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     skip={strip.length}
                   />
                 </div>
+                <MobileAppPromo returnPath={href} />
               </>
             )}
           </>
