@@ -16,6 +16,8 @@ import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
+import { createPaymentsService } from './modules/payments/payments.service.server'
+import { createTestProcessor } from './modules/payments/test-processor.server'
 
 /** How long one navbar read serves every page (the browser keeps it for 4 hours anyway, spec §7). */
 const NAVBAR_FRESH_MS = 10_000
@@ -92,6 +94,8 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
+    // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
+    payments: createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * One payment: a card authorised for an amount, then captured (charged), refunded in part or whole, or voided.
+ * The caller's idempotency key is unique, so a retried request finds the payment it already made instead of
+ * charging again. Only the card's brand and last four digits are kept, never the number.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What it pays for ('order', 'gift_card', …) and that thing's id, set by the caller. */
+    purpose: text('purpose').notNull(),
+    purposeId: text('purpose_id'),
+    provider: text('provider').notNull(),
+    /** The processor's id for the authorisation; null until the processor answered. */
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    capturedCents: integer('captured_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    /** pending: asked the processor, no answer recorded yet (a crash in between is settled by reconcile()). */
+    status: text('status', { enum: ['pending', 'authorized', 'captured', 'declined', 'voided', 'refunded', 'partially_refunded'] }).notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    declineCode: text('decline_code'),
+    declineMessage: text('decline_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_purpose_idx').on(t.purpose, t.purposeId),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+    check('payments_amounts', sql`${t.amountCents} > 0 and ${t.capturedCents} between 0 and ${t.amountCents} and ${t.refundedCents} between 0 and ${t.capturedCents}`),
+  ],
+)
+
+/** Every call to the processor and its outcome, kept for support and audits. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['authorize', 'capture', 'refund', 'void'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    outcome: text('outcome', { enum: ['succeeded', 'declined', 'failed'] }).notNull(),
+    code: text('code'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_attempts_payment_idx').on(t.paymentId, t.createdAt)],
+)
+
+/**
+ * The built-in test processor's own books, as a card processor keeps them on its side: charges by the
+ * idempotency key it was given, so asking twice (a retry, or reconcile after a crash) answers the same.
+ */
+export const testProcessorCharges = pgTable(
+  'test_processor_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['authorized', 'captured', 'declined', 'voided'] }).notNull(),
+    capturedCents: integer('captured_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    declineCode: text('decline_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_processor_charges_key').on(t.idempotencyKey)],
+)
+
+export type PaymentRow = typeof payments.$inferSelect

@@ -1,0 +1,263 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
+import { parseInput } from '~/lib/parse-input'
+import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
+import { type PaymentRow, paymentAttempts, payments } from './payments.schema'
+import { authorizeInput, cardBrand } from './payments.validation'
+
+/** What callers (checkout, gift cards, staff) see of a payment. Never the card number. */
+export type PaymentView = {
+  id: string
+  status: PaymentRow['status']
+  amountCents: number
+  capturedCents: number
+  refundedCents: number
+  cardBrand: string
+  cardLast4: string
+  /** Why the card was declined, in words for the shopper. */
+  declineMessage: string | null
+}
+
+export const paymentMessages = {
+  keyReused: 'This payment request was already used for a different amount or card. Start the payment again.',
+  notFound: 'We could not find that payment.',
+  refundTooLarge: 'A refund cannot be more than what was charged and not yet refunded.',
+  notCapturable: 'This payment cannot be charged: it was declined, voided or already charged.',
+  notVoidable: 'Only a payment that was authorised and not charged can be released.',
+} as const
+
+export type PaymentsDeps = {
+  db: Db
+  processor: CardProcessor
+  clock?: () => Date
+  /** How long to wait for the processor before giving up (a real processor is reached over the network). */
+  timeoutMs?: number
+}
+
+const view = (p: PaymentRow): PaymentView => ({
+  id: p.id,
+  status: p.status,
+  amountCents: p.amountCents,
+  capturedCents: p.capturedCents,
+  refundedCents: p.refundedCents,
+  cardBrand: p.cardBrand,
+  cardLast4: p.cardLast4,
+  declineMessage: p.declineCode ? declineMessage(p.declineCode) : null,
+})
+
+/**
+ * Payments through one card processor. Authorise, then capture (charge) once the order exists, so a crash
+ * between the two leaves at most an authorisation, which reconcile() settles; never a charge without its
+ * order. Every processor call is recorded in payment_attempts.
+ */
+export function createPaymentsService({ db, processor, clock = () => new Date(), timeoutMs = 5_000 }: PaymentsDeps) {
+  async function withTimeout(call: Promise<ProcessorAnswer>): Promise<ProcessorAnswer> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<ProcessorAnswer>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, ref: null, code: 'processor_error' }), timeoutMs)
+    })
+    try {
+      return await Promise.race([call.catch((): ProcessorAnswer => ({ ok: false, ref: null, code: 'processor_error' })), timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function byId(id: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('not_found', paymentMessages.notFound)
+    const [row] = await db.select().from(payments).where(eq(payments.id, id))
+    if (!row) throw new DomainError('not_found', paymentMessages.notFound)
+    return row
+  }
+
+  async function record(paymentId: string, kind: 'authorize' | 'capture' | 'refund' | 'void', amountCents: number, answer: ProcessorAnswer) {
+    await db.insert(paymentAttempts).values({
+      paymentId,
+      kind,
+      amountCents,
+      outcome: answer.ok ? 'succeeded' : answer.code === 'processor_error' ? 'failed' : 'declined',
+      code: answer.ok ? null : answer.code,
+      message: answer.ok ? null : declineMessage(answer.code),
+      createdAt: clock(),
+    })
+  }
+
+  /** Settles a payment left pending (its request crashed or timed out) from what the processor knows. */
+  async function settlePending(row: PaymentRow): Promise<PaymentRow> {
+    if (row.status !== 'pending') return row
+    const known = await processor.lookup(row.idempotencyKey).catch(() => undefined)
+    if (known === undefined) return row // the processor is unreachable: leave it pending for the next try
+    const status = known && (known.status === 'authorized' || known.status === 'captured') ? 'authorized' : 'declined'
+    const [updated] = await db
+      .update(payments)
+      .set({
+        status,
+        providerRef: known?.ref ?? null,
+        declineCode: status === 'declined' ? (known?.declineCode ?? 'interrupted') : null,
+        updatedAt: clock(),
+      })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+      .returning()
+    return updated ?? (await byId(row.id))
+  }
+
+  const service = {
+    /**
+     * Holds the amount on the card. The idempotency key makes it safe to retry: the same key returns the same
+     * payment (never a second authorisation); the same key with another amount or card is refused (422).
+     * A declined card returns status 'declined' with a message for the shopper.
+     */
+    async authorize(input: unknown): Promise<PaymentView> {
+      const data = parseInput(authorizeInput, input)
+      const last4 = data.card.number.slice(-4)
+      const [created] = await db
+        .insert(payments)
+        .values({
+          idempotencyKey: data.idempotencyKey,
+          purpose: data.purpose,
+          purposeId: data.purposeId ?? null,
+          provider: processor.name,
+          amountCents: data.amountCents,
+          status: 'pending',
+          cardBrand: cardBrand(data.card.number),
+          cardLast4: last4,
+          createdAt: clock(),
+          updatedAt: clock(),
+        })
+        .onConflictDoNothing({ target: payments.idempotencyKey })
+        .returning()
+      if (!created) {
+        // A retry (or a parallel twin) of a request we have seen: answer what that one got.
+        let [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, data.idempotencyKey))
+        if (!existing || existing.amountCents !== data.amountCents || existing.cardLast4 !== last4 || existing.purpose !== data.purpose) {
+          throw new DomainError('invalid_input', paymentMessages.keyReused, { fields: { idempotencyKey: [paymentMessages.keyReused] } })
+        }
+        for (let i = 0; existing.status === 'pending' && i < 50; i++) {
+          await new Promise((r) => setTimeout(r, 100))
+          existing = await byId(existing.id)
+        }
+        return view(await settlePending(existing))
+      }
+
+      const answer = await withTimeout(
+        processor.authorize({ idempotencyKey: data.idempotencyKey, amountCents: data.amountCents, card: data.card }),
+      )
+      if (!answer.ok && answer.code === 'processor_error') {
+        // The processor may or may not have it: ask it, rather than guess.
+        await record(created.id, 'authorize', data.amountCents, answer)
+        return view(await settlePending(created))
+      }
+      const [updated] = await db
+        .update(payments)
+        .set({
+          status: answer.ok ? 'authorized' : 'declined',
+          providerRef: answer.ref,
+          declineCode: answer.ok ? null : answer.code,
+          updatedAt: clock(),
+        })
+        .where(eq(payments.id, created.id))
+        .returning()
+      await record(created.id, 'authorize', data.amountCents, answer)
+      return view(updated!)
+    },
+
+    /** Charges an authorised payment (all of it unless a smaller amount is given). Capturing twice is harmless. */
+    async capture(paymentId: string, amountCents?: number): Promise<PaymentView> {
+      const row = await settlePending(await byId(paymentId))
+      if (row.status === 'captured') return view(row)
+      if (row.status !== 'authorized' || !row.providerRef) throw new DomainError('conflict', paymentMessages.notCapturable)
+      const amount = amountCents ?? row.amountCents
+      if (!Number.isInteger(amount) || amount < 1 || amount > row.amountCents) throw new DomainError('invalid_input', 'The amount to charge must be between 1 cent and what was authorised.')
+      const answer = await withTimeout(processor.capture(row.providerRef, amount))
+      await record(row.id, 'capture', amount, answer)
+      if (!answer.ok) throw new DomainError('conflict', declineMessage(answer.code))
+      const [updated] = await db
+        .update(payments)
+        .set({ status: 'captured', capturedCents: amount, updatedAt: clock() })
+        .where(and(eq(payments.id, row.id), eq(payments.status, 'authorized')))
+        .returning()
+      return view(updated ?? (await byId(row.id)))
+    },
+
+    /** Refunds part or all of what was captured, to the same card. */
+    async refund(paymentId: string, amountCents: number): Promise<PaymentView> {
+      const row = await byId(paymentId)
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > row.capturedCents - row.refundedCents || !row.providerRef) {
+        throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
+      }
+      // Take the amount from what is refundable first, under the row's lock, so two refunds cannot both pass.
+      const [reserved] = await db
+        .update(payments)
+        .set({
+          refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
+          status: sql`case when ${payments.refundedCents} + ${amountCents} = ${payments.capturedCents} then 'refunded' else 'partially_refunded' end`,
+          updatedAt: clock(),
+        })
+        .where(and(eq(payments.id, row.id), sql`${payments.refundedCents} + ${amountCents} <= ${payments.capturedCents}`))
+        .returning()
+      if (!reserved) throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
+      const answer = await withTimeout(processor.refund(row.providerRef, amountCents))
+      await record(row.id, 'refund', amountCents, answer)
+      if (!answer.ok) {
+        // Give the amount back to what is refundable; the processor refunded nothing.
+        await db
+          .update(payments)
+          .set({
+            refundedCents: sql`${payments.refundedCents} - ${amountCents}`,
+            status: sql`case when ${payments.refundedCents} - ${amountCents} = 0 then 'captured' else 'partially_refunded' end`,
+            updatedAt: clock(),
+          })
+          .where(eq(payments.id, row.id))
+        throw new DomainError('conflict', 'The refund could not be made. Nothing was refunded; please try again.')
+      }
+      return view(reserved)
+    },
+
+    /** Releases an authorisation that will not be charged (an order that failed, or an abandoned one). */
+    async void(paymentId: string): Promise<PaymentView> {
+      const row = await settlePending(await byId(paymentId))
+      if (row.status === 'voided' || row.status === 'declined') return view(row)
+      if (row.status !== 'authorized' || !row.providerRef) throw new DomainError('conflict', paymentMessages.notVoidable)
+      const answer = await withTimeout(processor.void(row.providerRef))
+      await record(row.id, 'void', row.amountCents, answer)
+      if (!answer.ok) throw new DomainError('conflict', paymentMessages.notVoidable)
+      const [updated] = await db.update(payments).set({ status: 'voided', updatedAt: clock() }).where(eq(payments.id, row.id)).returning()
+      return view(updated!)
+    },
+
+    /** The payment made with this idempotency key, if any. */
+    async byIdempotencyKey(key: string): Promise<PaymentView | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key))
+      return row ? view(await settlePending(row)) : null
+    },
+
+    async get(paymentId: string): Promise<PaymentView> {
+      return view(await byId(paymentId))
+    },
+
+    /** Every processor call for a payment, oldest first (staff and support). */
+    async attempts(paymentId: string) {
+      await byId(paymentId)
+      return db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentId, paymentId)).orderBy(paymentAttempts.id)
+    },
+
+    /**
+     * After a crash: payments left pending for longer than `olderThanMs` are settled from the processor's
+     * books. Returns how many were settled.
+     */
+    async reconcilePending(olderThanMs = 30_000): Promise<number> {
+      const stale = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(clock().getTime() - olderThanMs))))
+        .limit(500)
+      let settled = 0
+      for (const row of stale) if ((await settlePending(row)).status !== 'pending') settled++
+      return settled
+    },
+  }
+  return service
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>
