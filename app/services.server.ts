@@ -16,6 +16,7 @@ import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
+import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
+    cart: createCartService({ db: deps.db, clock: deps.clock }),
     // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
     payments: createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock }),
     health: {

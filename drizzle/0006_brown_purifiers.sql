@@ -1,3 +1,25 @@
+CREATE TABLE "cart_items" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"cart_id" uuid NOT NULL,
+	"product_id" integer NOT NULL,
+	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"option_key" text DEFAULT '' NOT NULL,
+	"quantity" integer NOT NULL,
+	"registry_id" bigint,
+	"reg_item_id" bigint,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_items_quantity" CHECK ("cart_items"."quantity" between 1 and 99)
+);
+--> statement-breakpoint
+CREATE TABLE "carts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" bigint,
+	"guest_token_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "carts_owner" CHECK (("carts"."user_id" is null) <> ("carts"."guest_token_hash" is null))
+);
+--> statement-breakpoint
 CREATE TABLE "payment_attempts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"payment_id" uuid NOT NULL,
@@ -41,7 +63,16 @@ CREATE TABLE "test_processor_charges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_reg_item_id_reg_items_id_fk" FOREIGN KEY ("reg_item_id") REFERENCES "public"."reg_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id","product_id","option_key",coalesce("reg_item_id", 0));--> statement-breakpoint
+CREATE INDEX "cart_items_cart_idx" ON "cart_items" USING btree ("cart_id","added_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "carts_user_key" ON "carts" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "carts_guest_key" ON "carts" USING btree ("guest_token_hash");--> statement-breakpoint
 CREATE INDEX "payment_attempts_payment_idx" ON "payment_attempts" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_key" ON "payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_purpose_idx" ON "payments" USING btree ("purpose","purpose_id");--> statement-breakpoint

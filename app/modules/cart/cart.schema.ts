@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/accounts.schema'
+import { products } from '../catalog/catalog.schema'
+import { regItems, registries } from '../registry/registry.schema'
+
+/**
+ * A shopping cart: a signed-in shopper's (one per account) or a guest's, found by the hash of a random token
+ * kept in the guest's cookie. Signing in merges the guest's cart into the account's.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the guest's cookie token (base64url); null for an account's cart. */
+    guestTokenHash: text('guest_token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_key').on(t.userId),
+    uniqueIndex('carts_guest_key').on(t.guestTokenHash),
+    check('carts_owner', sql`(${t.userId} is null) <> (${t.guestTokenHash} is null)`),
+  ],
+)
+
+/** One line: a product with its chosen options, for the shopper or as a gift for a registry item. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    options: jsonb('options').$type<{ size?: string; color?: string }>().notNull().default({}),
+    /** 'size=NB|color=red': the options in a form a unique index can hold. */
+    optionKey: text('option_key').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** A gift for this registry item ('Buy from Nestlist' on a guest view): ships to the family. */
+    registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'cascade' }),
+    regItemId: bigint('reg_item_id', { mode: 'number' }).references(() => regItems.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.optionKey, sql`coalesce(${t.regItemId}, 0)`),
+    index('cart_items_cart_idx').on(t.cartId, t.addedAt),
+    check('cart_items_quantity', sql`${t.quantity} between 1 and 99`),
+  ],
+)

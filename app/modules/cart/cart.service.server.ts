@@ -1,0 +1,270 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
+import { parseInput } from '~/lib/parse-input'
+import { products } from '../catalog/catalog.schema'
+import { pdpPath } from '../catalog/product-path'
+import { regItems, registries } from '../registry/registry.schema'
+import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
+import { cartItems, carts } from './cart.schema'
+import { addToCartInput, updateCartItemInput } from './cart.validation'
+
+/** Who the cart belongs to: a signed-in shopper, or a guest holding the token from their cookie. */
+export type CartViewer = { userId?: number | null; guestToken?: string | null }
+
+export type CartLine = {
+  id: number
+  productId: number
+  title: string
+  brand: string
+  imageUrl: string
+  href: string
+  options: { size?: string; color?: string }
+  quantity: number
+  unitPriceCents: number
+  lineTotalCents: number
+  isGiftCard: boolean
+  /** Sold out or no longer sold: the line stays so the shopper sees what happened, but cannot be bought. */
+  unavailable: string | null
+  /** A gift for a registry: ships to the family (guests see only their city and state). */
+  gift: { registryId: number; regItemId: number; familyName: string; shipsTo: string | null } | null
+}
+
+export type CartView = {
+  lines: CartLine[]
+  itemCount: number
+  subtotalCents: number
+  /** Standard shipping for the lines that ship (electronic gift cards do not): free from $45. */
+  shippingCents: number
+  freeShippingRemainingCents: number
+  totalBeforeTaxCents: number
+}
+
+export const cartMessages = {
+  productNotFound: 'We could not find that product. It may no longer be sold.',
+  notForSale: 'Cash funds and favors are given on a registry, not bought in the shop.',
+  soldOut: 'Sorry, this is sold out.',
+  chooseSize: 'Choose a size.',
+  chooseColor: 'Choose a colour.',
+  unknownOption: 'That option is not available for this product.',
+  lineNotFound: 'That item is no longer in your cart.',
+  tooMany: `You can buy at most ${MAX_LINE_QUANTITY} of one item.`,
+  cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
+  giftNotNeeded: 'This gift is no longer needed on the registry.',
+  noCart: 'Your cart is empty.',
+} as const
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+const optionKey = (o: { size?: string; color?: string }) => [o.size ? `size=${o.size}` : '', o.color ? `color=${o.color}` : ''].filter(Boolean).join('|')
+
+/** Shipping for a subtotal of items that ship (spec §9: free at $45 and over, else $7.99; nothing to ship, nothing to pay). */
+export function shippingFor(shippableSubtotalCents: number): number {
+  if (shippableSubtotalCents <= 0) return 0
+  return shippableSubtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_SHIPPING_CENTS
+}
+
+export type CartDeps = { db: Db; clock?: () => Date }
+
+/** Carts for shoppers and guests: add, change, remove, merge at sign-in, and the totals before checkout. */
+export function createCartService({ db, clock = () => new Date() }: CartDeps) {
+  async function findCartId(viewer: CartViewer): Promise<string | null> {
+    if (viewer.userId) {
+      const [c] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, viewer.userId))
+      return c?.id ?? null
+    }
+    if (viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100) {
+      const [c] = await db.select({ id: carts.id }).from(carts).where(eq(carts.guestTokenHash, hashToken(viewer.guestToken)))
+      return c?.id ?? null
+    }
+    return null
+  }
+
+  async function ensureCartId(viewer: CartViewer): Promise<string> {
+    const found = await findCartId(viewer)
+    if (found) return found
+    if (!viewer.userId && !viewer.guestToken) throw new DomainError('invalid_input', 'A guest cart needs its cookie. Reload the page and try again.')
+    const values = viewer.userId ? { userId: viewer.userId } : { guestTokenHash: hashToken(viewer.guestToken!) }
+    const [created] = await db.insert(carts).values(values).onConflictDoNothing().returning({ id: carts.id })
+    return created?.id ?? (await findCartId(viewer))!
+  }
+
+  async function lineOf(viewer: CartViewer, itemId: number) {
+    const cartId = await findCartId(viewer)
+    if (!cartId || !Number.isSafeInteger(itemId) || itemId <= 0) throw new DomainError('not_found', cartMessages.lineNotFound)
+    const [line] = await db.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    if (!line) throw new DomainError('not_found', cartMessages.lineNotFound)
+    return line
+  }
+
+  async function viewOf(cartId: string | null): Promise<CartView> {
+    const rows = cartId
+      ? await db
+          .select({
+            line: cartItems,
+            product: {
+              id: products.id,
+              slug: products.slug,
+              name: products.name,
+              imageUrl: products.imageUrl,
+              priceCents: products.priceCents,
+              salePriceCents: products.salePriceCents,
+              available: products.available,
+              stock: products.stock,
+              productType: products.productType,
+            },
+            brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+            familyName: registries.familyName,
+            shippingAddress: registries.shippingAddress,
+          })
+          .from(cartItems)
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .leftJoin(registries, eq(registries.id, cartItems.registryId))
+          .where(eq(cartItems.cartId, cartId))
+          .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+      : []
+    const lines: CartLine[] = rows.map(({ line, product, brand, familyName, shippingAddress }) => {
+      const unit = product.salePriceCents ?? product.priceCents
+      const unavailable = !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < line.quantity ? `Only ${product.stock} left in stock.` : null
+      return {
+        id: line.id,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options: line.options,
+        quantity: line.quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * line.quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable,
+        gift:
+          line.registryId && line.regItemId
+            ? {
+                registryId: line.registryId,
+                regItemId: line.regItemId,
+                familyName: familyName ?? '',
+                shipsTo: shippingAddress ? `${shippingAddress.city}, ${shippingAddress.state}` : null,
+              }
+            : null,
+      }
+    })
+    const buyable = lines.filter((l) => !l.unavailable)
+    const subtotalCents = buyable.reduce((n, l) => n + l.lineTotalCents, 0)
+    const shippable = buyable.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents, 0)
+    const shippingCents = shippingFor(shippable)
+    return {
+      lines,
+      itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+      subtotalCents,
+      shippingCents,
+      freeShippingRemainingCents: shippable > 0 ? Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - shippable) : 0,
+      totalBeforeTaxCents: subtotalCents + shippingCents,
+    }
+  }
+
+  return {
+    /** A new guest cart token for the cookie (the database keeps only its hash). */
+    newGuestToken(): string {
+      return randomBytes(24).toString('base64url')
+    },
+
+    /** The viewer's cart with prices, availability and totals (empty when there is none). */
+    async view(viewer: CartViewer): Promise<CartView> {
+      return viewOf(await findCartId(viewer))
+    },
+
+    /** Adds a product (adding to the line already holding it), with its size and colour, or as a registry gift. */
+    async add(viewer: CartViewer, input: unknown): Promise<{ cart: CartView; lineId: number }> {
+      const data = parseInput(addToCartInput, input)
+      const [product] = await db.select().from(products).where(eq(products.id, data.productId))
+      if (!product) throw new DomainError('not_found', cartMessages.productNotFound)
+      if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
+      if (!product.available || product.stock <= 0) throw new DomainError('conflict', cartMessages.soldOut)
+      const options: { size?: string; color?: string } = {}
+      for (const [field, list, missing] of [
+        ['size', product.options.sizes, cartMessages.chooseSize],
+        ['color', product.options.colors, cartMessages.chooseColor],
+      ] as const) {
+        const chosen = data[field]
+        if (list?.length) {
+          if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
+          if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
+          options[field] = chosen
+        }
+      }
+      let gift: { registryId: number; regItemId: number } | null = null
+      if (data.regItemId) {
+        const [item] = await db.select().from(regItems).where(eq(regItems.id, data.regItemId))
+        if (!item || item.removedAt || item.productId !== product.id) throw new DomainError('not_found', cartMessages.giftNotNeeded)
+        const stillNeeded = item.quantityNeeded - item.quantityReserved - item.quantityPurchased
+        if (stillNeeded < data.quantity) throw new DomainError('conflict', cartMessages.giftNotNeeded)
+        gift = { registryId: item.registryId, regItemId: item.id }
+      }
+      const cartId = await ensureCartId(viewer)
+      const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from cart_items where cart_id = ${cartId}`)).rows as [{ lines: number }]
+      const key = optionKey(options)
+      // One statement: a new line, or more of the line already there (never past 99).
+      const inserted = await db.execute<{ id: number; quantity: number }>(sql`
+        insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
+        values (${cartId}::uuid, ${product.id}, ${JSON.stringify(options)}::jsonb, ${key}, ${data.quantity}, ${gift?.registryId ?? null},
+                ${gift?.regItemId ?? null}, ${clock().toISOString()}::timestamptz)
+        on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
+        do update set quantity = cart_items.quantity + excluded.quantity
+        where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
+        returning id, quantity`)
+      const line = inserted.rows[0] ? { id: Number(inserted.rows[0].id), quantity: Number(inserted.rows[0].quantity) } : undefined
+      if (!line) throw new DomainError('invalid_input', cartMessages.tooMany, { fields: { quantity: [cartMessages.tooMany] } })
+      if (line.quantity === data.quantity && lines >= MAX_CART_LINES) {
+        await db.delete(cartItems).where(eq(cartItems.id, line.id))
+        throw new DomainError('invalid_input', cartMessages.cartFull)
+      }
+      await db.update(carts).set({ updatedAt: clock() }).where(eq(carts.id, cartId))
+      return { cart: await viewOf(cartId), lineId: line.id }
+    },
+
+    /** Sets a line's quantity. */
+    async update(viewer: CartViewer, itemId: number, input: unknown): Promise<CartView> {
+      const { quantity } = parseInput(updateCartItemInput, input)
+      const line = await lineOf(viewer, itemId)
+      await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
+      return viewOf(line.cartId)
+    },
+
+    /** Removes a line (removing one that is gone already is fine). */
+    async remove(viewer: CartViewer, itemId: number): Promise<CartView> {
+      const cartId = await findCartId(viewer)
+      if (cartId && Number.isSafeInteger(itemId)) await db.delete(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+      return viewOf(cartId)
+    },
+
+    /**
+     * At sign-in: the guest's lines move into the account's cart (quantities of the same line add up, at most
+     * 99), and the guest cart is deleted. One transaction, so a line is never lost or counted twice.
+     */
+    async mergeGuestCart(guestToken: string | null | undefined, userId: number): Promise<void> {
+      if (!guestToken) return
+      const guestId = await findCartId({ guestToken })
+      if (!guestId) return
+      const userCartId = await ensureCartId({ userId })
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
+          select ${userCartId}::uuid, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at
+          from cart_items where cart_id = ${guestId}::uuid
+          on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
+          do update set quantity = least(${MAX_LINE_QUANTITY}, cart_items.quantity + excluded.quantity)`)
+        await tx.delete(carts).where(eq(carts.id, guestId))
+      })
+    },
+
+    /** Empties the viewer's cart (after an order is placed). */
+    async clear(viewer: CartViewer): Promise<void> {
+      const cartId = await findCartId(viewer)
+      if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
+    },
+  }
+}
+
+export type CartService = ReturnType<typeof createCartService>

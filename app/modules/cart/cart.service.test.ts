@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { isDomainError } from '~/lib/errors'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { users } from '../accounts/accounts.schema'
+import { createRegistryService } from '../registry/registry.service.server'
+import { cartMessages, createCartService, shippingFor } from './cart.service.server'
+
+let database: TestDatabase
+let cart: ReturnType<typeof createCartService>
+const factories = catalogFactories(() => database.db, 80_000)
+let category: number
+let brand: number
+let n = 0
+
+async function newUser() {
+  const [u] = await database.db.insert(users).values({ email: `shopper${++n}@example.test`, firstName: 'Shopper', lastName: String(n), passwordHash: 'x' }).returning()
+  return u!.id
+}
+const product = (overrides: Parameters<typeof factories.createProduct>[0] extends infer T ? Partial<T> : never = {}) =>
+  factories.createProduct({ categoryId: category, brandId: brand, stock: 50, ...overrides })
+
+async function codeOf(p: Promise<unknown>) {
+  try {
+    await p
+    return 'ok'
+  } catch (e) {
+    if (isDomainError(e)) return `${e.code}:${e.message}`
+    throw e
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  cart = createCartService({ db: database.db })
+  category = (await factories.createCategory({ urlSlug: 'cart-test' })).id
+  brand = (await factories.createBrand()).id
+})
+afterAll(async () => {
+  await database?.drop()
+})
+
+describe('shipping', () => {
+  test('free from $45 of items that ship, $7.99 below, nothing when nothing ships', () => {
+    expect(shippingFor(4_500)).toBe(0)
+    expect(shippingFor(4_499)).toBe(799)
+    expect(shippingFor(0)).toBe(0)
+  })
+})
+
+describe('cart', () => {
+  test('a guest adds products with options; the same line adds up; totals include shipping under $45', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const onesie = await product({ priceCents: 1_800, salePriceCents: 1_500, options: { sizes: ['NB', '0-3M'], colors: ['blue'] } })
+    expect(await codeOf(cart.add(viewer, { productId: onesie.id, color: 'blue' }))).toBe(`invalid_input:${cartMessages.chooseSize}`)
+    expect(await codeOf(cart.add(viewer, { productId: onesie.id, size: '12T', color: 'blue' }))).toBe(`invalid_input:${cartMessages.unknownOption}`)
+    await cart.add(viewer, { productId: onesie.id, size: 'NB', color: 'blue', quantity: 1 })
+    const { cart: view } = await cart.add(viewer, { productId: onesie.id, size: 'NB', color: 'blue', quantity: 2 })
+    expect(view.lines).toHaveLength(1)
+    expect(view.lines[0]).toMatchObject({ quantity: 3, unitPriceCents: 1_500, lineTotalCents: 4_500, options: { size: 'NB', color: 'blue' } })
+    expect(view).toMatchObject({ subtotalCents: 4_500, shippingCents: 0, totalBeforeTaxCents: 4_500, itemCount: 3 })
+    await cart.add(viewer, { productId: onesie.id, size: '0-3M', color: 'blue' })
+    const two = await cart.view(viewer)
+    expect(two.lines).toHaveLength(2)
+    const updated = await cart.update(viewer, two.lines[0]!.id, { quantity: 1 })
+    expect(updated).toMatchObject({ subtotalCents: 3_000, shippingCents: 799, freeShippingRemainingCents: 1_500 })
+  })
+
+  test('sold-out products, cash funds and unknown products are refused with clear messages; at most 99 of a line', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const gone = await product({ stock: 0 })
+    const fund = await product({ productType: 'cash_fund' })
+    expect(await codeOf(cart.add(viewer, { productId: gone.id }))).toBe(`conflict:${cartMessages.soldOut}`)
+    expect(await codeOf(cart.add(viewer, { productId: fund.id }))).toBe(`invalid_input:${cartMessages.notForSale}`)
+    expect(await codeOf(cart.add(viewer, { productId: 999_999_999 }))).toBe(`not_found:${cartMessages.productNotFound}`)
+    for (const quantity of [0, -1, 1e9, 'many']) expect(await codeOf(cart.add(viewer, { productId: gone.id, quantity }))).toMatch(/^invalid_input/)
+    const p = await product({ stock: 500 })
+    await cart.add(viewer, { productId: p.id, quantity: 60 })
+    expect(await codeOf(cart.add(viewer, { productId: p.id, quantity: 60 }))).toBe(`invalid_input:${cartMessages.tooMany}`)
+    expect((await cart.view(viewer)).lines[0]!.quantity).toBe(60)
+  })
+
+  test('electronic gift cards do not count towards shipping', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const card = await product({ productType: 'gift_card', priceCents: 5_000 })
+    const small = await product({ priceCents: 1_000 })
+    await cart.add(viewer, { productId: card.id })
+    await cart.add(viewer, { productId: small.id })
+    expect(await cart.view(viewer)).toMatchObject({ subtotalCents: 6_000, shippingCents: 799 })
+  })
+
+  test("one shopper cannot see or change another's cart lines", async () => {
+    const a = { userId: await newUser() }
+    const b = { userId: await newUser() }
+    const p = await product()
+    const { lineId } = await cart.add(a, { productId: p.id })
+    expect(await codeOf(cart.update(b, lineId, { quantity: 5 }))).toBe(`not_found:${cartMessages.lineNotFound}`)
+    await cart.remove(b, lineId)
+    expect((await cart.view(a)).lines).toHaveLength(1)
+    expect((await cart.view(b)).lines).toHaveLength(0)
+    expect((await cart.view({ guestToken: 'short' })).lines).toHaveLength(0)
+  })
+
+  test("signing in merges the guest's cart into the account's: lines add up (at most 99) and the guest cart is gone", async () => {
+    const userId = await newUser()
+    const guestToken = cart.newGuestToken()
+    const p = await product()
+    const q = await product()
+    await cart.add({ userId }, { productId: p.id, quantity: 90 })
+    await cart.add({ guestToken }, { productId: p.id, quantity: 20 })
+    await cart.add({ guestToken }, { productId: q.id, quantity: 2 })
+    await Promise.all([cart.mergeGuestCart(guestToken, userId), cart.mergeGuestCart(guestToken, userId)])
+    const merged = await cart.view({ userId })
+    expect(merged.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [p.id, 99],
+      [q.id, 2],
+    ])
+    expect((await cart.view({ guestToken })).lines).toHaveLength(0)
+  })
+
+  test('a registry gift line knows the family and their city, never their street; a gift no longer needed is refused', async () => {
+    const registry = createRegistryService({ db: database.db })
+    const owner = await newUser()
+    const p = await product()
+    const r = await registry.create(owner, { registryType: 'baby', title: 'Baby Cart', familyName: 'The Carters', slug: `carters-${Date.now()}`, isArrivalDateKnown: false })
+    await registry.setShippingAddress(r.id, owner, { name: 'Pat Carter', line1: '12 Secret Lane', line2: '', city: 'Boise', state: 'ID', zip: '83702' })
+    const item = await registry.addItem(r.id, owner, { productId: p.id, quantity: 1 })
+    const viewer = { guestToken: cart.newGuestToken() }
+    const { cart: view } = await cart.add(viewer, { productId: p.id, regItemId: item.id })
+    expect(view.lines[0]!.gift).toEqual({ registryId: r.id, regItemId: item.id, familyName: 'The Carters', shipsTo: 'Boise, ID' })
+    expect(JSON.stringify(view)).not.toContain('Secret Lane')
+    expect(await codeOf(cart.add(viewer, { productId: p.id, regItemId: item.id, quantity: 2 }))).toBe(`conflict:${cartMessages.giftNotNeeded}`)
+  })
+})
