@@ -172,9 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (step === 'name') {
     try {
       await context.services.registry.create(viewer.user.id, createInputFrom(draft))
-      // From the checklist ('Start your checklist'): the new registry opens on its checklist.
-      const next = url.searchParams.get('lp_content') === 'checklist' ? '/registry/checklist' : '/registry/home'
-      return redirect(next, { headers: { 'Set-Cookie': flashCookie('registry_created') } })
+      return redirect('/registry/home', { headers: { 'Set-Cookie': flashCookie('registry_created') } })
     } catch (error) {
       const failure = formFailure(error)
       // A details problem (a date that went stale overnight) sends the owner back to that step.
