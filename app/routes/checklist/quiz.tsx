@@ -50,7 +50,7 @@ function QuizForm({ partial, fields, compact }: { partial: Partial<Record<string
                   key={o.value}
                   className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line-strong px-3 py-2 text-ink has-[:checked]:border-berry-700 has-[:checked]:bg-berry-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-berry-700"
                 >
-                  <input type="radio" name={q.name} value={o.value} defaultChecked={partial[q.name] === o.value} required className="size-5 accent-berry-700" />
+                  <input type="radio" name={q.name} value={o.value} defaultChecked={partial[q.name] === o.value} required className="size-5 shrink-0 accent-berry-700" />
                   <span>{o.label}</span>
                 </label>
               ))}
@@ -111,7 +111,7 @@ export default function ChecklistQuiz({ loaderData }: Route.ComponentProps) {
         <AnswerSummary answers={answers} />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <LinkButton to="/baby-registry-checklist/start_checklist" size="lg">
-            Start your registry checklist
+            Start your checklist
           </LinkButton>
           <LinkButton to="/baby-registry-checklist" variant="secondary" size="lg">
             See the full checklist
