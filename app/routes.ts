@@ -42,6 +42,12 @@ export default [
   route('registry/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-gift-tracker' }),
   route('registry/:x/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-x-gift-tracker' }),
   route('list/:id/organize', 'routes/registry/organize.tsx'),
+  route('registry/checklist', 'routes/checklist/owner.tsx'),
+  route('baby-registry-checklist', 'routes/checklist/guide.tsx'),
+  route('baby-registry-checklist/start_checklist', 'routes/checklist/start.tsx'),
+  route('baby-registry-checklist.pdf', 'routes/checklist/pdf.tsx'),
+  route('baby-registry-checklist-quiz', 'routes/checklist/quiz.tsx'),
+  route('baby-registry-checklist-quiz/email', 'routes/checklist/quiz-email.tsx'),
   layout('routes/settings/layout.tsx', [
     route('settings', 'routes/settings/overview.tsx'),
     route('settings/account', 'routes/settings/account.tsx'),

@@ -10,6 +10,7 @@ import { createTwoFactorService } from './modules/accounts/two-factor.service.se
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
+import { createChecklistService } from './modules/checklist/checklist.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
@@ -79,13 +80,15 @@ export function createServices(deps: ServiceDeps) {
     config: deps.accounts,
     clock: deps.clock,
   })
+  const registry = createRegistryService({ db: deps.db, clock: deps.clock })
   return {
     email,
     accounts,
     address: createAddressService({ db: deps.db, clock: deps.clock }),
     emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
-    registry: createRegistryService({ db: deps.db, clock: deps.clock }),
+    registry,
+    checklist: createChecklistService({ db: deps.db, registry, email, clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit

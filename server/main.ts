@@ -8,6 +8,7 @@ import { DataDirInUseError } from '~/db/data-dir-lock.server'
 import { runMigrations } from '~/db/migrate.server'
 import { seedIfNeeded } from '~/db/seed.server'
 import { demoAccounts } from '~/db/demo-accounts'
+import { ensureChecklistContent } from '~/modules/checklist/checklist.seed.server'
 import { readEnv } from '~/lib/env.server'
 import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
@@ -35,6 +36,8 @@ async function main() {
   try {
     await runMigrations(database.url)
     await seedIfNeeded(db, pool, (m) => logger.info(m))
+    // The checklist's text is reference content, not demo data: every start writes the current version.
+    await ensureChecklistContent(db)
   } catch (error) {
     await pool.end().catch(() => undefined)
     await database.close()

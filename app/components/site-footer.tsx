@@ -4,7 +4,7 @@ import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Badge, Container, Icon, type IconName } from '~/ui'
 import { LogoMark } from './logo'
 import { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT } from './site-header'
-import { categoryHref, FIND_REGISTRY_PATH, livePages, REGISTRY_NEW_PATH } from './site-links'
+import { categoryHref, CHECKLIST_PATH, CHECKLIST_QUIZ_PATH, FIND_REGISTRY_PATH, livePages, REGISTRY_NEW_PATH } from './site-links'
 
 /** The spec's store returns window (section 9). */
 export const RETURNS_WINDOW = '9 months'
@@ -31,6 +31,12 @@ export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
           </FooterItem>
           <FooterItem href={livePages.findRegistry ? FIND_REGISTRY_PATH : null} soon>
             Find a registry
+          </FooterItem>
+          <FooterItem href={livePages.checklist ? CHECKLIST_PATH : null} soon>
+            Baby registry checklist
+          </FooterItem>
+          <FooterItem href={livePages.checklistQuiz ? CHECKLIST_QUIZ_PATH : null} soon>
+            Checklist quiz
           </FooterItem>
         </FooterSection>
 

@@ -19,6 +19,10 @@ export const livePages = {
   findRegistry: true,
   /** /hello-baby/{slug} (navbar guides) */
   guides: true,
+  /** /baby-registry-checklist */
+  checklist: true,
+  /** /baby-registry-checklist-quiz */
+  checklistQuiz: true,
 } satisfies Record<string, boolean>
 
 export type LivePage = keyof typeof livePages
@@ -32,6 +36,8 @@ export const samplePaths: Record<LivePage, string> = {
   registryNew: '/registry/new',
   findRegistry: '/find',
   guides: '/hello-baby/best-strollers',
+  checklist: '/baby-registry-checklist',
+  checklistQuiz: '/baby-registry-checklist-quiz',
 }
 
 /** The store category page for a navbar slug, or null while that page does not exist. */
@@ -39,3 +45,5 @@ export const categoryHref = (urlSlug: string): string | null => (livePages.store
 
 export const REGISTRY_NEW_PATH = '/registry/new'
 export const FIND_REGISTRY_PATH = '/find'
+export const CHECKLIST_PATH = '/baby-registry-checklist'
+export const CHECKLIST_QUIZ_PATH = '/baby-registry-checklist-quiz'

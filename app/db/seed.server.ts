@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import { resetCatalog, seedCatalog } from '../modules/catalog/catalog.seed.server'
 import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.server'
+import { resetChecklist, seedChecklist } from '../modules/checklist/checklist.seed.server'
 import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
@@ -17,6 +18,7 @@ const steps: SeedStep[] = [
   { name: 'catalog', run: seedCatalog, reset: resetCatalog },
   { name: 'reviews', run: seedReviews, reset: resetReviews },
   { name: 'registries', run: seedRegistries, reset: resetRegistries },
+  { name: 'checklist', run: seedChecklist, reset: resetChecklist },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

@@ -35,6 +35,7 @@ const RESERVED_SLUGS = new Set([
   'store', 'registry', 'list', 'reg', 'login', 'logout', 'signup', 'settings', 'admin', 'bl_admin', 'api', 'gp', 'find', 'hello-baby',
   'reservations', 'reservation', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
   'privacy', 'health', 'lists', 'index', 'password_resets', 'forgot_password', 'verify_email', 'best-baby-products', 'email_actions',
+  'baby-registry-checklist', 'baby-registry-checklist-quiz',
 ])
 
 const monthOf = (d: string | null) => (d ? d.slice(0, 7) : null)

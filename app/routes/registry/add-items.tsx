@@ -81,6 +81,12 @@ export default function AddItems({ loaderData, actionData }: Route.ComponentProp
             {failure.message} {Object.values(failure.fields).flat()[0] ?? ''}
           </Alert>
         ) : null}
+        <p className="text-base text-ink">
+          Not sure what you need?{' '}
+          <Link to={registry ? '/registry/checklist' : '/baby-registry-checklist'} className="font-semibold text-berry-700 underline underline-offset-2">
+            {registry ? 'See your baby registry checklist' : 'Read the baby registry checklist'}
+          </Link>
+        </p>
         {registry ? (
           <Progress title={registry.title} items={registry.items} />
         ) : (

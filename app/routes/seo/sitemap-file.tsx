@@ -1,6 +1,6 @@
 import { publicOrigin } from '~/lib/links'
 import type { Route } from './+types/sitemap-file'
-import { STATIC_SHOP_PATHS, urlSet, xmlResponse } from './sitemap'
+import { STATIC_GUIDE_PATHS, STATIC_SHOP_PATHS, urlSet, xmlResponse } from './sitemap'
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
@@ -11,7 +11,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // Registries join only when their owners chose 'public' (search level google); never private ones.
     const [index, registrySlugs] = await Promise.all([context.services.storefront.sitemapIndex(), context.services.registry.publicSlugs()])
     const registries = registrySlugs.map((slug) => `/${slug}`)
-    return xmlResponse(urlSet(publicOrigin(url.origin), [...STATIC_SHOP_PATHS, ...index.categories, ...index.brands, ...index.guides, ...registries]))
+    return xmlResponse(urlSet(publicOrigin(url.origin), [...STATIC_SHOP_PATHS, ...STATIC_GUIDE_PATHS, ...index.categories, ...index.brands, ...index.guides, ...registries]))
   }
   const match = /^products-([1-9]\d{0,3})\.xml$/.exec(name)
   if (!match) return notFound()

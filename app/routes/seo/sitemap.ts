@@ -24,5 +24,8 @@ export const sitemapFiles = (productFiles: number) => ['/sitemaps/pages.xml', ..
 /** Shop pages that always exist. */
 export const STATIC_SHOP_PATHS = ['/store', '/store/sale', '/store/new', '/store/fsa-hsa-eligible', '/best-baby-products']
 
+/** Guides that always exist (the baby registry checklist and its quiz). */
+export const STATIC_GUIDE_PATHS = ['/baby-registry-checklist', '/baby-registry-checklist-quiz']
+
 export const xmlResponse = (body: string, status = 200) =>
   new Response(body, { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })

@@ -163,6 +163,9 @@ export function OwnerItemsByCategory({ registry, organizeHref }: { registry: Own
           <LinkButton to={organizeHref} variant="secondary" size="sm" icon={<Icon name="list" className="size-4" />}>
             Organise
           </LinkButton>
+          <LinkButton to="/registry/checklist" variant="secondary" size="sm" icon={<Icon name="check-circle" className="size-4" />}>
+            Checklist
+          </LinkButton>
           <LinkButton to="/registry/add-items" size="sm">
             Add items
           </LinkButton>
@@ -201,6 +204,12 @@ export function OwnerEmptyItems() {
           Shop the store
         </LinkButton>
       </div>
+      <p className="mt-4 text-sm text-muted">
+        Not sure where to start?{' '}
+        <Link to="/registry/checklist" className="font-semibold text-berry-700 underline underline-offset-2">
+          Follow your baby registry checklist
+        </Link>
+      </p>
     </Card>
   )
 }

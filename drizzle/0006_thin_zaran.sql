@@ -20,6 +20,40 @@ CREATE TABLE "carts" (
 	CONSTRAINT "carts_owner" CHECK (("carts"."user_id" is null) <> ("carts"."guest_token_hash" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "checklist_categories" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"title" text NOT NULL,
+	"guidance" text NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "checklist_categories_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "checklist_items" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"category_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"why" text NOT NULL,
+	"quantity" text NOT NULL,
+	"priority" text NOT NULL,
+	"shop_category_slug" text NOT NULL,
+	"position" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "checklist_quiz_emails" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"to_address" text NOT NULL,
+	"client_ip" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "registry_checklist_checks" (
+	"registry_id" bigint NOT NULL,
+	"item_id" integer NOT NULL,
+	"checked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "registry_checklist_checks_registry_id_item_id_pk" PRIMARY KEY("registry_id","item_id")
+);
+--> statement-breakpoint
 CREATE TABLE "payment_attempts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"payment_id" uuid NOT NULL,
@@ -68,11 +102,17 @@ ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" F
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_reg_item_id_reg_items_id_fk" FOREIGN KEY ("reg_item_id") REFERENCES "public"."reg_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "checklist_items" ADD CONSTRAINT "checklist_items_category_id_checklist_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."checklist_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_checks_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_checks_item_id_checklist_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."checklist_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id","product_id","option_key",coalesce("reg_item_id", 0));--> statement-breakpoint
 CREATE INDEX "cart_items_cart_idx" ON "cart_items" USING btree ("cart_id","added_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_user_key" ON "carts" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_guest_key" ON "carts" USING btree ("guest_token_hash");--> statement-breakpoint
+CREATE INDEX "checklist_items_category_idx" ON "checklist_items" USING btree ("category_id","position");--> statement-breakpoint
+CREATE INDEX "checklist_quiz_emails_to_idx" ON "checklist_quiz_emails" USING btree ("to_address","created_at");--> statement-breakpoint
+CREATE INDEX "checklist_quiz_emails_ip_idx" ON "checklist_quiz_emails" USING btree ("client_ip","created_at");--> statement-breakpoint
 CREATE INDEX "payment_attempts_payment_idx" ON "payment_attempts" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_key" ON "payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_purpose_idx" ON "payments" USING btree ("purpose","purpose_id");--> statement-breakpoint
