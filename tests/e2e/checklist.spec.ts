@@ -86,7 +86,7 @@ describe('baby registry checklist', () => {
     try {
       await open(page, '/baby-registry-checklist')
       await check(page, 'guide-1280')
-      await page.getByRole('link', { name: 'Personalise it with a quiz' }).click()
+      await page.getByRole('link', { name: 'Take the quiz' }).click()
       await page.getByRole('heading', { level: 1, name: 'Build a checklist that fits your family' }).waitFor()
       await check(page, 'quiz-1280')
       await page.getByLabel('A cosy apartment or small space').check()

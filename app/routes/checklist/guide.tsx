@@ -33,7 +33,7 @@ export default function ChecklistGuide({ loaderData }: Route.ComponentProps) {
             Start your checklist
           </LinkButton>
           <LinkButton to="/baby-registry-checklist-quiz" variant="secondary" size="lg" icon={<Icon name="sparkle" className="size-5" />}>
-            Personalise it with a quiz
+            Take the quiz
           </LinkButton>
           <LinkButton to="/baby-registry-checklist.pdf" reloadDocument variant="ghost" size="lg" icon={<Icon name="list" className="size-5" />}>
             Download the PDF
