@@ -11,6 +11,7 @@ import { createRegistryService } from './modules/registry/registry.service.serve
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createEmailService } from './modules/email/email.service.server'
+import { createDiscountService } from './modules/discount/discount.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
@@ -40,7 +41,7 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
-  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV'>>
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS'>>
   logger: Logger
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
@@ -76,13 +77,15 @@ export function createServices(deps: ServiceDeps) {
     config: deps.accounts,
     clock: deps.clock,
   })
+  const registry = createRegistryService({ db: deps.db, clock: deps.clock })
   return {
     email,
     accounts,
     address: createAddressService({ db: deps.db, clock: deps.clock }),
     emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
-    registry: createRegistryService({ db: deps.db, clock: deps.clock }),
+    registry,
+    discount: createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
