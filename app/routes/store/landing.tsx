@@ -5,6 +5,9 @@ import { ProductCollection } from '~/modules/catalog/ui/product-collection'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import { Container, Icon, type IconName, Tooltip } from '~/ui'
+import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
+import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/landing'
 
 /** Free standard shipping above this many dollars (spec §9). */
@@ -17,9 +20,10 @@ export const LANDING_DESCRIPTION =
   'Shop baby clothes, gear, nursery furniture, feeding and more at Nestlist. Free shipping on orders over $45 and 15% off with your registry.'
 
 /** /store: the shop's landing page. */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const landing = await context.services.storefront.landing()
-  return { ...landing, origin: publicOrigin(url.origin) }
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  // The shop has no home banner ads yet; when it does, their count goes to shopExtras (the discount banner then stays away).
+  const [landing, extras] = await Promise.all([context.services.storefront.landing(), shopExtras(request, context, { birthdayPrompt: true })])
+  return { ...landing, ...extras, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -61,9 +65,16 @@ function CallToAction({ title, text }: { title: string; text: string }) {
 }
 
 export default function StoreLanding({ loaderData }: Route.ComponentProps) {
-  const { collections, categories, guides } = loaderData
+  const { collections, categories, guides, discountBanner, birthdayPrompt } = loaderData
   return (
     <div className="flex flex-col gap-12 pb-12 sm:gap-16">
+      {discountBanner ? (
+        <Container className="-mb-8 pt-4 sm:-mb-12">
+          <RegistryDiscountBanner promo={discountBanner} />
+        </Container>
+      ) : null}
+      {/* The list-adoption modal (spec §2 store landing): the birthday wishlist offer for signed-in owners. */}
+      <BirthdayPrompt user={birthdayPrompt} eventLocation="store_landing" />
       <section aria-labelledby="store-hero-heading" className="bg-peach-50">
         <Container className="flex flex-col gap-5 py-8 sm:py-12">
           <h1 id="store-hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
