@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { track } from '~/modules/analytics/track'
+import { flushEvents, track } from '~/modules/analytics/track'
 import { BIRTHDAY_PROMPT } from '~/modules/config/app-config'
 import { buttonClasses, Icon, Modal } from '~/ui'
 
@@ -39,6 +39,8 @@ export default function BirthdayWishlistModal({ open, onClose, eventLocation, re
               ...(registryId !== null ? { registryId } : {}),
               ...(registryOwnerId !== null ? { registryOwnerId } : {}),
             })
+            // A client-side navigation does not hide the page, so send the event now rather than in a second.
+            flushEvents()
             window.setTimeout(() => navigate(BIRTHDAY_PROMPT.createPath), BIRTHDAY_PROMPT.redirectDelayMs)
           }}
         >

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { track } from '~/modules/analytics/track'
+import { flushEvents, track } from '~/modules/analytics/track'
 import { buttonClasses, Modal } from '~/ui'
 import type { RegistryDiscount } from '../discount'
 import { discountStatus } from '../discount-status'
@@ -28,7 +28,10 @@ export default function DiscountStatusModal({ discount, open, onClose }: { disco
           to={b.href}
           className={buttonClasses({ variant: b.variant, className: 'max-sm:w-full' })}
           onClick={() => {
-            if (b.tracked) track({ name: 'discount_modal_button_clicked', button: b.variant, label: b.label })
+            if (b.tracked) {
+              track({ name: 'discount_modal_button_clicked', button: b.variant, label: b.label })
+              flushEvents()
+            }
             onClose()
           }}
         >
