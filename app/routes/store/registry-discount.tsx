@@ -69,6 +69,9 @@ function StatusPanel({ discount, signedIn, hasRegistry }: Pick<Route.ComponentPr
             <li key={parts.join(' ')}>{parts.join(' ')}</li>
           ))}
         </ul>
+        {discount.reason === 'registry_too_new' ? <p>It starts once your registry has been active for {discount.eligibilityRegistryCreationMinDays} days.</p> : null}
+        {discount.reason === 'not_started' ? <p>It starts {discount.eligibilityPreArrivalDays} days before your arrival date.</p> : null}
+        {discount.reason === 'expired' ? <p>Your registry discount ended on {discount.eligibilityEndsAt ? formatExpiry(discount.eligibilityEndsAt) : 'its expiry date'}.</p> : null}
         {discount.reason === 'arrival_date_unknown' ? (
           <p>
             Add your baby's arrival date in{' '}
