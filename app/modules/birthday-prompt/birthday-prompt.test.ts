@@ -73,3 +73,15 @@ describe('dismissed flag in local storage', () => {
     expect(() => storeBirthdayDismissed(broken, now)).not.toThrow()
   })
 })
+
+describe('the call-to-action event', () => {
+  test('list-type-clicked with a 12-digit registry id and the owner id passes the server validation; a fractional id does not', async () => {
+    const { validateEvents } = await import('../analytics/analytics.validation')
+    const event = (registryId: number) => ({
+      anonymousId: 'anon-1',
+      events: [{ name: 'list_type_clicked', properties: { listType: 'birthday', eventLocation: 'store_landing', registryId, registryOwnerId: 7 }, path: '/store' }],
+    })
+    expect(validateEvents(event(418_205_736_902)).ok).toBe(true)
+    expect(validateEvents(event(1.5)).ok).toBe(false)
+  })
+})
