@@ -246,6 +246,26 @@ describe('birthday wishlist', () => {
     }
   })
 
+  test('the birthday prompt also comes up on the registry home, and the call-to-action says so', async () => {
+    const account = await createAccount(baseUrl)
+    await createRegistry(account)
+    const { context, page, events } = await newPage({}, account.cookie)
+    try {
+      await page.clock.install({ time: Date.now() + 8 * 86_400_000 })
+      await open(page, '/registry/home')
+      await page.clock.fastForward(5500)
+      const dialog = page.getByRole('dialog', { name: 'Birthday Gifts Made Easy' })
+      await dialog.waitFor()
+      await expectNoSeriousA11yViolations(page, 'birthday modal on registry home')
+      await dialog.getByRole('link', { name: 'Start a Birthday Wishlist' }).click()
+      await page.clock.fastForward(200)
+      await page.waitForURL(`${baseUrl}/registry/build/birthday`)
+      await expect.poll(() => events.find((e) => e.name === 'list_type_clicked')?.properties.eventLocation, { timeout: 5000 }).toBe('registry_home')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('no offer for a new account, or for an owner who already has a birthday wishlist', async () => {
     const fresh = await createAccount(baseUrl)
     await createRegistry(fresh)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { BIRTHDAY_PROMPT } from '../config/app-config'
-import { type BirthdayPromptUser, readBirthdayDismissed, shouldOfferBirthdayWishlist, storeBirthdayDismissed } from './birthday-prompt'
+import { birthdayPromptFacts, type BirthdayPromptUser, readBirthdayDismissed, shouldOfferBirthdayWishlist, storeBirthdayDismissed } from './birthday-prompt'
 
 const now = Date.parse('2026-11-24T12:00:00Z')
 const DAY = 86_400_000
@@ -43,6 +43,22 @@ describe('birthday wishlist trigger', () => {
   test('no prompt once dismissed on this browser', () => {
     expect(shouldOfferBirthdayWishlist(user(), now, true)).toBe(false)
   })
+})
+
+test('the facts sent to the browser: id, creation time and each registry’s id, owner and type, newest first', () => {
+  const facts = birthdayPromptFacts({ id: 7, createdAt: new Date(now - 8 * DAY) }, [
+    { id: 2, ownerId: 7, registryType: 'holiday', title: 'Holidays' } as { id: number; ownerId: number; registryType: string },
+    { id: 1, ownerId: 7, registryType: 'baby' },
+  ])
+  expect(facts).toEqual({
+    id: 7,
+    createdAt: new Date(now - 8 * DAY).toISOString(),
+    registries: [
+      { id: 2, ownerId: 7, registryType: 'holiday' },
+      { id: 1, ownerId: 7, registryType: 'baby' },
+    ],
+  })
+  expect(shouldOfferBirthdayWishlist(facts, now, false)).toBe(true)
 })
 
 describe('dismissed flag in local storage', () => {

@@ -12,6 +12,14 @@ export type BirthdayPromptUser = {
   registries: { id: number; ownerId: number; registryType: string }[]
 }
 
+/** The facts the browser needs, from the signed-in user and the registries they own (newest first). */
+export function birthdayPromptFacts(
+  user: { id: number; createdAt: Date },
+  owned: readonly { id: number; ownerId: number; registryType: string }[],
+): BirthdayPromptUser {
+  return { id: user.id, createdAt: user.createdAt.toISOString(), registries: owned.map((r) => ({ id: r.id, ownerId: r.ownerId, registryType: r.registryType })) }
+}
+
 /**
  * All must hold, else nothing happens: a user is present; the account was created more than 7 days ago;
  * the user has at least one registry; none of the user's registries is a birthday one; the dismissed flag

@@ -1,7 +1,7 @@
 // The registry discount and feature flags as the pages and the API read them: eligibility is always
 // computed here, from the registry and the configuration, never trusted from the browser.
 import { type FeatureFlags, REGISTRY_DISCOUNT, type RegistryDiscountConfig, featureFlagsFrom } from '../config/app-config'
-import type { BirthdayPromptUser } from '../birthday-prompt/birthday-prompt'
+import { type BirthdayPromptUser, birthdayPromptFacts } from '../birthday-prompt/birthday-prompt'
 import type { RegistryService } from '../registry/registry.service.server'
 import { type DiscountCohort, type DiscountRegistryFacts, type RegistryDiscount, discountCohortOf, registryDiscountFor } from './discount'
 
@@ -61,13 +61,7 @@ export function createDiscountService({ registry, clock = () => new Date(), feat
       const offerBirthday = options.birthdayPrompt === true && flags.birthday_list_adoption_modal && owned.length > 0
       return {
         discountBanner: discount?.isEligible ? { discount, modalFlag: flags.registry_discount_modal } : null,
-        birthdayPrompt: offerBirthday
-          ? {
-              id: user.id,
-              createdAt: user.createdAt.toISOString(),
-              registries: owned.map((r) => ({ id: r.id, ownerId: r.ownerId, registryType: r.registryType })),
-            }
-          : null,
+        birthdayPrompt: offerBirthday ? birthdayPromptFacts(user, owned) : null,
       }
     },
   }
