@@ -15,6 +15,7 @@ export default [
   route('sitemaps/:file', 'routes/seo/sitemap-file.tsx'),
   route('robots.txt', 'routes/seo/robots.tsx'),
   route('store/code/:code', 'routes/store/short-code.tsx'),
+  route('registry-discount', 'routes/store/registry-discount.tsx'),
   route('store/*', 'routes/store/category.tsx'),
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),

@@ -12,6 +12,7 @@ import { createReservationsService } from './modules/registry/reservations.servi
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createChecklistService } from './modules/checklist/checklist.service.server'
 import { createEmailService } from './modules/email/email.service.server'
+import { createDiscountService } from './modules/discount/discount.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
@@ -44,7 +45,7 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
-  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV'>>
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS'>>
   logger: Logger
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
@@ -89,6 +90,7 @@ export function createServices(deps: ServiceDeps) {
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     registry,
     checklist: createChecklistService({ db: deps.db, registry, email, clock: deps.clock }),
+    discount: createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit

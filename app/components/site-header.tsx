@@ -1,4 +1,5 @@
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import { Container, Icon, Tooltip } from '~/ui'
 import { AccountMenu, type HeaderViewer } from './account-menu'
 import { Logo } from './logo'
@@ -8,9 +9,9 @@ import { SearchBox } from './search-box'
 import { livePages } from './site-links'
 import { StoreNav } from './store-nav'
 
-/** The spec's free-shipping threshold and registry discount (section 9). */
+/** The spec's free-shipping threshold and registry discount (section 9; the discount's numbers live in app-config). */
 export const FREE_SHIPPING_THRESHOLD = 45
-export const REGISTRY_DISCOUNT_PERCENT = 15
+export const REGISTRY_DISCOUNT_PERCENT = REGISTRY_DISCOUNT.percent
 
 /**
  * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
@@ -57,8 +58,8 @@ function AnnouncementBar() {
           <Icon name="tag" className="size-4" />
           <span>{REGISTRY_DISCOUNT_PERCENT}% registry discount</span>
           <Tooltip label="About the registry discount" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
-            With a registry you get {REGISTRY_DISCOUNT_PERCENT}% off starting 60 days before your due date, on items sold by
-            Nestlist. Your registry must be active for 30 days.
+            With a registry you get {REGISTRY_DISCOUNT_PERCENT}% off starting {REGISTRY_DISCOUNT.preArrivalDays} days before your due date, on items
+            sold by Nestlist. Your registry must be active for {REGISTRY_DISCOUNT.registryCreationMinDays} days.
           </Tooltip>
         </p>
       </Container>

@@ -22,6 +22,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Feature flag overrides, 'name=on,other=off' (app/modules/config/app-config.ts lists the flags). */
+  NESTLIST_FEATURE_FLAGS: z.string().optional(),
   /** Encrypts stored secrets (two-factor). Unset: a random one kept in DATA_DIR/app.secret. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional().or(z.literal('').transform(() => undefined)),
 })

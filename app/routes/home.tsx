@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
 import { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT } from '~/components/site-header'
+import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import { RETURNS_WINDOW } from '~/components/site-footer'
 import { categoryHref, FIND_REGISTRY_PATH, livePages, REGISTRY_NEW_PATH } from '~/components/site-links'
 import type { loader as rootLoader } from '~/root'
@@ -259,7 +260,7 @@ function Perks() {
           icon="tag"
           tone="peach"
           title={`${REGISTRY_DISCOUNT_PERCENT}% registry discount`}
-          tip={`A registry gives ${REGISTRY_DISCOUNT_PERCENT}% off starting 60 days before the due date, valid only on items sold by Nestlist. Your registry must be active for 30 days.`}
+          tip={`A registry gives ${REGISTRY_DISCOUNT_PERCENT}% off starting ${REGISTRY_DISCOUNT.preArrivalDays} days before the due date, valid only on items sold by Nestlist. Your registry must be active for ${REGISTRY_DISCOUNT.registryCreationMinDays} days.`}
         >
           Finish your list for less before baby arrives.
         </Perk>

@@ -388,7 +388,10 @@ registriesRouter.openapi(createRegistry, async (c) => {
 registriesRouter.openapi(getRegistry, async (c) => {
   const id = registryIdOf(c.req.valid('param').id)
   const ownerId = await ownerOrNull(c, id, c.req.valid('query').view)
-  if (ownerId !== null) return c.json({ view: 'owner' as const, registry: await c.var.services.registry.ownerView(id, ownerId) }, 200)
+  if (ownerId !== null) {
+    const registry = await c.var.services.registry.ownerView(id, ownerId)
+    return c.json({ view: 'owner' as const, registry, discount: c.var.services.discount.forRegistry(registry) }, 200)
+  }
   return c.json({ view: 'guest' as const, registry: await c.var.services.registry.guestView(id) }, 200)
 })
 

@@ -9,6 +9,7 @@ import { registryMessages } from '~/modules/registry/registry.service.server'
 import { apiError } from '../error-handler'
 import type { createRouter } from '../openapi'
 import { ErrorSchema } from '../schemas'
+import { RegistryDiscountSchema } from './discount-schemas'
 import type { AppEnv } from '../types'
 
 export const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
@@ -130,7 +131,11 @@ export const OwnerRegistrySchema = z
 
 export const RegistryViewSchema = z
   .discriminatedUnion('view', [
-    z.object({ view: z.literal('owner'), registry: OwnerRegistrySchema }),
+    z.object({
+      view: z.literal('owner'),
+      registry: OwnerRegistrySchema,
+      discount: RegistryDiscountSchema.nullable().openapi({ description: 'The registry discount (baby registries; null otherwise). Owner view only.' }),
+    }),
     z.object({ view: z.literal('guest'), registry: GuestRegistrySchema }),
   ])
   .openapi('RegistryView')

@@ -8,6 +8,7 @@ import {
   userEventInput,
 } from '~/modules/accounts/accounts.validation'
 import { readSessionToken } from '~/modules/accounts/auth.server'
+import { discountCohortOf } from '~/modules/discount/discount'
 import { apiError } from '../error-handler'
 import { apiSessionMeta, requireApiUser, setSessionCookie, unsetSessionCookie } from '../auth'
 import { createRouter } from '../openapi'
@@ -27,7 +28,14 @@ const UserSchema = z
     role: z.enum(['user', 'staff']),
     registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string() })),
     registryId: z.number().int().nullable(),
-    currentRegistry: z.object({ ownerId: z.number().int(), type: z.string() }).nullable(),
+    currentRegistry: z
+      .object({
+        ownerId: z.number().int(),
+        type: z.string(),
+        eligibleForDiscount: z.boolean().openapi({ description: 'The registry discount can be used today (spec §3 Registry discount).' }),
+        discountCohort: z.enum(['single_use', 'multi_use']).nullable().openapi({ description: 'Which registry discount this registry gets; null when it gets none (not a baby registry).' }),
+      })
+      .nullable(),
     events: z.array(UserEventSchema),
     twoFactors: z.object({ enabled: z.boolean() }),
     isBookmarkletUsed: z.boolean(),
@@ -144,11 +152,19 @@ for (const path of ['/api/v3/user', '/api/v3/user/*', '/api/v3/user_session', '/
 async function fullProfile(c: Parameters<typeof requireApiUser>[0], userId: number) {
   const [profile, owned] = await Promise.all([c.var.services.accounts.profile(userId), c.var.services.registry.ownedBy(userId)])
   const current = owned[0]
+  const discount = current ? c.var.services.discount.forRegistry(current) : null
   return {
     ...profile,
     registries: owned.map((r) => ({ id: r.id, ownerId: r.ownerId, registryType: r.registryType })),
     registryId: current?.id ?? null,
-    currentRegistry: current ? { ownerId: current.ownerId, type: current.registryType } : null,
+    currentRegistry: current
+      ? {
+          ownerId: current.ownerId,
+          type: current.registryType,
+          eligibleForDiscount: discount?.isEligible ?? false,
+          discountCohort: discountCohortOf(discount, c.var.services.discount.config()),
+        }
+      : null,
   }
 }
 

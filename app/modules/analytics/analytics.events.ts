@@ -16,7 +16,8 @@ export type AnalyticsEvent =
       slug: string
       location: CategoryClickLocation
     }
-  | { name: 'list_type_clicked'; listType: string }
+  /** A list type was chosen (the birthday wishlist modal's call-to-action): where, and for whose registry. */
+  | { name: 'list_type_clicked'; listType: string; eventLocation?: string; registryId?: number; registryOwnerId?: number }
   | {
       name: 'product_clicked'
       eventType: 'click'
@@ -50,6 +51,7 @@ export type AnalyticsEvent =
       sortOrder: string
     }
   | { name: 'filters_panel_toggled'; focusedSection: string; isOpen: boolean; slug: string }
+  /** The registry discount status modal's two tracked buttons ('Shop your registry', 'Browse the shop'). */
   | { name: 'discount_modal_button_clicked'; button: 'primary' | 'secondary'; label?: string }
 
 export type AnalyticsEventName = AnalyticsEvent['name']

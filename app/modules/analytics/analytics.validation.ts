@@ -21,7 +21,13 @@ export const analyticsEventSchemas = {
     slug,
     location: z.enum(['flyout_nav', 'image_nav', 'left_nav']),
   }),
-  list_type_clicked: z.strictObject({ listType: shortText }),
+  list_type_clicked: z.strictObject({
+    listType: shortText,
+    eventLocation: shortText.optional(),
+    // Registry ids are 12 random digits: beyond 32 bits.
+    registryId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    registryOwnerId: id.optional(),
+  }),
   product_clicked: z.strictObject({
     eventType: z.literal('click'),
     location: z.literal('store_product_card'),

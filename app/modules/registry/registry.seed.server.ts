@@ -50,7 +50,7 @@ const SEEDS: RegistrySeed[] = [
     slug: 'maya-and-leo',
     welcomeNote:
       "Thank you for celebrating with us! We're so excited to meet our little girl this winter. Anything on this list would be a huge help, and your love means the most.",
-    arrivalInDays: 75,
+    arrivalInDays: 50,
     planningStage: 'pregnant',
     expecting: 'girl',
     searchLevel: 'google',

@@ -206,10 +206,18 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       return service.ownerView(id, ownerId)
     },
 
-    /** The registries a user owns, newest first (id, ownerId, registryType for GET /api/v3/user). */
+    /** The registries a user owns, newest first (id, ownerId, registryType for GET /api/v3/user; arrival and creation for the discount). */
     async ownedBy(userId: number) {
       return db
-        .select({ id: registries.id, ownerId: registries.ownerId, registryType: registries.registryType, slug: registries.slug, title: registries.title })
+        .select({
+          id: registries.id,
+          ownerId: registries.ownerId,
+          registryType: registries.registryType,
+          slug: registries.slug,
+          title: registries.title,
+          arrivalDate: registries.arrivalDate,
+          createdAt: registries.createdAt,
+        })
         .from(registries)
         .where(eq(registries.ownerId, userId))
         .orderBy(desc(registries.createdAt))

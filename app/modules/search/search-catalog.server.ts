@@ -69,6 +69,10 @@ export type ResolvedQuery = {
   scopeCategoryIds: number[] | null
   scopeBrandId: number | null
   listing: ListingQuery['listing'] | null
+  /** Left out whatever the filters (ListingQuery.exclude). */
+  excludeBrandIds: number[] | null
+  excludeCategoryIds: number[] | null
+  shopProductsOnly: boolean
   brandIds: number[] | null
   categoryIds: number[] | null
   onSale: boolean
@@ -105,6 +109,17 @@ export function resolveQuery(meta: CatalogMeta, vocab: Vocabulary, q: ListingQue
     scopeCategoryIds,
     scopeBrandId: q.brandId ?? null,
     listing: q.listing ?? null,
+    excludeBrandIds: q.exclude?.brands?.length
+      ? meta.brands.filter((b) => q.exclude!.brands!.some((slug) => slug.toLowerCase() === b.slug)).map((b) => b.id)
+      : null,
+    excludeCategoryIds: q.exclude?.categories?.length
+      ? [
+          ...new Set(
+            meta.categories.filter((c) => q.exclude!.categories!.some((slug) => slug.toLowerCase() === c.urlSlug)).flatMap((c) => categoryTreeIds(meta, c)),
+          ),
+        ]
+      : null,
+    shopProductsOnly: q.exclude?.shopProductsOnly === true,
     brandIds: brandNames
       ? meta.brands.filter((b) => brandNames.has(b.slug) || brandNames.has(b.name.toLowerCase()) || brandNames.has(String(b.id))).map((b) => b.id)
       : null,

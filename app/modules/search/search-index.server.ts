@@ -21,6 +21,8 @@ const ON_SALE = 1
 const AVAILABLE = 2
 const FSA = 4
 const BEST = 8
+/** A product the shop sells (not a gift card, cash fund or favor). */
+const SHOP_PRODUCT = 16
 
 // Filter bits of a slot that fails them.
 const F_BRAND = 1
@@ -176,7 +178,8 @@ export class ProductIndex {
       (onSale ? ON_SALE : 0) |
       (row.available ? AVAILABLE : 0) |
       (row.fsa_hsa_eligible ? FSA : 0) |
-      (rating10 >= BEST_MIN_RATING * 10 && row.review_count >= BEST_MIN_REVIEWS && row.product_type === 'product' ? BEST : 0)
+      (rating10 >= BEST_MIN_RATING * 10 && row.review_count >= BEST_MIN_REVIEWS && row.product_type === 'product' ? BEST : 0) |
+      (row.product_type === 'product' ? SHOP_PRODUCT : 0)
     this.dead[s] = 0
     this.names[s] = row.name
     if (row.id >= DENSE_IDS || row.id < 0) {
@@ -545,6 +548,9 @@ export function runIndexQuery(ix: ProductIndex, q: EngineQuery, meta: CatalogMet
   const newSince = q.listing === 'new' ? ix.maxCreated - NEW_PRODUCT_DAYS * 86_400_000 : null
   const onSale = q.onSale
   const available = q.available
+  const excludedBrand = lookup(q.excludeBrandIds, ix.maxBrand)
+  const excludedCategory = lookup(q.excludeCategoryIds, ix.maxCategory)
+  const shopOnly = q.shopProductsOnly
 
   const brandCountsA = new Int32Array(ix.maxBrand + 1)
   const categoryCountsA = new Int32Array(ix.maxCategory + 1)
@@ -573,6 +579,9 @@ export function runIndexQuery(ix: ProductIndex, q: EngineQuery, meta: CatalogMet
     const fl = flags[s]!
     if (listingFlag && !(fl & listingFlag)) return
     if (newSince !== null && !(created[s]! > newSince)) return
+    if (excludedBrand && excludedBrand[b]) return
+    if (excludedCategory && excludedCategory[c]) return
+    if (shopOnly && !(fl & SHOP_PRODUCT)) return
     let fails = 0
     if (brandOk && !brandOk[b]) fails |= F_BRAND
     if (categoryOk && !categoryOk[c]) fails |= F_CATEGORY

@@ -53,6 +53,9 @@ export function createSqlEngine(pool: pg.Pool): ListingEngine {
       if (q.listing === 'sale') where.push('p.sale_price_cents < p.price_cents')
       if (q.listing === 'fsa-hsa-eligible') where.push('p.fsa_hsa_eligible')
       if (q.listing === 'best') where.push(`p.rating >= ${BEST_MIN_RATING} and p.review_count >= ${BEST_MIN_REVIEWS} and p.product_type = 'product'`)
+      if (q.excludeBrandIds?.length) where.push(`not (p.brand_id = any(${param(q.excludeBrandIds)}::int[]))`)
+      if (q.excludeCategoryIds?.length) where.push(`not (p.category_id = any(${param(q.excludeCategoryIds)}::int[]))`)
+      if (q.shopProductsOnly) where.push(`p.product_type = 'product'`)
       if (q.listing === 'new') where.push(`p.created_at > (select max(created_at) from products) - make_interval(days => ${NEW_PRODUCT_DAYS})`)
 
       const fb = q.brandIds ? `brand_id = any(${param(q.brandIds)}::int[])` : 'true'

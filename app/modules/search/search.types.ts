@@ -41,6 +41,12 @@ export type ListingQuery = {
   /** The fixed store listings: /store/sale, /store/new, /store/fsa-hsa-eligible, /best-baby-products. */
   listing?: 'sale' | 'new' | 'fsa-hsa-eligible' | 'best'
   filters: ProductFilters
+  /**
+   * Products left out of the listing whatever the filters (the registry discount's exclusions): brands and
+   * categories by slug (a category takes its subcategories with it), and everything that is not a shop
+   * product (gift cards, cash funds, favors) when shopProductsOnly is set.
+   */
+  exclude?: { brands?: readonly string[]; categories?: readonly string[]; shopProductsOnly?: boolean }
   sort: SortKey
   order: SortOrder
   /** 1-based. */

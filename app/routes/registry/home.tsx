@@ -3,6 +3,8 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
 import { Card, Icon, LinkButton } from '~/ui'
+import { birthdayPromptFacts } from '~/modules/birthday-prompt/birthday-prompt'
+import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
 import type { Route } from './+types/home'
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.registry.title ?? 'Your registry'} | Nestlist` }, { name: 'robots', content: 'noindex' }]
@@ -15,11 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.ownedBy(user.id)])
   if (!registry) throw redirect('/registry/new')
-  return { registry, owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType })) }
+  return {
+    registry,
+    owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType })),
+    // The birthday prompt (spec §4): the browser applies the trigger rules to these facts.
+    birthdayPrompt: birthdayPromptFacts(user, owned),
+  }
 }
 
 export default function RegistryHome({ loaderData }: Route.ComponentProps) {
-  const { registry, owned } = loaderData
+  const { registry, owned, birthdayPrompt } = loaderData
   const q = owned.length > 1 ? `?registry=${registry.id}` : ''
   const liveItems = registry.items.filter((i) => !i.removed).length
   const when =
@@ -32,6 +39,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
         : null
   return (
     <div className="flex flex-col gap-6 py-2 sm:py-4">
+      <BirthdayPrompt user={birthdayPrompt} eventLocation="registry_home" />
       {owned.length > 1 ? (
         <nav aria-label="Your registries" className="-mx-4 overflow-x-auto px-4">
           <ul className="flex gap-2">

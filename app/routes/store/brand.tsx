@@ -7,6 +7,8 @@ import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalo
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/brand'
 import { badRequest, notFound, orNotFound } from './http-errors'
 
@@ -14,8 +16,8 @@ import { badRequest, notFound, orNotFound } from './http-errors'
 export const BRAND_LOGO_SIZE = 180
 
 /** /store/b/{slug}/{brandId}: a brand page; a wrong slug for the id moves permanently to the right one. */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const brand = await orNotFound(context.services.storefront.brand(params.brandId))
+export async function loader({ request: httpRequest, params, url, context }: Route.LoaderArgs) {
+  const [brand, extras] = await Promise.all([orNotFound(context.services.storefront.brand(params.brandId)), shopExtras(httpRequest, context)])
   if (params.slug !== brand.slug || params.brandId !== String(brand.id)) {
     throw redirect(`${brand.brandPageUrl}${url.search}`, 301)
   }
@@ -29,7 +31,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
-  return { brand, listing, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
+  return { brand, listing, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -48,9 +50,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 }
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, listing, href } = loaderData
+  const { brand, listing, href, discountBanner } = loaderData
   return (
     <div className="flex flex-col gap-10">
+      <RegistryDiscountBanner promo={discountBanner} className="-mb-4" />
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-8 sm:text-left">
         <img
           src={brand.logoUrl}

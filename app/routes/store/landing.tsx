@@ -5,21 +5,28 @@ import { ProductCollection } from '~/modules/catalog/ui/product-collection'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import { Container, Icon, type IconName, Tooltip } from '~/ui'
+import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
+import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import type { Route } from './+types/landing'
 
 /** Free standard shipping above this many dollars (spec §9). */
 export const FREE_SHIPPING_THRESHOLD = 45
-/** The registry discount, in percent (spec §9). */
-export const REGISTRY_DISCOUNT_PERCENT = 15
+/** The registry discount, in percent (spec §9; from the configuration module). */
+export const REGISTRY_DISCOUNT_PERCENT = REGISTRY_DISCOUNT.percent
+const PRE_ARRIVAL_DAYS = REGISTRY_DISCOUNT.preArrivalDays
+const ACTIVE_DAYS = REGISTRY_DISCOUNT.registryCreationMinDays
 
 export const LANDING_TITLE = 'Shop Baby Clothes, Gear and More | Nestlist'
 export const LANDING_DESCRIPTION =
-  'Shop baby clothes, gear, nursery furniture, feeding and more at Nestlist. Free shipping on orders over $45 and 15% off with your registry.'
+  `Shop baby clothes, gear, nursery furniture, feeding and more at Nestlist. Free shipping on orders over $45 and ${REGISTRY_DISCOUNT_PERCENT}% off with your registry.`
 
 /** /store: the shop's landing page. */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const landing = await context.services.storefront.landing()
-  return { ...landing, origin: publicOrigin(url.origin) }
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  // The shop has no home banner ads yet; when it does, their count goes to shopExtras (the discount banner then stays away).
+  const [landing, extras] = await Promise.all([context.services.storefront.landing(), shopExtras(request, context, { birthdayPrompt: true })])
+  return { ...landing, ...extras, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -44,7 +51,11 @@ function HeroItem({ icon, text, tooltipLabel, tooltip }: { icon: IconName; text:
 
 const WHY = [
   { icon: 'truck', title: 'Free shipping over $45', text: 'Standard shipping is free on orders over $45, so stocking up costs less.' },
-  { icon: 'gift', title: '15% registry discount', text: 'Finish your registry with 15% off items sold by Nestlist, starting 60 days before your due date.' },
+  {
+    icon: 'gift',
+    title: `${REGISTRY_DISCOUNT_PERCENT}% registry discount`,
+    text: `Finish your registry with ${REGISTRY_DISCOUNT_PERCENT}% off items sold by Nestlist, starting ${PRE_ARRIVAL_DAYS} days before your due date.`,
+  },
   { icon: 'heart', title: 'Picked by parents', text: 'Our guides and collections are put together by parents who have tried the gear themselves.' },
   { icon: 'check-circle', title: 'Easy returns', text: 'Changed your mind? Store purchases can be returned within 9 months.' },
 ] as const satisfies readonly { icon: IconName; title: string; text: string }[]
@@ -61,9 +72,16 @@ function CallToAction({ title, text }: { title: string; text: string }) {
 }
 
 export default function StoreLanding({ loaderData }: Route.ComponentProps) {
-  const { collections, categories, guides } = loaderData
+  const { collections, categories, guides, discountBanner, birthdayPrompt } = loaderData
   return (
     <div className="flex flex-col gap-12 pb-12 sm:gap-16">
+      {discountBanner ? (
+        <Container className="-mb-8 pt-4 sm:-mb-12">
+          <RegistryDiscountBanner promo={discountBanner} />
+        </Container>
+      ) : null}
+      {/* The list-adoption modal (spec §2 store landing): the birthday wishlist offer for signed-in owners. */}
+      <BirthdayPrompt user={birthdayPrompt} eventLocation="store_landing" />
       <section aria-labelledby="store-hero-heading" className="bg-peach-50">
         <Container className="flex flex-col gap-5 py-8 sm:py-12">
           <h1 id="store-hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
@@ -81,7 +99,7 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
               icon="gift"
               text={`${REGISTRY_DISCOUNT_PERCENT}% registry discount`}
               tooltipLabel="About the registry discount"
-              tooltip={`Your registry gives you ${REGISTRY_DISCOUNT_PERCENT}% off starting 60 days before your due date. Valid only on items sold by Nestlist. Your registry must be active for 30 days.`}
+              tooltip={`Your registry gives you ${REGISTRY_DISCOUNT_PERCENT}% off starting ${PRE_ARRIVAL_DAYS} days before your due date. Valid only on items sold by Nestlist. Your registry must be active for ${ACTIVE_DAYS} days.`}
             />
           </ul>
         </Container>
@@ -128,7 +146,7 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
             Registries
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <CallToAction title="Create a registry" text="One registry for everything from any store, with a 15% discount to finish it." />
+            <CallToAction title="Create a registry" text={`One registry for everything from any store, with a ${REGISTRY_DISCOUNT_PERCENT}% discount to finish it.`} />
             <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." />
           </div>
         </section>

@@ -14,6 +14,8 @@ import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { MobileAppPromo } from '~/modules/catalog/ui/search-promos'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { loader as rootLoader } from '~/root'
+import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/search'
 import { badRequest, domainErrorCode, notFound, orNotFound } from './http-errors'
 import { formatCount } from '~/lib/format'
@@ -22,7 +24,7 @@ import { formatCount } from '~/lib/format'
 export const HERO_STRIP_SIZE = 3
 
 /** /store/search?search_term=… (unified_search=true is accepted too): products matching every word. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ request: httpRequest, url, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const term = searchTermInput.safeParse(url.searchParams.get('search_term') ?? '')
   if (!term.success) {
@@ -48,10 +50,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (request.error !== undefined) {
     badRequest({ message: request.error, retryHref: `/store/search?search_term=${encodeURIComponent(searchTerm)}`, retryLabel: 'Clear the filters' })
   }
-  const results = await orNotFound(context.services.search.listing(request.query), retry)
+  const [results, extras] = await Promise.all([orNotFound(context.services.search.listing(request.query), retry), shopExtras(httpRequest, context)])
   const missing = missingPageMessage(results)
   if (missing) notFound({ message: missing, ...retry })
-  return { searchTerm, results, href: `${url.pathname}${url.search}` }
+  return { searchTerm, results, href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -94,7 +96,7 @@ function useStoredSort(href: string) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { searchTerm, results, href } = loaderData
+  const { searchTerm, results, href, discountBanner } = loaderData
   const nav = useCategoryNav()
   useStoredSort(href)
   const productIds = results.heroProducts.slice(0, 20).map((p) => p.productId).join(',')
@@ -110,6 +112,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 sm:grid-cols-12 sm:gap-8">
       <div className="flex min-w-0 flex-col sm:order-2 sm:col-span-9">
+        <RegistryDiscountBanner promo={discountBanner} className="mb-4" />
         {searchTerm ? (
           <>
             <h1 className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">

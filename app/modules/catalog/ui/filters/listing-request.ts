@@ -11,7 +11,7 @@ import { needsTidying, parseSelection, selectionHref, type SortState } from './f
  */
 export function listingQueryFrom(
   params: URLSearchParams,
-  base: Pick<ListingQuery, 'searchTerm' | 'categorySlug' | 'brandId' | 'listing'>,
+  base: Pick<ListingQuery, 'searchTerm' | 'categorySlug' | 'brandId' | 'listing' | 'exclude'>,
   options: { page: number; defaultSort: SortState },
 ): { query: ListingQuery; error?: undefined } | { query?: undefined; error: string } {
   // The page and the term are checked by the page itself (a 404 and a 400 with their own messages).

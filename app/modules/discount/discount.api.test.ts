@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
+import { createDiscountService } from './discount.service.server'
+
+// The registry discount through the JSON API and the service, against a real PostgreSQL.
+
+let h: RegistryApiHarness
+beforeAll(async () => {
+  h = await registryApiHarness(86_000)
+})
+afterAll(async () => {
+  await h?.drop()
+})
+
+const DAY = 86_400_000
+const dayIn = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10)
+/** Test-only: the registry was created `days` ago (the API cannot backdate a registry). */
+const age = (registryId: number, days: number) =>
+  h.database.pool.query(`update registries set created_at = now() - make_interval(days => $2) where id = $1`, [registryId, days])
+
+describe('GET /api/v3/registries/{id}', () => {
+  test('the owner sees the discount: not yet while the registry is under 30 days old, then eligible until 60 days after arrival', async () => {
+    const owner = await h.signUp('Maya')
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(30) })
+    let res = await h.call('GET', `/api/v3/registries/${registry.id}`, { cookie: owner.cookie })
+    expect(res.status).toBe(200)
+    expect(res.json.view).toBe('owner')
+    expect(res.json.discount).toMatchObject({ isEligible: false, reason: 'registry_too_new', eligibilityEndsAt: dayIn(90), percent: 15 })
+
+    await age(registry.id, 31)
+    res = await h.call('GET', `/api/v3/registries/${registry.id}`, { cookie: owner.cookie })
+    expect(res.json.discount).toEqual({
+      isEligible: true,
+      eligibleForMultiuseDiscount: false,
+      discountThresholdAmount: 150,
+      orderThresholdAmount: 1000,
+      eligibilityEndsAt: dayIn(90),
+      eligibilityRegistryCreationMinDays: 30,
+      eligibilityPreArrivalDays: 60,
+      eligibilityPostArrivalDays: 60,
+      percent: 15,
+      reason: null,
+    })
+  })
+
+  test('guests, and the owner asking for the guest view, get no discount data', async () => {
+    const owner = await h.signUp('Leo')
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(30) })
+    await age(registry.id, 40)
+    const guest = await h.signUp('Gus')
+    for (const res of [
+      await h.call('GET', `/api/v3/registries/${registry.id}`, { cookie: guest.cookie }),
+      await h.call('GET', `/api/v3/registries/${registry.id}`),
+      await h.call('GET', `/api/v3/registries/${registry.id}?view=guest`, { cookie: owner.cookie }),
+    ]) {
+      expect(res.status).toBe(200)
+      expect(res.json.view).toBe('guest')
+      expect(res.json).not.toHaveProperty('discount')
+    }
+  })
+
+  test('a birthday registry carries no discount data', async () => {
+    const owner = await h.signUp('Bea')
+    const registry = await h.createRegistry(owner.cookie, { registryType: 'birthday', arrivalDate: undefined, planningStage: undefined })
+    await age(registry.id, 40)
+    const res = await h.call('GET', `/api/v3/registries/${registry.id}`, { cookie: owner.cookie })
+    expect(res.json.discount).toBeNull()
+  })
+})
+
+describe('GET /api/v3/user', () => {
+  test('currentRegistry says whether the discount can be used today, and its cohort', async () => {
+    const owner = await h.signUp('Ria')
+    let res = await h.call('GET', '/api/v3/user', { cookie: owner.cookie })
+    expect(res.json.currentRegistry).toBeNull()
+
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(10) })
+    res = await h.call('GET', '/api/v3/user', { cookie: owner.cookie })
+    expect(res.json.currentRegistry).toMatchObject({ type: 'baby', eligibleForDiscount: false, discountCohort: 'single_use' })
+
+    await age(registry.id, 30)
+    res = await h.call('GET', '/api/v3/user', { cookie: owner.cookie })
+    expect(res.json.currentRegistry).toMatchObject({ ownerId: owner.id, type: 'baby', eligibleForDiscount: true, discountCohort: 'single_use' })
+  })
+
+  test('an arrival date more than 60 days away is not eligible yet', async () => {
+    const owner = await h.signUp('Ned')
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(61) })
+    await age(registry.id, 100)
+    const res = await h.call('GET', '/api/v3/user', { cookie: owner.cookie })
+    expect(res.json.currentRegistry).toMatchObject({ eligibleForDiscount: false })
+  })
+})
+
+describe('GET /api/v3/flag', () => {
+  test('answers the flags and the discount and birthday prompt configuration, to anyone', async () => {
+    const res = await h.call('GET', '/api/v3/flag')
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({
+      flags: { registry_discount_modal: true, birthday_list_adoption_modal: true },
+      registryDiscount: {
+        percent: 15,
+        filterName: 'registry_discount',
+        shopPath: '/registry-discount',
+        eligibilityPreArrivalDays: 60,
+        eligibilityPostArrivalDays: 60,
+        eligibilityRegistryCreationMinDays: 30,
+        multiUse: false,
+        orderThresholdAmount: 1000,
+        discountThresholdAmount: 150,
+        excludedBrands: ['bumblebee-basics', 'stroll-and-co'],
+        excludedCategories: ['diapers', 'wipes'],
+        excludedProductTypes: ['gift_card', 'shipping', 'external', 'cash_fund', 'favor'],
+      },
+      birthdayPrompt: { accountMinAgeDays: 7, delayMs: 5000, redirectDelayMs: 100, createPath: '/registry/build/birthday' },
+    })
+  })
+
+  test('is in the OpenAPI document, with the discount on the registry view', async () => {
+    const doc = (await h.call('GET', '/api/v3/openapi.json')).json
+    expect(doc.paths['/api/v3/flag'].get).toBeDefined()
+    expect(doc.components.schemas.RegistryDiscount.properties).toHaveProperty('eligibilityEndsAt')
+    expect(doc.components.schemas.User.properties.currentRegistry).toBeDefined()
+  })
+})
+
+describe('discount service', () => {
+  test('NESTLIST_FEATURE_FLAGS turns flags off and on; unknown names and values are ignored', () => {
+    const service = createDiscountService({ registry: h.services.registry, featureFlags: 'registry_discount_modal=off, birthday_list_adoption_modal=maybe, nope=on' })
+    expect(service.flags()).toEqual({ registry_discount_modal: false, birthday_list_adoption_modal: true })
+    expect(createDiscountService({ registry: h.services.registry, featureFlags: 'birthday_list_adoption_modal=0' }).flags().birthday_list_adoption_modal).toBe(false)
+  })
+
+  test('shop extras: nothing for visitors; the banner only when eligible and no home banner ads; the birthday facts only where offered', async () => {
+    const { discount } = h.services
+    expect(await discount.shopExtrasFor(null, { birthdayPrompt: true })).toEqual({ discountBanner: null, birthdayPrompt: null })
+
+    const owner = await h.signUp('Ivy')
+    const user = { id: owner.id, createdAt: new Date(Date.now() - 10 * DAY) }
+    expect(await discount.shopExtrasFor(user, { birthdayPrompt: true })).toEqual({ discountBanner: null, birthdayPrompt: null })
+
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(20) })
+    let extras = await discount.shopExtrasFor(user, { birthdayPrompt: true })
+    expect(extras.discountBanner).toBeNull()
+    expect(extras.birthdayPrompt).toEqual({ id: owner.id, createdAt: user.createdAt.toISOString(), registries: [{ id: registry.id, ownerId: owner.id, registryType: 'baby' }] })
+
+    await age(registry.id, 35)
+    extras = await discount.shopExtrasFor(user)
+    expect(extras.discountBanner).toMatchObject({ modalFlag: true, discount: { isEligible: true, eligibilityEndsAt: dayIn(80) } })
+    expect(extras.birthdayPrompt).toBeNull()
+    expect((await discount.shopExtrasFor(user, { homeBannerAds: 2 })).discountBanner).toBeNull()
+
+    const flagsOff = createDiscountService({ registry: h.services.registry, featureFlags: 'registry_discount_modal=off,birthday_list_adoption_modal=off' })
+    const off = await flagsOff.shopExtrasFor(user, { birthdayPrompt: true })
+    expect(off.discountBanner?.modalFlag).toBe(false)
+    expect(off.birthdayPrompt).toBeNull()
+  })
+})

@@ -1,0 +1,71 @@
+// The registry discount and feature flags as the pages and the API read them: eligibility is always
+// computed here, from the registry and the configuration, never trusted from the browser.
+import { type FeatureFlags, REGISTRY_DISCOUNT, type RegistryDiscountConfig, featureFlagsFrom } from '../config/app-config'
+import { type BirthdayPromptUser, birthdayPromptFacts } from '../birthday-prompt/birthday-prompt'
+import type { RegistryService } from '../registry/registry.service.server'
+import { type DiscountCohort, type DiscountRegistryFacts, type RegistryDiscount, discountCohortOf, registryDiscountFor } from './discount'
+
+export type DiscountDeps = {
+  registry: Pick<RegistryService, 'ownedBy'>
+  clock?: () => Date
+  /** NESTLIST_FEATURE_FLAGS ('name=on,other=off'). */
+  featureFlags?: string
+  config?: RegistryDiscountConfig
+}
+
+/** What a shop page needs for the discount banner and modal; null when the banner is not shown. */
+export type ShopDiscount = { discount: RegistryDiscount; modalFlag: boolean }
+
+/** The shop pages' extras for the signed-in user: the discount banner and (on /store) the birthday prompt's facts. */
+export type ShopExtras = { discountBanner: ShopDiscount | null; birthdayPrompt: BirthdayPromptUser | null }
+
+export function createDiscountService({ registry, clock = () => new Date(), featureFlags, config = REGISTRY_DISCOUNT }: DiscountDeps) {
+  const flags: FeatureFlags = featureFlagsFrom(featureFlags)
+  const service = {
+    /** The feature flags in force (defaults with the NESTLIST_FEATURE_FLAGS overrides). */
+    flags(): FeatureFlags {
+      return { ...flags }
+    },
+
+    config(): RegistryDiscountConfig {
+      return config
+    },
+
+    /** The discount data for one registry (null for registries that are not baby registries). */
+    forRegistry(facts: DiscountRegistryFacts): RegistryDiscount | null {
+      return registryDiscountFor(facts, clock(), config)
+    },
+
+    /** The signed-in user's current (newest) registry with its discount data, or null without a registry. */
+    async currentFor(userId: number): Promise<{ registryId: number; discount: RegistryDiscount | null; cohort: DiscountCohort | null } | null> {
+      const [current] = await registry.ownedBy(userId)
+      if (!current) return null
+      const discount = service.forRegistry(current)
+      return { registryId: current.id, discount, cohort: discountCohortOf(discount, config) }
+    },
+
+    /**
+     * One read of the user's registries for a shop page. The discount banner only for a signed-in user whose
+     * current registry is eligible, and only when the page has no home banner ads (spec §2 'Registry
+     * discount banner'). The birthday prompt's facts only when the page offers it (/store) and its flag is
+     * on (spec §2 store landing); the browser applies the remaining trigger rules (dismissed flag, delay).
+     */
+    async shopExtrasFor(
+      user: { id: number; createdAt: Date } | null,
+      options: { homeBannerAds?: number; birthdayPrompt?: boolean } = {},
+    ): Promise<ShopExtras> {
+      if (!user) return { discountBanner: null, birthdayPrompt: null }
+      const owned = await registry.ownedBy(user.id)
+      const current = owned[0]
+      const discount = current && (options.homeBannerAds ?? 0) === 0 ? service.forRegistry(current) : null
+      const offerBirthday = options.birthdayPrompt === true && flags.birthday_list_adoption_modal && owned.length > 0
+      return {
+        discountBanner: discount?.isEligible ? { discount, modalFlag: flags.registry_discount_modal } : null,
+        birthdayPrompt: offerBirthday ? birthdayPromptFacts(user, owned) : null,
+      }
+    },
+  }
+  return service
+}
+
+export type DiscountService = ReturnType<typeof createDiscountService>

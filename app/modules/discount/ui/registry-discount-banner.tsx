@@ -1,0 +1,43 @@
+import { lazy, Suspense, useState } from 'react'
+import { track } from '~/modules/analytics/track'
+import { REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config/app-config'
+import type { ShopDiscount } from '../discount.service.server'
+
+// Loaded only when a person asks for it, so the shop pages' JavaScript does not grow.
+const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
+
+/**
+ * Spec §2 'Registry discount banner': 'Get {percent} off at the shop' with 'Learn more'. With the modal
+ * flag on, 'Learn more' opens the status modal (without JavaScript it still goes to the registry discount
+ * shop); with it off, it goes to the registry discount shop. The loader passes null when the banner is
+ * not for this viewer (not signed in, registry not eligible, home banner ads on the page).
+ */
+export function RegistryDiscountBanner({ promo, className }: { promo: ShopDiscount | null; className?: string }) {
+  const [open, setOpen] = useState(false)
+  if (!promo) return null
+  const { discount, modalFlag } = promo
+  return (
+    <aside aria-label="Registry discount" className={className}>
+      <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100">
+        <span className="font-bold">Get {discount.percent}% off at the shop</span>
+        <a
+          href={REGISTRY_DISCOUNT_SHOP_PATH}
+          className="rounded font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800"
+          onClick={(event) => {
+            track({ name: 'banner_clicked', bannerName: 'registry_discount', url: REGISTRY_DISCOUNT_SHOP_PATH })
+            if (!modalFlag) return
+            event.preventDefault()
+            setOpen(true)
+          }}
+        >
+          Learn more<span className="sr-only"> about your registry discount</span>
+        </a>
+      </p>
+      {open ? (
+        <Suspense fallback={null}>
+          <DiscountStatusModal discount={discount} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </aside>
+  )
+}
