@@ -11,6 +11,7 @@ import { demoAccounts } from '~/db/demo-accounts'
 import { readEnv } from '~/lib/env.server'
 import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
+import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { createApp } from './app'
 
@@ -42,7 +43,10 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
-  const services = createServices({ db, pool, env, logger, secretKey })
+  // Loopback fixture ports for pasted-link fetches: browser tests only (ignored unless NODE_ENV=test).
+  const allowLoopbackPortsForTests = readTestLoopbackPorts(process.env)
+  if (allowLoopbackPortsForTests.length > 0) logger.warn({ ports: allowLoopbackPortsForTests }, 'NODE_ENV=test: pasted-link fetches may reach these loopback ports')
+  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests } })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
   // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
