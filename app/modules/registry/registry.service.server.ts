@@ -33,7 +33,7 @@ export const registryMessages = {
 /** Paths (slugs) that would shadow our own pages at /{slug}. */
 const RESERVED_SLUGS = new Set([
   'store', 'registry', 'list', 'reg', 'login', 'logout', 'signup', 'settings', 'admin', 'bl_admin', 'api', 'gp', 'find', 'hello-baby',
-  'reservations', 'reservation', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
+  'reservations', 'reservation', 'add-items', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
   'privacy', 'health', 'lists', 'index', 'password_resets', 'forgot_password', 'verify_email', 'best-baby-products', 'email_actions',
 ])
 
