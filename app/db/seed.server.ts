@@ -3,6 +3,7 @@ import type pg from 'pg'
 import { resetCatalog, seedCatalog } from '../modules/catalog/catalog.seed.server'
 import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.server'
 import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
+import { resetExternalItems, seedExternalItems } from '../modules/external-products/external-products.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -17,6 +18,7 @@ const steps: SeedStep[] = [
   { name: 'catalog', run: seedCatalog, reset: resetCatalog },
   { name: 'reviews', run: seedReviews, reset: resetReviews },
   { name: 'registries', run: seedRegistries, reset: resetRegistries },
+  { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */
