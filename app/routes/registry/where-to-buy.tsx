@@ -117,7 +117,7 @@ export default function WhereToBuy({ loaderData, actionData }: Route.ComponentPr
         <Form key={formKey} method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Store" name="storeName" defaultValue={addFailed?.values.storeName ?? ''} error={err('storeName')} required maxLength={80} />
+            <TextField label="Store name" name="storeName" defaultValue={addFailed?.values.storeName ?? ''} error={err('storeName')} required maxLength={80} />
             <TextField label="Price" hint="In US dollars, like 24.99" name="price" inputMode="decimal" defaultValue={addFailed?.values.price ?? ''} error={err('priceCents')} required />
           </div>
           <TextField label="Link to the product there" name="url" type="url" inputMode="url" placeholder="https://" defaultValue={addFailed?.values.url ?? ''} error={err('url')} required />

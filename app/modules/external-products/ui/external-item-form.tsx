@@ -84,7 +84,7 @@ export function ExternalItemForm({
           error={err('priceCents') ?? err('price')}
           required
         />
-        <TextField label="Store" name="storeName" defaultValue={values.storeName} error={err('storeName')} required maxLength={80} />
+        <TextField label="Store name" name="storeName" defaultValue={values.storeName} error={err('storeName')} required maxLength={80} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="How many?" name="quantity" type="number" min={1} max={99} inputMode="numeric" defaultValue={values.quantity} error={err('quantity')} required />
