@@ -7,6 +7,7 @@ CREATE TABLE "external_images" (
 	"height" integer NOT NULL,
 	"source_url" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"attached_at" timestamp with time zone,
 	CONSTRAINT "external_images_size" CHECK (octet_length("external_images"."bytes") <= 2097152)
 );
 --> statement-breakpoint
@@ -22,5 +23,6 @@ CREATE TABLE "reg_item_offers" (
 --> statement-breakpoint
 ALTER TABLE "external_images" ADD CONSTRAINT "external_images_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reg_item_offers" ADD CONSTRAINT "reg_item_offers_reg_item_id_reg_items_id_fk" FOREIGN KEY ("reg_item_id") REFERENCES "public"."reg_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "external_images_unattached_idx" ON "external_images" USING btree ("created_at") WHERE "external_images"."attached_at" is null;--> statement-breakpoint
 CREATE INDEX "external_images_user_idx" ON "external_images" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "reg_item_offers_item_idx" ON "reg_item_offers" USING btree ("reg_item_id","id");

@@ -51,7 +51,7 @@ async function main() {
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
   // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
   const prune = () =>
-    Promise.all([services.accounts.prune(), services.twoFactor.prune()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
+    Promise.all([services.accounts.prune(), services.twoFactor.prune(), services.externalProducts.pruneUnattachedImages()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
   void prune()
   setInterval(() => void prune(), 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.

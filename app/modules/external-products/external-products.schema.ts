@@ -23,8 +23,10 @@ export const externalImages = pgTable(
     /** Where we fetched it from (for the record; never served or linked). */
     sourceUrl: text('source_url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an item first used it; previews that were never saved are deleted after a day. */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
   },
-  (t) => [index('external_images_user_idx').on(t.userId, t.createdAt), check('external_images_size', sql`octet_length(${t.bytes}) <= 2097152`)],
+  (t) => [index('external_images_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`), index('external_images_user_idx').on(t.userId, t.createdAt), check('external_images_size', sql`octet_length(${t.bytes}) <= 2097152`)],
 )
 
 /** A further place to buy a registry item (the item's own store or our shop is the first). */

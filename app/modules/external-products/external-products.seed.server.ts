@@ -74,7 +74,7 @@ export async function seedExternalItems(ctx: SeedContext): Promise<void> {
   for (const item of ITEMS) {
     const category = cats.find((c) => c.position === item.categoryPosition) ?? cats.find((c) => c.isDefault)!
     const { data, info } = await picture(item)
-    await db.insert(externalImages).values({ id: item.imageId, userId: null, bytes: data, width: info.width, height: info.height, sourceUrl: item.url }).onConflictDoNothing()
+    await db.insert(externalImages).values({ id: item.imageId, userId: null, bytes: data, width: info.width, height: info.height, sourceUrl: item.url, attachedAt: new Date() }).onConflictDoNothing()
     const [row] = await db
       .insert(regItems)
       .values({

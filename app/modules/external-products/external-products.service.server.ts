@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -77,7 +77,7 @@ export function storeNameFromUrl(url: string): string {
 }
 
 /** Adding items from any store: preview a pasted link safely, save it, store its picture, and buying options. */
-export function createExternalProductsService({ db, registry, fetcher }: ExternalProductsDeps) {
+export function createExternalProductsService({ db, registry, fetcher, clock = () => new Date() }: ExternalProductsDeps) {
   /** Fetches a picture through the guard, re-encodes it (WebP, ≤600 px) and keeps it; null when it fails. */
   async function storeImage(userId: number, sourceUrl: string): Promise<PreviewImage | null> {
     try {
@@ -175,7 +175,7 @@ export function createExternalProductsService({ db, registry, fetcher }: Externa
         if (!image) throw new DomainError('invalid_input', 'Choose one of the pictures.', { fields: { imageId: ['Choose one of the pictures.'] } })
         imageUrl = externalImagePath(image.id)
       }
-      return registry.addExternalItem(registryId, userId, {
+      const item = await registry.addExternalItem(registryId, userId, {
         title: data.title,
         priceCents: data.priceCents,
         quantity: data.quantity,
@@ -186,6 +186,17 @@ export function createExternalProductsService({ db, registry, fetcher }: Externa
         externalUrl: data.url,
         imageUrl,
       })
+      if (data.imageId) await db.update(externalImages).set({ attachedAt: clock() }).where(and(eq(externalImages.id, data.imageId), isNull(externalImages.attachedAt)))
+      return item
+    },
+
+    /** Deletes preview pictures no item used, a day after they were fetched; returns how many. */
+    async pruneUnattachedImages(): Promise<number> {
+      const deleted = await db
+        .delete(externalImages)
+        .where(and(isNull(externalImages.attachedAt), lt(externalImages.createdAt, new Date(clock().getTime() - 86_400_000))))
+        .returning({ id: externalImages.id })
+      return deleted.length
     },
 
     /** A stored picture by its path id, or null. */

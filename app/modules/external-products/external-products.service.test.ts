@@ -182,3 +182,19 @@ test('stored pictures remember who fetched them', async () => {
   const [row] = await database.db.select({ userId: externalImages.userId }).from(externalImages).where(eq(externalImages.id, preview.images[0]!.id))
   expect(row!.userId).toBe(userId)
 })
+
+test('preview pictures nobody saved are deleted after a day; saved ones stay', async () => {
+  const { userId, registryId } = await newOwner()
+  const preview = await service.preview(userId, `${fixture.origin}/product-jsonld`)
+  const [kept, dropped] = preview.images
+  await service.saveItem(registryId, userId, { url: 'https://shop.example/b', title: 'Bassinet', priceCents: 100, storeName: 'S', imageId: kept!.id })
+  const later = createExternalProductsService({
+    db: database.db,
+    registry,
+    fetcher: createSafeFetcher(),
+    clock: () => new Date(Date.now() + 2 * 86_400_000),
+  })
+  expect(await later.pruneUnattachedImages()).toBeGreaterThanOrEqual(1)
+  expect(await service.image(kept!.id)).not.toBeNull()
+  expect(await service.image(dropped!.id)).toBeNull()
+})

@@ -1,4 +1,6 @@
+import { useRef } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
@@ -55,6 +57,8 @@ export default function WhereToBuy({ loaderData, actionData }: Route.ComponentPr
   const failed = actionData && !actionData.ok ? actionData : null
   const addFailed = failed?.intent === 'add' ? failed : null
   const err = (name: string) => addFailed?.fields[name]?.[0]
+  const addForm = useRef<HTMLFormElement>(null)
+  useFocusFirstInvalid(addForm, addFailed ?? undefined)
   // A successful add clears the form (a new key), a failed one keeps what was typed.
   const formKey = actionData?.ok ? `added-${offers.length}` : 'form'
   return (
@@ -114,7 +118,7 @@ export default function WhereToBuy({ loaderData, actionData }: Route.ComponentPr
             {addFailed.message}
           </Alert>
         ) : null}
-        <Form key={formKey} method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        <Form ref={addForm} key={formKey} method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Store name" name="storeName" defaultValue={addFailed?.values.storeName ?? ''} error={err('storeName')} required maxLength={80} />

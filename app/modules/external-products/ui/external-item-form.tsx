@@ -1,6 +1,8 @@
 // The editable preview (and the manual form) for an item from another store. Works as a plain form; with
 // JavaScript the submit shows its pending state. Every value the owner typed comes back after a failure.
+import { useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { formatCents } from '~/lib/money'
 import { CheckboxField, SelectField, TextAreaField } from '~/modules/registry/ui/add-to-registry-fields'
 import { Alert, Button, cx, FieldError, Icon, TextField } from '~/ui'
@@ -42,9 +44,12 @@ export function ExternalItemForm({
   const navigation = useNavigation()
   const saving = navigation.state !== 'idle' && navigation.formAction === EXTERNAL_SAVE_ACTION
   const err = (name: string) => fields[name]?.[0]
+  const formRef = useRef<HTMLFormElement>(null)
+  // After a failed save, keyboard and screen-reader users land on the first field to fix.
+  useFocusFirstInvalid(formRef, Object.keys(fields).length > 0 ? fields : undefined)
   const chosen = values.imageId || images[0]?.id || ''
   return (
-    <Form method="post" action={EXTERNAL_SAVE_ACTION} className="flex flex-col gap-5" noValidate aria-label={mode === 'preview' ? 'Check and save the item' : 'Add the item yourself'}>
+    <Form ref={formRef} method="post" action={EXTERNAL_SAVE_ACTION} className="flex flex-col gap-5" noValidate aria-label={mode === 'preview' ? 'Check and save the item' : 'Add the item yourself'}>
       <input type="hidden" name="registryId" value={registryId} />
       {images.map((i) => (
         <input key={i.id} type="hidden" name="imageOption" value={i.id} />
