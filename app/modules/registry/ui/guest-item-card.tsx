@@ -141,7 +141,7 @@ export function WhereToBuyList({ item, offers }: { item: Pick<GuestItem, 'id' | 
                 {o.storeName}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
-            ) : o.href ? (
+            ) : o.href && o.href.startsWith('/') && !o.href.startsWith('//') ? (
               <Link to={o.href} className="min-w-0 truncate font-semibold text-berry-700 underline underline-offset-2">
                 {o.storeName}
               </Link>
