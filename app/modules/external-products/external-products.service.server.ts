@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -65,7 +65,17 @@ export type Preview =
       images: PreviewImage[]
     }
 
-export type ExternalProductsDeps = { db: Db; registry: RegistryService; fetcher: SafeFetcher; clock?: () => Date }
+export type ExternalProductsDeps = {
+  db: Db
+  registry: RegistryService
+  fetcher: SafeFetcher
+  clock?: () => Date
+  /** How many pictures one owner's previews may fetch in an hour (each preview fetches up to 4). */
+  picturesPerHour?: number
+}
+
+export const PICTURES_PER_HOUR = 200
+export const tooManyPreviewsMessage = 'You have looked up a lot of links in the last hour. Please wait a little, or add the item yourself.'
 
 /** The store name from a link: 'www.little-nest.com' → 'little-nest.com'. */
 export function storeNameFromUrl(url: string): string {
@@ -77,7 +87,7 @@ export function storeNameFromUrl(url: string): string {
 }
 
 /** Adding items from any store: preview a pasted link safely, save it, store its picture, and buying options. */
-export function createExternalProductsService({ db, registry, fetcher, clock = () => new Date() }: ExternalProductsDeps) {
+export function createExternalProductsService({ db, registry, fetcher, clock = () => new Date(), picturesPerHour = PICTURES_PER_HOUR }: ExternalProductsDeps) {
   /** Fetches a picture through the guard, re-encodes it (WebP, ≤600 px) and keeps it; null when it fails. */
   async function storeImage(userId: number, sourceUrl: string): Promise<PreviewImage | null> {
     try {
@@ -112,6 +122,12 @@ export function createExternalProductsService({ db, registry, fetcher, clock = (
      */
     async preview(userId: number, rawUrl: unknown, hints: PageHints = {}): Promise<Preview> {
       const { url } = parse(previewInput, { url: rawUrl })
+      // Each preview makes our server fetch a page and pictures: an owner gets a generous hourly allowance.
+      const [{ recent } = { recent: 0 }] = await db
+        .select({ recent: count() })
+        .from(externalImages)
+        .where(and(eq(externalImages.userId, userId), gt(externalImages.createdAt, new Date(clock().getTime() - 3_600_000))))
+      if (recent >= picturesPerHour) throw new DomainError('rate_limited', tooManyPreviewsMessage)
       const hintTitle = typeof hints.title === 'string' ? hints.title.replace(/\s+/g, ' ').trim().slice(0, 200) || null : null
       const hintPrice = typeof hints.price === 'string' && hints.price.trim() ? priceToCents(hints.price) : null
       const hintStore = typeof hints.store === 'string' ? hints.store.replace(/\s+/g, ' ').trim().slice(0, 80) || null : null

@@ -198,3 +198,12 @@ test('preview pictures nobody saved are deleted after a day; saved ones stay', a
   expect(await service.image(kept!.id)).not.toBeNull()
   expect(await service.image(dropped!.id)).toBeNull()
 })
+
+test('an owner who looks up too many links in an hour is asked to wait (and can still add by hand)', async () => {
+  const { userId, registryId } = await newOwner()
+  const limited = createExternalProductsService({ db: database.db, registry, fetcher: createSafeFetcher({ allowLoopbackPortsForTests: [fixture.port] }), picturesPerHour: 2 })
+  await limited.preview(userId, `${fixture.origin}/product-jsonld`) // 2 pictures
+  const error = await rejection(limited.preview(userId, `${fixture.origin}/product-og`))
+  expect(error.code).toBe('rate_limited')
+  await limited.saveItem(registryId, userId, { url: 'https://shop.example/x', title: 'Hat', priceCents: 100, storeName: 'S' })
+})
