@@ -153,6 +153,8 @@ describe('add from any store', () => {
       await page.getByLabel('Note for guests').fill('Warm white if possible')
       await page.getByRole('button', { name: 'Add to my registry' }).click()
       await page.getByText('Enter a price, like 24.99.').first().waitFor()
+      // the first field to fix has the focus
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('price')
       expect(await page.getByLabel('Item name').inputValue()).toBe('Owl night light')
       expect(await page.getByLabel('Store name').inputValue()).toBe('Corner Shop')
       expect(await page.getByLabel('Note for guests').inputValue()).toBe('Warm white if possible')
