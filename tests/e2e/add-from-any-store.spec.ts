@@ -134,6 +134,27 @@ describe('add from any store', () => {
           await guest.context.close()
         }
       }
+
+      // A guest reserves it (as a plain form post): the reservation page shows where to buy it, both stores.
+      const items = (await (await fetch(`${baseUrl}/api/v3/registries/${registryId}/reg_items?view=guest`)).json()) as { items: { id: number; title: string }[] }
+      const itemId = items.items.find((i) => i.title === 'Cloud Nine Bassinet, grey')!.id
+      const reserved = await fetch(`${baseUrl}/list/${registryId}`, {
+        method: 'POST',
+        headers: { Origin: baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'reserve', itemId: String(itemId), quantity: '1', giverName: 'Aunt June', giverEmail: `june-${randomBytes(3).toString('hex')}@example.test` }),
+        redirect: 'manual',
+      })
+      expect(reserved.status).toBe(302)
+      const giver = await newPage(375)
+      try {
+        await giver.page.goto(`${baseUrl}${reserved.headers.get('location')}`)
+        await giver.page.getByRole('heading', { name: 'Where to buy it' }).waitFor()
+        await giver.page.getByRole('link', { name: /Buy it at Little Nest Co\./ }).waitFor()
+        expect(await giver.page.getByRole('link', { name: /Riverside Kids/ }).getAttribute('href')).toBe('https://riverside-kids.example/bassinet')
+        await expectAxeClean(giver.page, 'reservation 375')
+      } finally {
+        await giver.context.close()
+      }
     } finally {
       await context.close()
     }
