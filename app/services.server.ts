@@ -21,6 +21,8 @@ import { createSearchService } from './modules/search/search.service.server'
 import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
+import { createExternalProductsService } from './modules/external-products/external-products.service.server'
+import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
 /** How long one navbar read serves every page (the browser keeps it for 4 hours anyway, spec §7). */
 const NAVBAR_FRESH_MS = 10_000
@@ -55,6 +57,11 @@ export type ServiceDeps = {
    * secrets. Tests may leave it out: a random key for this process is used, so nothing outlives the process.
    */
   secretKey?: string
+  /**
+   * Limits for fetching pasted product links (the defaults: 5 s, 2 MB, 5 redirects, public addresses only).
+   * Tests shorten them or allow their loopback fixture port; server/main.ts passes only what NODE_ENV=test allows.
+   */
+  fetch?: SafeFetchOptions
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -91,6 +98,7 @@ export function createServices(deps: ServiceDeps) {
     registry,
     checklist: createChecklistService({ db: deps.db, registry, email, clock: deps.clock }),
     discount: createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS }),
+    externalProducts: createExternalProductsService({ db: deps.db, registry, fetcher: createSafeFetcher(deps.fetch), clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit

@@ -91,6 +91,17 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     return c.json({ status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down' }, database ? 200 : 503)
   })
 
+  // Pictures of items from other stores: fetched and re-encoded by us, kept in PostgreSQL, never hot-linked.
+  app.get('/images/external/:file', async (c) => {
+    const id = /^([0-9a-f-]{36})\.webp$/.exec(c.req.param('file'))?.[1]
+    const image = id ? await services.externalProducts.image(id) : null
+    if (!image) return c.text('Image not found', 404)
+    c.header('Content-Type', image.contentType)
+    c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+    c.header('X-Content-Type-Options', 'nosniff')
+    return c.body(new Uint8Array(image.bytes))
+  })
+
   app.get('/images/*', (c) => {
     const svg = renderImageForPath(c.req.path)
     if (svg === null) return c.text('Image not found', 404)

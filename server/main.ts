@@ -12,6 +12,7 @@ import { ensureChecklistContent } from '~/modules/checklist/checklist.seed.serve
 import { readEnv } from '~/lib/env.server'
 import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
+import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { createApp } from './app'
 
@@ -45,12 +46,15 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
-  const services = createServices({ db, pool, env, logger, secretKey })
+  // Loopback fixture ports for pasted-link fetches: browser tests only (ignored unless NODE_ENV=test).
+  const allowLoopbackPortsForTests = readTestLoopbackPorts(process.env)
+  if (allowLoopbackPortsForTests.length > 0) logger.warn({ ports: allowLoopbackPortsForTests }, 'NODE_ENV=test: pasted-link fetches may reach these loopback ports')
+  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests } })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
   // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
   const prune = () =>
-    Promise.all([services.accounts.prune(), services.twoFactor.prune()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
+    Promise.all([services.accounts.prune(), services.twoFactor.prune(), services.externalProducts.pruneUnattachedImages()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
   void prune()
   setInterval(() => void prune(), 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.

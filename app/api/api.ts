@@ -18,6 +18,7 @@ import { registriesRouter } from './v3/registries'
 import { reservationsRouter } from './v3/reservations'
 import { checklistRouter } from './v3/checklist'
 import { flagRouter } from './v3/flag'
+import { externalItemsRouter } from './v3/external-items'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -40,6 +41,7 @@ export function createApi() {
   api.route('/', reservationsRouter)
   api.route('/', checklistRouter)
   api.route('/', flagRouter)
+  api.route('/', externalItemsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

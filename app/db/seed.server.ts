@@ -4,6 +4,7 @@ import { resetCatalog, seedCatalog } from '../modules/catalog/catalog.seed.serve
 import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.server'
 import { resetChecklist, seedChecklist } from '../modules/checklist/checklist.seed.server'
 import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
+import { resetExternalItems, seedExternalItems } from '../modules/external-products/external-products.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -19,6 +20,7 @@ const steps: SeedStep[] = [
   { name: 'reviews', run: seedReviews, reset: resetReviews },
   { name: 'registries', run: seedRegistries, reset: resetRegistries },
   { name: 'checklist', run: seedChecklist, reset: resetChecklist },
+  { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

@@ -1,15 +1,16 @@
 import pino from 'pino'
 import { expect } from 'vitest'
+import type { SafeFetchOptions } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { createApp } from '../../server/app'
 import { catalogFactories } from './catalog-factories'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 /** An app on a test database of its own, with helpers to call the registry API as different people. */
-export async function registryApiHarness(firstCatalogId: number) {
+export async function registryApiHarness(firstCatalogId: number, options: { fetch?: SafeFetchOptions } = {}) {
   const database: TestDatabase = await createTestDatabase()
   const logger = pino({ level: 'silent' })
-  const services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
+  const services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger, fetch: options.fetch })
   const app = createApp({ services, logger, supportEmail: 'help@example.test' })
   const factories = catalogFactories(() => database.db, firstCatalogId)
   let n = 0

@@ -33,7 +33,7 @@ export const registryMessages = {
 /** Paths (slugs) that would shadow our own pages at /{slug}. */
 const RESERVED_SLUGS = new Set([
   'store', 'registry', 'list', 'reg', 'login', 'logout', 'signup', 'settings', 'admin', 'bl_admin', 'api', 'gp', 'find', 'hello-baby',
-  'reservations', 'reservation', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
+  'reservations', 'reservation', 'add-items', 'orders', 'returns', 'shipments', 'catalog', 'assets', 'images', 'sitemap', 'robots', 'about', 'terms',
   'privacy', 'health', 'lists', 'index', 'password_resets', 'forgot_password', 'verify_email', 'best-baby-products', 'email_actions',
   'baby-registry-checklist', 'baby-registry-checklist-quiz',
 ])
@@ -51,6 +51,19 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 50)
     .replace(/-+$/g, '')
+}
+
+/** An item from another store, checked by external-products.validation (imageUrl is a picture we stored). */
+export type ExternalItemData = {
+  title: string
+  priceCents: number
+  quantity: number
+  categoryId?: number
+  note: string
+  mostWanted: boolean
+  storeName: string
+  externalUrl: string
+  imageUrl: string
 }
 
 export type RegistryDeps = { db: Db; clock?: () => Date }
@@ -385,6 +398,47 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         })
         .returning()
       return { ...toGuestItem(item!, product.slug), quantityReserved: 0, quantityPurchased: 0, removed: false }
+    },
+
+    /**
+     * Adds an item from another store (product type external): its store name and link are kept, the picture
+     * is one we stored (external-products module). Input is already checked by that module's schema.
+     */
+    async addExternalItem(registryId: number, userId: number, data: ExternalItemData): Promise<OwnerItem> {
+      const r = await owned(registryId, userId)
+      const cats = await categoriesOf(r.id)
+      const category = data.categoryId ? cats.find((c) => c.id === data.categoryId) : cats.find((c) => c.isDefault)
+      if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
+        .from(regItems)
+        .where(and(eq(regItems.registryId, r.id), eq(regItems.categoryId, category.id)))
+      const [item] = await db
+        .insert(regItems)
+        .values({
+          registryId: r.id,
+          categoryId: category.id,
+          productId: null,
+          title: data.title,
+          imageUrl: data.imageUrl,
+          externalUrl: data.externalUrl,
+          storeName: data.storeName,
+          priceCents: data.priceCents,
+          quantityNeeded: data.quantity,
+          note: data.note,
+          mostWanted: data.mostWanted,
+          position: next,
+          createdAt: clock(),
+        })
+        .returning()
+      return { ...toGuestItem(item!, null), quantityReserved: 0, quantityPurchased: 0, removed: false }
+    },
+
+    /** The item (id, registry, title, store) when `userId` may manage it; otherwise not_found. */
+    async manageableItem(itemId: number, userId: number) {
+      if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new DomainError('not_found', registryMessages.itemNotFound)
+      const item = await ownedItem(itemId, userId)
+      return { id: item.id, registryId: item.registryId, title: item.title, storeName: item.storeName, productId: item.productId, externalUrl: item.externalUrl, priceCents: item.priceCents }
     },
 
     /**

@@ -6,6 +6,7 @@ import { getViewer, requireUser } from '~/modules/accounts/auth.server'
 import { safeRedirectPath } from '~/modules/accounts/safe-redirect'
 import type { ProductCard as ProductCardData } from '~/modules/catalog/catalog.service.server'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
+import { PasteLinkBox } from '~/modules/external-products/ui/paste-link-box'
 import { type AddItemResult, useScripted } from '~/modules/registry/ui/add-to-registry'
 import { addItemFormInput } from '~/modules/registry/ui/add-to-registry.server'
 import { Alert, Button, Container, Icon, LinkButton, useToast } from '~/ui'
@@ -98,6 +99,8 @@ export default function AddItems({ loaderData, actionData }: Route.ComponentProp
           </Alert>
         )}
       </header>
+
+      {registry ? <PasteLinkBox /> : null}
 
       <section aria-labelledby="shop-categories-heading">
         <h2 id="shop-categories-heading" className="text-xl font-bold">

@@ -45,10 +45,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const registry = await orNotFound(context.services.registry.guestView(key))
   const viewer = await getViewer(request, context)
-  const [isOwner, searchLevel, visitor] = await Promise.all([
+  const [isOwner, searchLevel, visitor, offers] = await Promise.all([
     viewer ? context.services.registry.isOwner(registry.id, viewer.user.id) : false,
     context.services.registry.searchLevelOf(registry.id),
     context.services.reservations.visitorReservations(registry.id, visitorReservationIds(request)),
+    context.services.externalProducts.offersFor(registry.items.map((i) => i.id)),
   ])
   const filters = parseGuestFilters(url.searchParams)
   const asGuest = url.searchParams.get('view') === 'guest'
@@ -58,6 +59,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   for (const v of visitor) (mine[v.regItemId] ??= []).push({ id: v.id, quantity: v.quantity, status: v.status })
   return {
     registry,
+    // Other stores the family added for an item ('Where to buy'), by item id.
+    offers,
     sections: guestSections(registry.categories, registry.items, filters),
     filters,
     mine,
@@ -120,7 +123,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function GuestRegistryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults } = loaderData
+  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers } = loaderData
   const location = useLocation()
   const navigation = useNavigation()
   const [dialog, setDialog] = useState<{ itemId: number; mode: ReserveMode; n: number } | null>(null)
@@ -251,6 +254,7 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
                     <GuestItemCard
                       item={item}
                       mine={mine[item.id] ?? []}
+                      offers={offers[item.id] ?? []}
                       reserveHref={reserveHref(item.id)}
                       onReserve={(mode) => setDialog((d) => ({ itemId: item.id, mode, n: (d?.n ?? 0) + 1 }))}
                     />

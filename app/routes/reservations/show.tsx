@@ -22,7 +22,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     buyHref = registry?.items.find((i) => i.id === reservation.item.id)?.href ?? null
   }
   const url = new URL(request.url)
-  return { reservation, buyHref, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
+  // Other stores the family added for this item.
+  const offers = (await context.services.externalProducts.offersFor([reservation.item.id]))[reservation.item.id] ?? []
+  return { reservation, buyHref, offers, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
 }
 
 type ActionResult =
@@ -65,7 +67,7 @@ const statusBadge = {
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { reservation: r, buyHref, justReserved } = loaderData
+  const { reservation: r, buyHref, offers, justReserved } = loaderData
   const navigation = useNavigation()
   const pending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const result = actionData as ActionResult | undefined
@@ -141,6 +143,22 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
                     </LinkButton>
                   )}
                 </div>
+                {offers.length > 0 ? (
+                  <div className="mt-4">
+                    <p className="text-sm font-semibold text-ink">Also sold at</p>
+                    <ul className="mt-2 flex flex-col gap-2">
+                      {offers.map((o) => (
+                        <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                          <a href={o.url} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold text-berry-700 underline underline-offset-2">
+                            {o.storeName}
+                            <span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                          <span className="font-semibold text-ink">{formatCents(o.priceCents)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
               </div>
             ) : null}
             {r.status === 'reserved' ? (

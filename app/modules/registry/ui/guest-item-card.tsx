@@ -6,6 +6,9 @@ import type { GuestItem } from '../registry.types'
 import { stillNeededLabel } from './guest-filters'
 import type { ReserveMode } from './reserve-form'
 
+/** Another store that sells the item (added by the family). */
+export type BuyingOption = { id: number; storeName: string; url: string; priceCents: number }
+
 export type VisitorGift = { id: string; quantity: number; status: 'reserved' | 'purchased' | 'cancelled' }
 
 /**
@@ -16,10 +19,13 @@ export type VisitorGift = { id: string; quantity: number; status: 'reserved' | '
 export function GuestItemCard({
   item,
   mine,
+  offers = [],
   reserveHref,
   onReserve,
 }: {
   item: GuestItem
+  /** Further stores that sell it; with them (or for an item from another store) the card lists 'Where to buy'. */
+  offers?: BuyingOption[]
   /** This visitor's own reservations of the item (from their cookie). */
   mine: VisitorGift[]
   reserveHref: (mode: ReserveMode) => string
@@ -81,6 +87,7 @@ export function GuestItemCard({
             <span className="sr-only">Note from the family: </span>“{item.note}”
           </p>
         ) : null}
+        {external || offers.length > 0 ? <WhereToBuyList item={item} offers={offers} /> : null}
         {mine.length > 0 ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="success">
@@ -112,5 +119,39 @@ export function GuestItemCard({
         </div>
       </div>
     </article>
+  )
+}
+
+/** 'Where to buy': the item's own store (or the Nestlist Shop) first, then the other stores, with prices. */
+export function WhereToBuyList({ item, offers }: { item: Pick<GuestItem, 'id' | 'href' | 'storeName' | 'priceCents' | 'productId' | 'title'>; offers: BuyingOption[] }) {
+  const options = [
+    { key: 'own', storeName: item.productId !== null ? 'Nestlist Shop' : item.storeName, href: item.href, priceCents: item.priceCents },
+    ...offers.map((o) => ({ key: `o${o.id}`, storeName: o.storeName, href: o.url, priceCents: o.priceCents })),
+  ]
+  return (
+    <div className="mt-1">
+      <h4 id={`item-${item.id}-where`} className="text-xs font-semibold tracking-wide text-muted uppercase">
+        Where to buy
+      </h4>
+      <ul aria-labelledby={`item-${item.id}-where`} className="mt-1 flex flex-col gap-1 text-sm">
+        {options.map((o) => (
+          <li key={o.key} className="flex items-baseline justify-between gap-2">
+            {o.href && /^https?:/.test(o.href) ? (
+              <a href={o.href} target="_blank" rel="noopener noreferrer nofollow" className="min-w-0 truncate font-semibold text-berry-700 underline underline-offset-2">
+                {o.storeName}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : o.href && o.href.startsWith('/') && !o.href.startsWith('//') ? (
+              <Link to={o.href} className="min-w-0 truncate font-semibold text-berry-700 underline underline-offset-2">
+                {o.storeName}
+              </Link>
+            ) : (
+              <span className="min-w-0 truncate font-semibold">{o.storeName}</span>
+            )}
+            <span className="shrink-0 font-semibold text-ink">{formatCents(o.priceCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

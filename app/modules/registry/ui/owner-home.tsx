@@ -140,6 +140,12 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
             </span>
           ) : null}
           {item.storeName && item.storeName !== 'Nestlist' ? <span>· from {item.storeName}</span> : null}
+          <span>
+            ·{' '}
+            <Link to={`/registry/items/${item.id}/where-to-buy`} aria-label={`Where to buy: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
+              Where to buy
+            </Link>
+          </span>
         </div>
         {item.note ? <p className="mt-1.5 text-sm text-ink">“{item.note}”</p> : null}
       </div>

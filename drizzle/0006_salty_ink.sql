@@ -54,6 +54,29 @@ CREATE TABLE "registry_checklist_checks" (
 	CONSTRAINT "registry_checklist_checks_registry_id_item_id_pk" PRIMARY KEY("registry_id","item_id")
 );
 --> statement-breakpoint
+CREATE TABLE "external_images" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" bigint,
+	"bytes" "bytea" NOT NULL,
+	"content_type" text DEFAULT 'image/webp' NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"source_url" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"attached_at" timestamp with time zone,
+	CONSTRAINT "external_images_size" CHECK (octet_length("external_images"."bytes") <= 2097152)
+);
+--> statement-breakpoint
+CREATE TABLE "reg_item_offers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"reg_item_id" bigint NOT NULL,
+	"store_name" text NOT NULL,
+	"url" text NOT NULL,
+	"price_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reg_item_offers_price" CHECK ("reg_item_offers"."price_cents" between 0 and 10000000)
+);
+--> statement-breakpoint
 CREATE TABLE "payment_attempts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"payment_id" uuid NOT NULL,
@@ -105,6 +128,8 @@ ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("use
 ALTER TABLE "checklist_items" ADD CONSTRAINT "checklist_items_category_id_checklist_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."checklist_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_checks_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_checks_item_id_checklist_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."checklist_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_images" ADD CONSTRAINT "external_images_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reg_item_offers" ADD CONSTRAINT "reg_item_offers_reg_item_id_reg_items_id_fk" FOREIGN KEY ("reg_item_id") REFERENCES "public"."reg_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id","product_id","option_key",coalesce("reg_item_id", 0));--> statement-breakpoint
 CREATE INDEX "cart_items_cart_idx" ON "cart_items" USING btree ("cart_id","added_at");--> statement-breakpoint
@@ -113,6 +138,9 @@ CREATE UNIQUE INDEX "carts_guest_key" ON "carts" USING btree ("guest_token_hash"
 CREATE INDEX "checklist_items_category_idx" ON "checklist_items" USING btree ("category_id","position");--> statement-breakpoint
 CREATE INDEX "checklist_quiz_emails_to_idx" ON "checklist_quiz_emails" USING btree ("to_address","created_at");--> statement-breakpoint
 CREATE INDEX "checklist_quiz_emails_ip_idx" ON "checklist_quiz_emails" USING btree ("client_ip","created_at");--> statement-breakpoint
+CREATE INDEX "external_images_unattached_idx" ON "external_images" USING btree ("created_at") WHERE "external_images"."attached_at" is null;--> statement-breakpoint
+CREATE INDEX "external_images_user_idx" ON "external_images" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "reg_item_offers_item_idx" ON "reg_item_offers" USING btree ("reg_item_id","id");--> statement-breakpoint
 CREATE INDEX "payment_attempts_payment_idx" ON "payment_attempts" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_key" ON "payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_purpose_idx" ON "payments" USING btree ("purpose","purpose_id");--> statement-breakpoint
