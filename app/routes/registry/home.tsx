@@ -13,9 +13,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 /** /registry/home: the owner's registry with setup progress, quick stats and items by category. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.ownedBy(user.id)])
+  // Registries they own and those they collaborate on: a helper who owns none lands on the one they help with.
+  const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.managedBy(user.id)])
   if (!registry) throw redirect('/registry/new')
-  return { registry, owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType })) }
+  return { registry, owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType, role: r.role })) }
 }
 
 export default function RegistryHome({ loaderData }: Route.ComponentProps) {
