@@ -40,6 +40,7 @@ export default [
   route('registry/shop', 'routes/registry/add-items.tsx', { id: 'registry-shop' }),
   route('registry/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-gift-tracker' }),
   route('registry/:x/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-x-gift-tracker' }),
+  route('registry/join/:token', 'routes/registry/join.tsx'),
   route('list/:id/organize', 'routes/registry/organize.tsx'),
   layout('routes/settings/layout.tsx', [
     route('settings', 'routes/settings/overview.tsx'),
@@ -49,6 +50,7 @@ export default [
     route('settings/two-factor', 'routes/settings/two-factor.tsx'),
     route('settings/registry', 'routes/settings/registry.tsx'),
     route('settings/registry/visibility', 'routes/settings/registry-visibility.tsx'),
+    route('settings/collaborators', 'routes/settings/collaborators.tsx'),
   ]),
   route('settings/simple-shipping', 'routes/settings/simple-shipping.tsx'),
   route('list/:id', 'routes/registry/guest.tsx', { id: 'registry-guest-list' }),

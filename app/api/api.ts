@@ -16,6 +16,7 @@ import { emailPreferencesRouter } from './v3/email-preferences'
 import { twoFactorsRouter } from './v3/two-factors'
 import { registriesRouter } from './v3/registries'
 import { reservationsRouter } from './v3/reservations'
+import { collaboratorsRouter } from './v3/collaborators'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -36,6 +37,7 @@ export function createApi() {
   api.route('/', twoFactorsRouter)
   api.route('/', registriesRouter)
   api.route('/', reservationsRouter)
+  api.route('/', collaboratorsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

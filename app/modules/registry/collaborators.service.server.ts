@@ -7,12 +7,10 @@ import { users } from '~/modules/accounts/accounts.schema'
 import { generateToken, hashToken } from '~/modules/accounts/tokens.server'
 import type { EmailSender } from '~/modules/email/email.types'
 import { registryCollaboratorInvites, registryCollaborators } from './collaborators.schema'
-import { inviteCollaboratorInput } from './collaborators.validation'
+import { COLLABORATOR_INVITE_DAYS, inviteCollaboratorInput } from './collaborators.validation'
 import { createRegistryAccess, type RegistryRole } from './registry-access.server'
 import { registries } from './registry.schema'
 
-/** An invitation link works for this long, once. */
-export const COLLABORATOR_INVITE_DAYS = 7
 /** Collaborators plus open invitations on one registry. */
 export const MAX_COLLABORATORS = 10
 /** Invitations one registry may send in any 24 hours (resends included), so the form cannot be used to spam. */

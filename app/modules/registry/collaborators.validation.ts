@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** An invitation link works for this many days, once (shown on pages, so it lives outside the .server module). */
+export const COLLABORATOR_INVITE_DAYS = 7
+
 export const collaboratorMessages = {
   badEmail: 'Enter an email address like name@example.com.',
 } as const

@@ -2,7 +2,7 @@ import { Link, redirect } from 'react-router'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
-import { Card, Icon, LinkButton } from '~/ui'
+import { Alert, Card, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/home'
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.registry.title ?? 'Your registry'} | Nestlist` }, { name: 'robots', content: 'noindex' }]
@@ -44,6 +44,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
                   className="flex min-h-11 items-center rounded-full border border-line-strong bg-white px-4 text-sm font-semibold whitespace-nowrap text-ink hover:bg-berry-50 aria-[current=page]:border-berry-700 aria-[current=page]:bg-berry-700 aria-[current=page]:text-white"
                 >
                   {r.title}
+                  {r.role === 'collaborator' ? <span className="ml-1 font-normal">(helping)</span> : null}
                 </Link>
               </li>
             ))}
@@ -54,6 +55,15 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </nav>
+      ) : null}
+
+      {registry.role === 'collaborator' ? (
+        <Alert tone="info" title="You are helping with this registry">
+          You can add and edit items, organise categories and change settings, just like its owner.{' '}
+          <Link to={`/settings/collaborators?registry=${registry.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
+            Who manages it
+          </Link>
+        </Alert>
       ) : null}
 
       <Card as="header" tone="berry" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-8">
