@@ -259,7 +259,8 @@ function DeleteSection({ registryId, action, failure, pending }: { registryId: n
                 </a>{' '}
                 first if you still need them for thank-you notes.
               </li>
-              <li>Gifts guests already bought are not affected: they are theirs and yours, wherever they were bought.</li>
+              <li>Gifts already bought are not affected: they are on their way to you or with you already.</li>
+              <li>Guests who reserved a gift but have not bought it yet are not told, so let them know yourself if it matters.</li>
               <li>Collaborators lose access.</li>
             </ul>
           </div>
