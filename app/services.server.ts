@@ -11,6 +11,7 @@ import { createRegistryService } from './modules/registry/registry.service.serve
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createCollaboratorsService } from './modules/registry/collaborators.service.server'
+import { createInsertCardsService } from './modules/insert-cards/insert-cards.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
@@ -86,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     registry: createRegistryService({ db: deps.db, clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     collaborators: createCollaboratorsService({ db: deps.db, email, clock: deps.clock }),
+    insertCards: createInsertCardsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
     // categories or guides, so one read serves all requests for a few seconds.

@@ -17,6 +17,7 @@ import { twoFactorsRouter } from './v3/two-factors'
 import { registriesRouter } from './v3/registries'
 import { reservationsRouter } from './v3/reservations'
 import { collaboratorsRouter } from './v3/collaborators'
+import { insertCardOrdersRouter } from './v3/insert-card-orders'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -38,6 +39,7 @@ export function createApi() {
   api.route('/', registriesRouter)
   api.route('/', reservationsRouter)
   api.route('/', collaboratorsRouter)
+  api.route('/', insertCardOrdersRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',
