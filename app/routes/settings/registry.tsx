@@ -261,7 +261,7 @@ function DeleteSection({ registryId, action, failure, pending }: { registryId: n
               </li>
               <li>Gifts already bought are not affected: they are on their way to you or with you already.</li>
               <li>Guests who reserved a gift but have not bought it yet are not told, so let them know yourself if it matters.</li>
-              <li>Collaborators lose access.</li>
+              <li>Collaborators lose access, and insert card orders that have not shipped yet are cancelled.</li>
             </ul>
           </div>
           <div>
