@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { publicOrigin } from '~/lib/links'
@@ -204,7 +204,7 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
       const { invite } = row
       if (row.ownerId === userId) throw new DomainError('conflict', collaboratorServiceMessages.ownRegistry)
       const now = clock()
-      return db.transaction(async (tx) => {
+      const result: { registryId: number; joined?: true } = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(registryCollaboratorInvites)
           .set({ acceptedAt: now, acceptedBy: userId })
@@ -233,8 +233,10 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
           throw new DomainError('conflict', message)
         }
         await tx.insert(registryCollaborators).values({ registryId: claimed.registryId, userId, invitedBy: invite.invitedBy, joinedAt: now }).onConflictDoNothing()
-        return { registryId: claimed.registryId }
+        return { registryId: claimed.registryId, joined: true }
       })
+      if ('joined' in result) await tellOwner(row, userId)
+      return { registryId: result.registryId }
     },
 
     /** The owner removes a collaborator; a collaborator may remove only themselves (leave). The owner cannot be removed. */
@@ -272,6 +274,33 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
         .returning({ id: registryCollaboratorInvites.id })
       if (cancelled.length === 0) throw new DomainError('not_found', collaboratorServiceMessages.inviteNotFound)
     },
+  }
+
+  /** Lets the owner know who joined (an optional 'registry activity' email; a failure never undoes the join). */
+  async function tellOwner(row: { ownerId: number; title: string; registryId: number }, userId: number) {
+    try {
+      const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, [row.ownerId, userId]))
+      const owner = people.find((p) => p.id === row.ownerId)
+      const helper = people.find((p) => p.id === userId)
+      if (!owner || !helper) return
+      await email.send({
+        to: owner.email,
+        userId: owner.id,
+        template: 'notice',
+        data: {
+          category: 'registry_activity',
+          subject: `${fullName(helper)} is now helping with ${row.title}`,
+          heading: 'Your invitation was accepted',
+          firstName: owner.firstName,
+          paragraphs: [
+            `${fullName(helper)} (${helper.email}) accepted your invitation and can now help manage ${row.title}.`,
+            'You can see who helps, and remove anyone, in Settings under Collaborators.',
+          ],
+        },
+      })
+    } catch {
+      // The join stands; the owner sees the new collaborator in settings either way.
+    }
   }
 
   function statusOf(invite: { acceptedAt: Date | null; cancelledAt: Date | null; expiresAt: Date }): CollaboratorInvitePreview['status'] {

@@ -91,6 +91,8 @@ describe('collaborator invitations', () => {
     expect((await collaborators.preview(token)).status).toBe('open')
     expect(await collaborators.accept(token, helper.id)).toEqual({ registryId: r.id })
     expect(await registry.roleOf(r.id, helper.id)).toBe('collaborator')
+    const [told] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email))
+    expect(told!.subject).toBe(`Leo ${helper.lastName} is now helping with Baby Rivera`)
 
     await registry.updateSettings(r.id, helper.id, { title: 'Baby Rivera!', familyName: 'Maya & Leo', slug: r.slug, welcomeNote: 'Hello from Leo', isArrivalDateKnown: false })
     const cat = await registry.addCategory(r.id, helper.id, { title: 'Books' })
