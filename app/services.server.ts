@@ -11,6 +11,8 @@ import { createRegistryService } from './modules/registry/registry.service.serve
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createChecklistService } from './modules/checklist/checklist.service.server'
+import { createCollaboratorsService } from './modules/registry/collaborators.service.server'
+import { createInsertCardsService } from './modules/insert-cards/insert-cards.service.server'
 import { createEmailService } from './modules/email/email.service.server'
 import { createDiscountService } from './modules/discount/discount.service.server'
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
@@ -100,6 +102,8 @@ export function createServices(deps: ServiceDeps) {
     discount: createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS }),
     externalProducts: createExternalProductsService({ db: deps.db, registry, fetcher: createSafeFetcher(deps.fetch), clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
+    collaborators: createCollaboratorsService({ db: deps.db, email, clock: deps.clock }),
+    insertCards: createInsertCardsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
     // categories or guides, so one read serves all requests for a few seconds.

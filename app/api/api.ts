@@ -19,6 +19,8 @@ import { reservationsRouter } from './v3/reservations'
 import { checklistRouter } from './v3/checklist'
 import { flagRouter } from './v3/flag'
 import { externalItemsRouter } from './v3/external-items'
+import { collaboratorsRouter } from './v3/collaborators'
+import { insertCardOrdersRouter } from './v3/insert-card-orders'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -42,6 +44,8 @@ export function createApi() {
   api.route('/', checklistRouter)
   api.route('/', flagRouter)
   api.route('/', externalItemsRouter)
+  api.route('/', collaboratorsRouter)
+  api.route('/', insertCardOrdersRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

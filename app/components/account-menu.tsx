@@ -73,6 +73,13 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
               </Link>
             </li>
           ) : null}
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/insert-cards" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: insert card orders
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold hover:bg-berry-50">

@@ -7,6 +7,9 @@ export const flashMessages = {
   registry_item_added: { tone: 'success', message: 'Added to your registry.' },
   registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favourites to get started.' },
   reservation_cancelled: { tone: 'success', message: 'Your reservation is cancelled, so the gift is free for someone else.' },
+  registry_deleted: { tone: 'success', message: 'Your registry is deleted.' },
+  collaborator_joined: { tone: 'success', message: 'You are in! You can now help manage this registry.' },
+  collaborator_left: { tone: 'success', message: 'You left the registry. Its owner can invite you again any time.' },
   reservation_purchased: { tone: 'success', message: 'Thank you! The gift is marked as bought, so nobody buys it twice.' },
 } as const satisfies Record<string, { tone: 'success' | 'info'; message: string }>
 

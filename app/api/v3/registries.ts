@@ -1,6 +1,7 @@
 // /api/v3/registries/...: the owner's registries and their items and categories, and the guest view.
-// Owner-only endpoints answer 401 to anonymous callers and 404 to anyone but the owner (never 403, which
-// would confirm that the registry exists). Guest-readable ones return the guest shapes, which have no
+// Owner endpoints are open to the owner and the registry's collaborators (registry-access decides); they
+// answer 401 to anonymous callers and 404 to anyone else (never 403, which would confirm that the registry
+// exists). Deleting the registry is the owner's alone: a collaborator gets 403. Guest-readable ones return the guest shapes, which have no
 // field for the owner's address or email or for who gave what.
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
@@ -132,9 +133,16 @@ const listRegistries = createRoute({
   method: 'get',
   path: '/api/v3/registries',
   tags,
-  summary: "The signed-in user's registries, newest first",
+  summary: "The registries the signed-in user manages: their own (newest first), then those they collaborate on",
   responses: {
-    200: ok('Registries', z.object({ registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string(), slug: z.string(), title: z.string() })) })),
+    200: ok(
+      'Registries',
+      z.object({
+        registries: z.array(
+          z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string(), slug: z.string(), title: z.string(), role: z.enum(['owner', 'collaborator']) }),
+        ),
+      }),
+    ),
     401: err('Not signed in'),
     ...errorResponses,
   },
@@ -164,10 +172,20 @@ const patchRegistry = createRoute({
   method: 'patch',
   path: '/api/v3/registries/{id}',
   tags,
-  summary: 'Change settings, visibility or the shipping address (owner)',
+  summary: 'Change settings, visibility or the shipping address (owner or collaborator)',
   description: 'Fields left out keep their values.',
   request: { params: RegistryIdParam, ...body(PatchRegistryBody) },
   responses: { 200: ok('The owner view after the change', OwnerRegistrySchema), 409: err('Slug taken'), ...owner401 },
+})
+
+const deleteRegistry = createRoute({
+  method: 'delete',
+  path: '/api/v3/registries/{id}',
+  tags,
+  summary: 'Delete the registry with its items, categories, gift records and collaborators (owner only)',
+  description: 'Send ?confirm=true to confirm (422 otherwise). Collaborators get 403: only the owner may delete.',
+  request: { params: RegistryIdParam, query: z.object({ confirm: z.enum(['true', 'false']).optional() }) },
+  responses: { 204: { description: 'Deleted' }, 403: err('A collaborator: only the owner may delete'), ...owner401 },
 })
 
 const listItems = createRoute({
@@ -193,7 +211,7 @@ const addItem = createRoute({
   method: 'post',
   path: '/api/v3/registries/{id}/reg_items',
   tags,
-  summary: 'Add a shop product to the registry (owner)',
+  summary: 'Add a shop product to the registry (owner or collaborator)',
   request: { params: RegistryIdParam, ...body(AddItemBody) },
   responses: { 201: ok('Added', OwnerItemSchema), ...owner401 },
 })
@@ -202,7 +220,7 @@ const patchItem = createRoute({
   method: 'patch',
   path: '/api/v3/registries/{id}/reg_items/{itemId}',
   tags,
-  summary: 'Edit quantity, note, most wanted, category or position of an item (owner)',
+  summary: 'Edit quantity, note, most wanted, category or position of an item (owner or collaborator)',
   description: 'The quantity cannot go below what guests already reserved or bought (409).',
   request: { params: ItemParams, ...body(PatchItemBody) },
   responses: { 200: ok('The item after the change', OwnerItemSchema), 409: err('Quantity below what was given'), ...owner401 },
@@ -212,7 +230,7 @@ const deleteItem = createRoute({
   method: 'delete',
   path: '/api/v3/registries/{id}/reg_items/{itemId}',
   tags,
-  summary: 'Remove an item (owner); its reservations are kept and shown to the owner',
+  summary: 'Remove an item (owner or collaborator); its reservations are kept and shown to the owner',
   request: { params: ItemParams },
   responses: { 204: { description: 'Removed' }, ...owner401 },
 })
@@ -240,7 +258,7 @@ const addCategory = createRoute({
   method: 'post',
   path: '/api/v3/registries/{id}/categories',
   tags,
-  summary: 'Add a category at the end (owner)',
+  summary: 'Add a category at the end (owner or collaborator)',
   request: { params: RegistryIdParam, ...body(CategoryBody) },
   responses: { 201: ok('Added', OwnerCategorySchema), ...owner401 },
 })
@@ -249,7 +267,7 @@ const patchCategory = createRoute({
   method: 'patch',
   path: '/api/v3/registries/{id}/categories/{c}',
   tags,
-  summary: 'Rename or move a category (owner); the default category cannot be renamed',
+  summary: 'Rename or move a category (owner or collaborator); the default category cannot be renamed',
   request: { params: CategoryParams, ...body(PatchCategoryBody) },
   responses: { 200: ok('Categories after the change', z.object({ categories: z.array(OwnerCategorySchema) })), ...owner401 },
 })
@@ -258,7 +276,7 @@ const deleteCategory = createRoute({
   method: 'delete',
   path: '/api/v3/registries/{id}/categories/{c}',
   tags,
-  summary: 'Delete a category (owner); its items move to the default category',
+  summary: 'Delete a category (owner or collaborator); its items move to the default category',
   request: { params: CategoryParams },
   responses: { 204: { description: 'Deleted' }, ...owner401 },
 })
@@ -323,7 +341,7 @@ const giftGivers = createRoute({
   method: 'get',
   path: '/api/v3/registries/{id}/gift_givers',
   tags,
-  summary: 'Who gave gifts, with thank-you addresses (owner; empty while the surprise is on)',
+  summary: 'Who gave gifts, with thank-you addresses (owner or collaborator; empty while the surprise is on)',
   request: { params: RegistryIdParam },
   responses: {
     200: ok(
@@ -341,7 +359,7 @@ const setupGoals = createRoute({
   method: 'get',
   path: '/api/v3/registries/{id}/registry_setup_goals',
   tags,
-  summary: 'Setup progress (owner)',
+  summary: 'Setup progress (owner or collaborator)',
   request: { params: RegistryIdParam },
   responses: { 200: ok('Goals', z.object({ goals: z.array(SetupGoalSchema), done: z.number().int(), total: z.number().int() })), ...owner401 },
 })
@@ -350,7 +368,7 @@ const share = createRoute({
   method: 'get',
   path: '/api/v3/registries/{id}/share',
   tags,
-  summary: 'The share link and a QR code for it (owner)',
+  summary: 'The share link and a QR code for it (owner or collaborator)',
   request: { params: RegistryIdParam },
   responses: { 200: ok('Link', z.object({ url: z.string(), listUrl: z.string(), qrSvg: z.string() })), ...owner401 },
 })
@@ -360,24 +378,31 @@ const share = createRoute({
 export const registriesRouter = createRouter()
 privateJson(registriesRouter, ['/api/v3/registries', '/api/v3/registries/*'])
 
-/** The signed-in owner and the registry id; 401 anonymous, 404 for anyone but the owner. */
+/** The signed-in manager (owner or collaborator), their role and the registry id; 401 anonymous, 404 for anyone else. */
 async function asOwner(c: Context<AppEnv>, rawId: string) {
   const v = await requireApiUser(c)
   const id = registryIdOf(rawId)
-  if (!(await c.var.services.registry.isOwner(id, v.user.id))) throw new DomainError('not_found', registryMessages.notFound)
-  return { userId: v.user.id, id }
+  const role = await c.var.services.registry.roleOf(id, v.user.id)
+  if (!role) throw new DomainError('not_found', registryMessages.notFound)
+  return { userId: v.user.id, id, role }
 }
 
-/** The owner's id when the caller owns the registry and did not ask for the guest view; otherwise null. */
+/** The caller's id when they manage the registry (owner or collaborator) and did not ask for the guest view; otherwise null. */
 async function ownerOrNull(c: Context<AppEnv>, id: number, view?: 'guest') {
   if (view === 'guest') return null
   const v = await apiViewer(c)
-  return v && (await c.var.services.registry.isOwner(id, v.user.id)) ? v.user.id : null
+  return v && (await c.var.services.registry.canManage(id, v.user.id)) ? v.user.id : null
 }
 
 registriesRouter.openapi(listRegistries, async (c) => {
   const v = await requireApiUser(c)
-  return c.json({ registries: await c.var.services.registry.ownedBy(v.user.id) }, 200)
+  return c.json({ registries: await c.var.services.registry.managedBy(v.user.id) }, 200)
+})
+
+registriesRouter.openapi(deleteRegistry, async (c) => {
+  const v = await requireApiUser(c)
+  await c.var.services.registry.deleteRegistry(registryIdOf(c.req.valid('param').id), v.user.id, c.req.valid('query').confirm === 'true')
+  return c.body(null, 204)
 })
 
 registriesRouter.openapi(createRegistry, async (c) => {

@@ -102,6 +102,7 @@ export const OwnerRegistrySchema = z
   .object({
     id: z.number().int(),
     ownerId: z.number().int(),
+    role: z.enum(['owner', 'collaborator']).openapi({ description: 'owner, or collaborator (manages like the owner but cannot delete the registry or change who collaborates)' }),
     slug: z.string(),
     registryType,
     title: z.string(),

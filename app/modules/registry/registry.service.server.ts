@@ -5,6 +5,7 @@ import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
 import { products } from '~/modules/catalog/catalog.schema'
 import { pdpPath } from '~/modules/catalog/product-path'
+import { createRegistryAccess } from './registry-access.server'
 import { DEFAULT_CATEGORIES, type RegistryType } from './registry.constants'
 import { type RegItemRow, type RegistryRow, regItems, registries, registryCategories, reservations } from './registry.schema'
 import type { FoundRegistry, GuestItem, GuestRegistry, OwnerItem, OwnerRegistry, SetupGoal } from './registry.types'
@@ -28,6 +29,8 @@ export const registryMessages = {
   quantityBelowGivenSurprise: 'Guests have already taken care of some of this, so the quantity cannot go that low. (We keep the details a surprise.)',
   defaultCategory: 'This category holds items by default, so it cannot be renamed or deleted.',
   productUnavailable: 'That product is not available to add.',
+  ownerOnlyDelete: 'Only the registry’s owner can delete it.',
+  deleteNotConfirmed: 'Tick the box to confirm that you want to delete this registry and its gift records.',
 } as const
 
 /** Paths (slugs) that would shadow our own pages at /{slug}. */
@@ -78,21 +81,24 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
     return r
   }
 
-  /** The registry if `userId` owns it; otherwise not_found (never 'forbidden', which would confirm it exists). */
-  async function owned(registryId: number, userId: number) {
-    const r = await registryById(registryId)
-    if (!r || r.ownerId !== userId) throw new DomainError('not_found', registryMessages.notFound)
-    return r
+  const access = createRegistryAccess(db)
+
+  /**
+   * The registry if `userId` may manage it (its owner or a collaborator); otherwise not_found (never
+   * 'forbidden', which would confirm it exists). Every owner use case below goes through here.
+   */
+  async function managed(registryId: number, userId: number) {
+    const found = await access.of(registryId, userId)
+    if (!found) throw new DomainError('not_found', registryMessages.notFound)
+    return found
   }
 
-  async function ownedItem(itemId: number, userId: number) {
-    const [row] = await db
-      .select({ item: regItems, ownerId: registries.ownerId })
-      .from(regItems)
-      .innerJoin(registries, eq(registries.id, regItems.registryId))
-      .where(eq(regItems.id, itemId))
-    if (!row || row.ownerId !== userId) throw new DomainError('not_found', registryMessages.itemNotFound)
-    return row.item
+  /** The item if `userId` may manage its registry; otherwise not_found. */
+  async function managedItem(itemId: number, userId: number) {
+    if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new DomainError('not_found', registryMessages.itemNotFound)
+    const [item] = await db.select().from(regItems).where(eq(regItems.id, itemId))
+    if (!item || !(await access.of(item.registryId, userId))) throw new DomainError('not_found', registryMessages.itemNotFound)
+    return item
   }
 
   async function slugAvailable(slug: string, exceptRegistryId?: number) {
@@ -236,15 +242,21 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         .orderBy(desc(registries.createdAt))
     },
 
-    /** The owner's current registry (the newest), or null when they have none yet. */
+    /** Every registry the user manages, owned ones first, then those they collaborate on (see registry-access). */
+    managedBy: access.managedBy,
+
+    /** The user's role on a registry ('owner' or 'collaborator'), or null when they may not manage it. */
+    roleOf: access.roleOf,
+
+    /** The user's current registry: their newest own one, else the one they most recently joined; null when none. */
     async currentFor(userId: number): Promise<OwnerRegistry | null> {
-      const [r] = await service.ownedBy(userId)
+      const [r] = await access.managedBy(userId)
       return r ? service.ownerView(r.id, userId) : null
     },
 
     /** Everything the owner sees; who gave what is left out while 'keep it a surprise' is on. */
     async ownerView(registryId: number, userId: number): Promise<OwnerRegistry> {
-      const r = await owned(registryId, userId)
+      const { registry: r, role } = await managed(registryId, userId)
       const [rows, cats, shared] = await Promise.all([itemsOf(r.id, { includeRemoved: true }), categoriesOf(r.id), hasShared(r.id)])
       const hidden = surpriseActive(r)
       const items: OwnerItem[] = rows.map(({ item, productSlug }) => ({
@@ -270,6 +282,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       return {
         id: r.id,
         ownerId: r.ownerId,
+        role,
         slug: r.slug,
         registryType: r.registryType,
         title: r.title,
@@ -327,7 +340,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Changes title, slug, names, welcome note, dates and the surprise setting. */
     async updateSettings(registryId: number, userId: number, input: unknown) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const data = parse(registrySettingsInput, input)
       if (!(await slugAvailable(data.slug, r.id))) {
         throw new DomainError('conflict', registryMessages.slugTaken, { fields: { slug: [registryMessages.slugTaken] } })
@@ -352,7 +365,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Who can find the registry: nestlist, private or google (the spec's public). */
     async setVisibility(registryId: number, userId: number, input: unknown) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const data = parse(visibilityInput, input)
       await db.update(registries).set({ searchLevel: data.searchLevel, updatedAt: clock() }).where(eq(registries.id, r.id))
       return data.searchLevel
@@ -360,14 +373,14 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Where gifts ship (never shown to guests). Null removes it. */
     async setShippingAddress(registryId: number, userId: number, input: unknown | null) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const address = input === null ? null : parse(postalAddressInput, input)
       await db.update(registries).set({ shippingAddress: address, updatedAt: clock() }).where(eq(registries.id, r.id))
     },
 
     /** Adds a shop product to the registry (price as of now), into the chosen or default category. */
     async addItem(registryId: number, userId: number, input: unknown): Promise<OwnerItem> {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const data = parse(addItemInput, input)
       const [product] = await db.select().from(products).where(eq(products.id, data.productId))
       if (!product || !product.available) {
@@ -405,7 +418,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
      * is one we stored (external-products module). Input is already checked by that module's schema.
      */
     async addExternalItem(registryId: number, userId: number, data: ExternalItemData): Promise<OwnerItem> {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const cats = await categoriesOf(r.id)
       const category = data.categoryId ? cats.find((c) => c.id === data.categoryId) : cats.find((c) => c.isDefault)
       if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
@@ -437,7 +450,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
     /** The item (id, registry, title, store) when `userId` may manage it; otherwise not_found. */
     async manageableItem(itemId: number, userId: number) {
       if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new DomainError('not_found', registryMessages.itemNotFound)
-      const item = await ownedItem(itemId, userId)
+      const item = await managedItem(itemId, userId)
       return { id: item.id, registryId: item.registryId, title: item.title, storeName: item.storeName, productId: item.productId, externalUrl: item.externalUrl, priceCents: item.priceCents }
     },
 
@@ -446,7 +459,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
      * check holds it too, whatever runs at the same moment).
      */
     async updateItem(itemId: number, userId: number, input: unknown) {
-      const item = await ownedItem(itemId, userId)
+      const item = await managedItem(itemId, userId)
       const data = parse(updateItemInput, input)
       if (data.categoryId !== undefined) {
         const cats = await categoriesOf(item.registryId)
@@ -483,19 +496,19 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Removes an item from the guest view; its reservations stay, and the owner still sees them. */
     async removeItem(itemId: number, userId: number) {
-      const item = await ownedItem(itemId, userId)
+      const item = await managedItem(itemId, userId)
       await db.update(regItems).set({ removedAt: clock() }).where(eq(regItems.id, item.id))
     },
 
     /** Puts a removed item back. */
     async restoreItem(itemId: number, userId: number) {
-      const item = await ownedItem(itemId, userId)
+      const item = await managedItem(itemId, userId)
       await db.update(regItems).set({ removedAt: null }).where(eq(regItems.id, item.id))
     },
 
     /** Sets the order of items in a category (ids in the new order); ids from elsewhere are refused. */
     async reorderItems(registryId: number, userId: number, categoryId: number, itemIds: number[]) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const rows = await db
         .select({ id: regItems.id })
         .from(regItems)
@@ -510,7 +523,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Adds a category at the end. */
     async addCategory(registryId: number, userId: number, input: unknown) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const data = parse(categoryInput, input)
       const [{ next } = { next: 0 }] = await db
         .select({ next: sql<number>`coalesce(max(${registryCategories.position}) + 1, 0)::int` })
@@ -522,7 +535,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Renames a category (not the default one). */
     async renameCategory(registryId: number, userId: number, categoryId: number, input: unknown) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const data = parse(categoryInput, input)
       const [c] = await db
         .select()
@@ -535,7 +548,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Deletes a category; its items move to the default category, nothing is lost. */
     async deleteCategory(registryId: number, userId: number, categoryId: number) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const cats = await categoriesOf(r.id)
       const c = cats.find((x) => x.id === categoryId)
       if (!c) throw new DomainError('not_found', 'That category is not on this registry.')
@@ -549,7 +562,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Sets the category order (ids in the new order). */
     async reorderCategories(registryId: number, userId: number, categoryIds: number[]) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       const cats = await categoriesOf(r.id)
       const mine = new Set(cats.map((c) => c.id))
       if (categoryIds.length !== mine.size || !categoryIds.every((id) => mine.has(id))) {
@@ -562,7 +575,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Records that the owner shared the registry (first time only), for the setup goal. */
     async markShared(registryId: number, userId: number) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       if (!r.sharedAt) await db.update(registries).set({ sharedAt: clock() }).where(eq(registries.id, r.id))
     },
 
@@ -593,10 +606,25 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       return rows.map((r) => r.slug)
     },
 
-    /** True when the user owns the registry (for pages that switch between owner and guest views). */
+    /** True when the user owns the registry (analytics' owner flag; owner-only acts use roleOf). */
     async isOwner(registryId: number, userId: number) {
-      const r = await registryById(registryId)
-      return Boolean(r && r.ownerId === userId)
+      return (await access.roleOf(registryId, userId)) === 'owner'
+    },
+
+    /** True when the user may manage the registry, as owner or collaborator (pages that switch between owner and guest views). */
+    async canManage(registryId: number, userId: number) {
+      return (await access.roleOf(registryId, userId)) !== null
+    },
+
+    /**
+     * Deletes the registry with its items, categories, reservations and collaborators. Only its owner may:
+     * a collaborator gets 'forbidden', anyone else not_found. `confirmed` is the owner's explicit yes.
+     */
+    async deleteRegistry(registryId: number, userId: number, confirmed: boolean) {
+      const { registry: r, role } = await managed(registryId, userId)
+      if (role !== 'owner') throw new DomainError('forbidden', registryMessages.ownerOnlyDelete)
+      if (!confirmed) throw new DomainError('invalid_input', registryMessages.deleteNotConfirmed, { fields: { confirm: [registryMessages.deleteNotConfirmed] } })
+      await db.delete(registries).where(and(eq(registries.id, r.id), eq(registries.ownerId, userId)))
     },
 
     /** The registry id for a slug (for /{slug}), or null. */
@@ -607,21 +635,16 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
     /** Ends 'keep it a surprise' now: the owner sees who gave what from this moment. */
     async revealSurprise(registryId: number, userId: number) {
-      const r = await owned(registryId, userId)
+      const { registry: r } = await managed(registryId, userId)
       await db.update(registries).set({ surprise: false, surpriseRevealDate: null, updatedAt: clock() }).where(eq(registries.id, r.id))
     },
 
     /**
-     * Where 'Add to Registry' adds for this user: their current (newest) registry's id, title and categories
+     * Where 'Add to Registry' adds for this user: their current registry's id, title and categories
      * in order, or null when they have none. Two small reads, for product pages.
      */
     async addTargetFor(userId: number): Promise<{ registryId: number; title: string; categories: { id: number; title: string; isDefault: boolean }[] } | null> {
-      const [r] = await db
-        .select({ id: registries.id, title: registries.title })
-        .from(registries)
-        .where(eq(registries.ownerId, userId))
-        .orderBy(desc(registries.createdAt))
-        .limit(1)
+      const [r] = await access.managedBy(userId)
       if (!r) return null
       const cats = await categoriesOf(r.id)
       return { registryId: r.id, title: r.title, categories: cats.map((c) => ({ id: c.id, title: c.title, isDefault: c.isDefault })) }

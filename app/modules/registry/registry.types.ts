@@ -52,9 +52,10 @@ export type SetupGoal = { key: 'add_10_items' | 'add_shipping_address' | 'share_
 
 export type RegistryStats = { items: number; reserved: number; purchased: number; stillNeeded: number }
 
-/** The owner's full view of their registry. */
+/** The owner's full view of their registry (collaborators see the same; `role` says which they are). */
 export type OwnerRegistry = Omit<GuestRegistry, 'items' | 'categories'> & {
   ownerId: number
+  role: 'owner' | 'collaborator'
   arrivalDate: string | null
   isArrivalDateKnown: boolean
   planningStage: PlanningStage | null

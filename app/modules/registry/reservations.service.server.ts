@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
+import { createRegistryAccess } from './registry-access.server'
 import { type ReservationRow, regItems, registries, reservations } from './registry.schema'
 import type { PostalAddress } from './registry.types'
 import { postalAddressInput, reserveInput } from './registry.validation'
@@ -60,6 +61,8 @@ export type ReservationsDeps = {
  * promise the same gift twice. Reserves and unreserves arriving together share one transaction (group commit).
  */
 export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2 }: ReservationsDeps) {
+  // Who may see the gift tracker and tick thank-yous: the registry's owner and its collaborators.
+  const access = createRegistryAccess(db)
   async function reservationById(id: string) {
     if (!UUID.test(id)) return undefined
     const [r] = await db.select().from(reservations).where(eq(reservations.id, id))
@@ -408,12 +411,13 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
     },
 
     /**
-     * The owner's gift tracker: every gift with giver, item, quantity, date and source. With 'keep it a
+     * The gift tracker (owner and collaborators): every gift with giver, item, quantity, date and source. With 'keep it a
      * surprise' on, the server leaves the givers and the list out entirely until the reveal date.
      */
-    async giftTracker(registryId: number, ownerId: number): Promise<{ surpriseActive: boolean; gifts: TrackedGift[]; counts: { gifts: number; thankYouSent: number } }> {
-      const [reg] = await db.select().from(registries).where(eq(registries.id, registryId))
-      if (!reg || reg.ownerId !== ownerId) throw new DomainError('not_found', 'We could not find that registry.')
+    async giftTracker(registryId: number, userId: number): Promise<{ surpriseActive: boolean; gifts: TrackedGift[]; counts: { gifts: number; thankYouSent: number } }> {
+      const found = await access.of(registryId, userId)
+      if (!found) throw new DomainError('not_found', 'We could not find that registry.')
+      const reg = found.registry
       const today = clock().toISOString().slice(0, 10)
       const hidden = reg.surprise && (!reg.surpriseRevealDate || reg.surpriseRevealDate > today)
       if (hidden) return { surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } }
@@ -439,12 +443,11 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       return { surpriseActive: false, gifts, counts: { gifts: gifts.length, thankYouSent: gifts.filter((g) => g.thankYouSent).length } }
     },
 
-    /** The owner ticks 'thank-you sent' on a gift. */
-    async setThankYouSent(reservationId: string, ownerId: number, sent: boolean) {
+    /** The owner or a collaborator ticks 'thank-you sent' on a gift. */
+    async setThankYouSent(reservationId: string, userId: number, sent: boolean) {
       const r = await reservationById(reservationId)
       if (!r) throw new DomainError('not_found', reservationMessages.notFound)
-      const [reg] = await db.select({ ownerId: registries.ownerId }).from(registries).where(eq(registries.id, r.registryId))
-      if (!reg || reg.ownerId !== ownerId) throw new DomainError('not_found', reservationMessages.notFound)
+      if (!(await access.of(r.registryId, userId))) throw new DomainError('not_found', reservationMessages.notFound)
       await db.update(reservations).set({ thankYouSent: sent }).where(eq(reservations.id, r.id))
     },
 
@@ -492,13 +495,13 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       })
     },
 
-    /** The owner's gifts of one item (not_found for anyone else, and for unknown items). */
-    async forItem(regItemId: number, ownerId: number): Promise<TrackedGift[]> {
+    /** The gifts of one item, for its registry's owner and collaborators (not_found for anyone else, and for unknown items). */
+    async forItem(regItemId: number, userId: number): Promise<TrackedGift[]> {
       if (!Number.isSafeInteger(regItemId) || regItemId <= 0) throw new DomainError('not_found', reservationMessages.itemGone)
       const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
       if (!item) throw new DomainError('not_found', reservationMessages.itemGone)
       const [tracker, ids] = await Promise.all([
-        service.giftTracker(item.registryId, ownerId).catch((e: unknown) => {
+        service.giftTracker(item.registryId, userId).catch((e: unknown) => {
           if (e instanceof Error && (e as { code?: string }).code === 'not_found') throw new DomainError('not_found', reservationMessages.itemGone)
           throw e
         }),

@@ -8,15 +8,18 @@ import type { Route } from './+types/gift-tracker'
 
 export const meta = () => [{ title: 'Gift tracker | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
-/** The registry the tracker shows: /registry/{x}/gift-tracker names it (owner only, else 404); /registry/gift-tracker uses the current one. */
+/**
+ * The registry the tracker shows: /registry/{x}/gift-tracker names it (its owner or a collaborator, else 404);
+ * /registry/gift-tracker uses the current one.
+ */
 async function trackedRegistry(context: Route.LoaderArgs['context'], x: string | undefined, userId: number) {
   if (x === undefined) {
-    const current = await context.services.registry.ownedBy(userId)
+    const current = await context.services.registry.managedBy(userId)
     return current[0] ? { id: current[0].id, title: current[0].title } : null
   }
   const id = Number(x)
   if (!/^\d{1,15}$/.test(x) || !Number.isSafeInteger(id)) notFound()
-  const mine = (await context.services.registry.ownedBy(userId)).find((r) => r.id === id)
+  const mine = (await context.services.registry.managedBy(userId)).find((r) => r.id === id)
   if (!mine) notFound()
   return { id: mine.id, title: mine.title }
 }

@@ -45,8 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const registry = await orNotFound(context.services.registry.guestView(key))
   const viewer = await getViewer(request, context)
+  // The owner and collaborators see the owner bar (and no giver defaults): they manage this registry.
   const [isOwner, searchLevel, visitor, offers] = await Promise.all([
-    viewer ? context.services.registry.isOwner(registry.id, viewer.user.id) : false,
+    viewer ? context.services.registry.canManage(registry.id, viewer.user.id) : false,
     context.services.registry.searchLevelOf(registry.id),
     context.services.reservations.visitorReservations(registry.id, visitorReservationIds(request)),
     context.services.externalProducts.offersFor(registry.items.map((i) => i.id)),

@@ -2,7 +2,7 @@ import { Link, redirect } from 'react-router'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
-import { Card, Icon, LinkButton } from '~/ui'
+import { Alert, Card, Icon, LinkButton } from '~/ui'
 import { birthdayPromptFacts } from '~/modules/birthday-prompt/birthday-prompt'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
 import type { Route } from './+types/home'
@@ -15,13 +15,17 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 /** /registry/home: the owner's registry with setup progress, quick stats and items by category. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.ownedBy(user.id)])
+  // Registries they own and those they collaborate on: a helper who owns none lands on the one they help with.
+  const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.managedBy(user.id)])
   if (!registry) throw redirect('/registry/new')
   return {
     registry,
-    owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType })),
-    // The birthday prompt (spec §4): the browser applies the trigger rules to these facts.
-    birthdayPrompt: birthdayPromptFacts(user, owned),
+    owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType, role: r.role })),
+    // The birthday prompt (spec §4): the browser applies the trigger rules to the registries this user owns.
+    birthdayPrompt: birthdayPromptFacts(
+      user,
+      owned.filter((r) => r.role === 'owner'),
+    ),
   }
 }
 
@@ -51,6 +55,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
                   className="flex min-h-11 items-center rounded-full border border-line-strong bg-white px-4 text-sm font-semibold whitespace-nowrap text-ink hover:bg-berry-50 aria-[current=page]:border-berry-700 aria-[current=page]:bg-berry-700 aria-[current=page]:text-white"
                 >
                   {r.title}
+                  {r.role === 'collaborator' ? <span className="ml-1 font-normal">(helping)</span> : null}
                 </Link>
               </li>
             ))}
@@ -61,6 +66,15 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </nav>
+      ) : null}
+
+      {registry.role === 'collaborator' ? (
+        <Alert tone="info" title="You are helping with this registry">
+          You can add and edit items, organise categories and change settings, just like its owner.{' '}
+          <Link to={`/settings/collaborators?registry=${registry.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
+            Who manages it
+          </Link>
+        </Alert>
       ) : null}
 
       <Card as="header" tone="berry" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-8">

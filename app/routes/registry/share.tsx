@@ -8,7 +8,7 @@ import { INVITE_MESSAGE_MAX, MAX_INVITES_PER_SEND } from '~/modules/registry/reg
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
 import { qrCodeDataUri } from '~/modules/registry/ui/share-qr.server'
 import { ShareLinkField } from '~/modules/registry/ui/share-link-field'
-import { Alert, Button, Card, cx, FieldError, Icon, inputClasses, Label } from '~/ui'
+import { Alert, Button, Card, cx, FieldError, Icon, inputClasses, Label, LinkButton } from '~/ui'
 import type { Route } from './+types/share'
 
 export const meta = () => [{ title: 'Share your registry | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -165,6 +165,18 @@ export default function ShareRegistry({ loaderData, actionData }: Route.Componen
             </Button>
           </div>
         </Form>
+      </Card>
+
+      <Card as="section" aria-labelledby="insert-cards-title" className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-7">
+        <div>
+          <h2 id="insert-cards-title" className="text-xl font-bold text-ink">
+            Insert cards for shower invitations
+          </h2>
+          <p className="mt-1 text-base text-muted">Printed cards with your registry’s address and QR code. Your first set is free, with free shipping.</p>
+        </div>
+        <LinkButton to={`/registry/share/insert-cards${query}`} variant="secondary" className="shrink-0">
+          Order insert cards
+        </LinkButton>
       </Card>
     </div>
   )

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { flashCookie } from '~/lib/flash.server'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { publicOrigin } from '~/lib/links'
 import { requireUser } from '~/modules/accounts/auth.server'
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     registry: {
       id: registry.id,
+      role: registry.role,
       registryType: registry.registryType,
       title: registry.title,
       familyName: registry.familyName,
@@ -52,7 +54,7 @@ type SettingsValues = {
   surpriseRevealDate: string
 }
 type AddressValues = { name: string; line1: string; line2: string; city: string; state: string; zip: string }
-type Intent = 'settings' | 'address' | 'remove-address'
+type Intent = 'settings' | 'address' | 'remove-address' | 'delete'
 type ActionResult =
   | { ok: true; intent: Intent; at: number }
   | (FormFailure & { intent: Intent; settings?: SettingsValues; address?: AddressValues; at: number })
@@ -63,10 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const registry = await ownerRegistryFor(request, context, user.id)
   const form = await request.formData()
-  const intent = (['settings', 'address', 'remove-address'] as const).find((i) => i === form.get('intent')) ?? 'settings'
+  const intent = (['settings', 'address', 'remove-address', 'delete'] as const).find((i) => i === form.get('intent')) ?? 'settings'
   const at = Date.now()
   if (!registry) return data<ActionResult>({ ok: false, message: 'You do not have a registry yet.', fields: {}, status: 404, intent, at }, { status: 404 })
   try {
+    if (intent === 'delete') {
+      // Owner only (the service refuses collaborators), and only with the box ticked.
+      await context.services.registry.deleteRegistry(registry.id, user.id, form.get('confirm') === 'on')
+      return redirect('/registry/home', { headers: { 'Set-Cookie': flashCookie('registry_deleted') } })
+    }
     if (intent === 'remove-address') {
       await context.services.registry.setShippingAddress(registry.id, user.id, null)
       return data<ActionResult>({ ok: true, intent, at })
@@ -216,8 +223,68 @@ export default function RegistrySettings({ loaderData, actionData }: Route.Compo
           result={result}
           pending={pending}
         />
+        {registry.role === 'owner' ? (
+          <DeleteSection registryId={registry.id} action={action} failure={failure?.intent === 'delete' ? failure : undefined} pending={pending('delete')} />
+        ) : (
+          <SettingsSection id="delete" title="Delete registry">
+            <p className="text-base text-muted">Only the registry’s owner can delete it. You can stop helping with it at any time from Collaborators.</p>
+          </SettingsSection>
+        )}
       </div>
     </>
+  )
+}
+
+/**
+ * Deleting asks twice: the section opens (a <details>, so it works without JavaScript), says exactly what is
+ * lost, and the owner must tick a box; the server checks the box too.
+ */
+function DeleteSection({ registryId, action, failure, pending }: { registryId: number; action: string; failure?: FormFailure; pending: boolean }) {
+  const error = failure?.fields.confirm?.[0] ?? failure?.message
+  return (
+    <SettingsSection id="delete" title="Delete registry" description="Permanently remove this registry. This cannot be undone.">
+      <details className="group" open={Boolean(failure)}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full border border-line-strong px-4 text-sm font-semibold text-berry-800 hover:bg-berry-50">
+          Delete this registry…
+        </summary>
+        <Form method="post" action={action} className="mt-5 flex flex-col gap-4" noValidate>
+          <div className="rounded-xl border border-line bg-peach-50 p-4 text-base text-ink">
+            <p className="font-semibold">Before you delete, here is what happens:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              <li>Guests can no longer open your registry, and its link stops working.</li>
+              <li>
+                Your gift tracker is deleted with it: who gave what, their messages and thank-you addresses.{' '}
+                <a href={`/registry/${registryId}/gift-tracker`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  Open the gift tracker
+                </a>{' '}
+                first if you still need them for thank-you notes.
+              </li>
+              <li>Gifts already bought are not affected: they are on their way to you or with you already.</li>
+              <li>Guests who reserved a gift but have not bought it yet are not told, so let them know yourself if it matters.</li>
+              <li>Collaborators lose access, and insert card orders that have not shipped yet are cancelled.</li>
+            </ul>
+          </div>
+          <div>
+            <label className="flex items-start gap-3 text-base text-ink">
+              <input
+                type="checkbox"
+                name="confirm"
+                className="mt-1 size-5 shrink-0 accent-berry-700"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'confirm-error' : undefined}
+              />
+              <span>I understand that this registry and its gift records will be deleted for good.</span>
+            </label>
+            <FieldError id="confirm-error">{error}</FieldError>
+          </div>
+          <div>
+            <Button type="submit" name="intent" value="delete" pending={pending} pendingLabel="Deleting…">
+              Delete registry permanently
+            </Button>
+          </div>
+        </Form>
+      </details>
+    </SettingsSection>
   )
 }
 

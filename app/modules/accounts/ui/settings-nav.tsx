@@ -11,6 +11,7 @@ export const settingsSections = [
   { to: '/settings/two-factor', label: 'Two-factor sign-in' },
   { to: '/settings/registry', label: 'Registry', end: true },
   { to: '/settings/registry/visibility', label: 'Registry privacy' },
+  { to: '/settings/collaborators', label: 'Collaborators' },
 ] as const
 
 /**

@@ -77,6 +77,24 @@ CREATE TABLE "reg_item_offers" (
 	CONSTRAINT "reg_item_offers_price" CHECK ("reg_item_offers"."price_cents" between 0 and 10000000)
 );
 --> statement-breakpoint
+CREATE TABLE "insert_card_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"registry_id" bigint NOT NULL,
+	"ordered_by" bigint,
+	"quantity" integer NOT NULL,
+	"price_cents" integer NOT NULL,
+	"shipping_cents" integer NOT NULL,
+	"ship_to" jsonb NOT NULL,
+	"card_family_name" text NOT NULL,
+	"card_title" text NOT NULL,
+	"card_url" text NOT NULL,
+	"status" text DEFAULT 'ordered' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"printed_at" timestamp with time zone,
+	"shipped_at" timestamp with time zone,
+	CONSTRAINT "insert_card_orders_quantity" CHECK ("insert_card_orders"."quantity" in (10, 20, 30, 40, 50, 75, 100))
+);
+--> statement-breakpoint
 CREATE TABLE "payment_attempts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"payment_id" uuid NOT NULL,
@@ -120,6 +138,26 @@ CREATE TABLE "test_processor_charges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "registry_collaborator_invites" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"registry_id" bigint NOT NULL,
+	"email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"accepted_by" bigint,
+	"cancelled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "registry_collaborators" (
+	"registry_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"invited_by" bigint,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -130,7 +168,15 @@ ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_check
 ALTER TABLE "registry_checklist_checks" ADD CONSTRAINT "registry_checklist_checks_item_id_checklist_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."checklist_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_images" ADD CONSTRAINT "external_images_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reg_item_offers" ADD CONSTRAINT "reg_item_offers_reg_item_id_reg_items_id_fk" FOREIGN KEY ("reg_item_id") REFERENCES "public"."reg_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "insert_card_orders" ADD CONSTRAINT "insert_card_orders_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "insert_card_orders" ADD CONSTRAINT "insert_card_orders_ordered_by_users_id_fk" FOREIGN KEY ("ordered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborator_invites" ADD CONSTRAINT "registry_collaborator_invites_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborator_invites" ADD CONSTRAINT "registry_collaborator_invites_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborator_invites" ADD CONSTRAINT "registry_collaborator_invites_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborators" ADD CONSTRAINT "registry_collaborators_registry_id_registries_id_fk" FOREIGN KEY ("registry_id") REFERENCES "public"."registries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborators" ADD CONSTRAINT "registry_collaborators_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registry_collaborators" ADD CONSTRAINT "registry_collaborators_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_line_key" ON "cart_items" USING btree ("cart_id","product_id","option_key",coalesce("reg_item_id", 0));--> statement-breakpoint
 CREATE INDEX "cart_items_cart_idx" ON "cart_items" USING btree ("cart_id","added_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_user_key" ON "carts" USING btree ("user_id");--> statement-breakpoint
@@ -141,8 +187,15 @@ CREATE INDEX "checklist_quiz_emails_ip_idx" ON "checklist_quiz_emails" USING btr
 CREATE INDEX "external_images_unattached_idx" ON "external_images" USING btree ("created_at") WHERE "external_images"."attached_at" is null;--> statement-breakpoint
 CREATE INDEX "external_images_user_idx" ON "external_images" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "reg_item_offers_item_idx" ON "reg_item_offers" USING btree ("reg_item_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "insert_card_orders_free_key" ON "insert_card_orders" USING btree ("registry_id") WHERE "insert_card_orders"."price_cents" = 0;--> statement-breakpoint
+CREATE INDEX "insert_card_orders_registry_idx" ON "insert_card_orders" USING btree ("registry_id","created_at");--> statement-breakpoint
+CREATE INDEX "insert_card_orders_status_idx" ON "insert_card_orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "payment_attempts_payment_idx" ON "payment_attempts" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_key" ON "payments" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_purpose_idx" ON "payments" USING btree ("purpose","purpose_id");--> statement-breakpoint
 CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "test_processor_charges_key" ON "test_processor_charges" USING btree ("idempotency_key");
+CREATE UNIQUE INDEX "test_processor_charges_key" ON "test_processor_charges" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "registry_collaborator_invites_token_key" ON "registry_collaborator_invites" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "registry_collaborator_invites_registry_idx" ON "registry_collaborator_invites" USING btree ("registry_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "registry_collaborators_key" ON "registry_collaborators" USING btree ("registry_id","user_id");--> statement-breakpoint
+CREATE INDEX "registry_collaborators_user_idx" ON "registry_collaborators" USING btree ("user_id");
