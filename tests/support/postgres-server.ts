@@ -51,6 +51,13 @@ export async function dropDatabase(adminUrl: string, name: string) {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
+    // Pools that were just ended may still be closing their sockets: give them a moment, because a forced
+    // drop terminates them and each then raises an 'admin shutdown' error in the test process.
+    for (let i = 0; i < 30; i++) {
+      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+      if (!rows[0] || rows[0].n === 0) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     await admin.query(`drop database if exists ${name} with (force)`)
   } finally {
     await admin.end()
