@@ -35,8 +35,10 @@ describe('mobile app', () => {
     const { context, page } = await pageAt(375)
     try {
       await open(page, '/store/search?search_term=qqxqqz')
-      const promo = page.getByRole('complementary', { name: "Don't see what you're looking for?" })
+      const promo = page.getByRole('complementary', { name: "Don't see what you're looking for?" }).first()
       expect(await promo.isVisible()).toBe(true)
+      // the button-banner is for computers
+      expect(await page.getByRole('link', { name: 'Get the Nestlist Button' }).isVisible()).toBe(false)
       const link = promo.getByRole('link', { name: 'You can add from any store with the 5-star app.' })
       expect(await link.getAttribute('href')).toBe(`/mobile-app-download?path=${encodeURIComponent('/store/search?search_term=qqxqqz')}`)
       await link.click()
@@ -55,7 +57,13 @@ describe('mobile app', () => {
     const { context, page } = await pageAt(1280)
     try {
       await open(page, '/store/search?search_term=qqxqqz')
-      expect(await page.getByRole('complementary', { name: "Don't see what you're looking for?" }).isVisible()).toBe(false)
+      // on a computer the button-banner takes its place, leading to the Nestlist button
+      const banners = page.getByRole('complementary', { name: "Don't see what you're looking for?" })
+      expect(await banners.count()).toBe(1)
+      expect(await banners.innerText()).toContain('Install the Nestlist Button to add items from any store.')
+      expect(await page.getByRole('link', { name: 'You can add from any store with the 5-star app.' }).isVisible()).toBe(false)
+      await banners.getByRole('link', { name: 'Get the Nestlist Button' }).click()
+      await page.waitForURL('**/add-items')
       await open(page, `/mobile-app-download?desktop=true&path=${encodeURIComponent('//evil.example/x')}`)
       const qr = page.getByRole('img', { name: `QR code that opens ${baseUrl}/mobile-app-download` })
       expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)

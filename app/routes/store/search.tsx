@@ -11,7 +11,7 @@ import { STORED_SORT_KEY } from '~/modules/catalog/ui/filters/use-listing-filter
 import { pageHref } from '~/modules/catalog/ui/pagination'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
-import { MobileAppPromo } from '~/modules/catalog/ui/search-promos'
+import { ButtonBanner, MobileAppPromo } from '~/modules/catalog/ui/search-promos'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { loader as rootLoader } from '~/root'
 import { shopExtras } from '~/modules/discount/shop-extras.server'
@@ -123,6 +123,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <p className="text-lg">Sorry, there are no products matching '{searchTerm.toUpperCase()}'.</p>
                 <p className="mt-3 text-muted">Check the spelling, try fewer or more general words, or browse the categories.</p>
                 <MobileAppPromo returnPath={href} />
+                <ButtonBanner />
               </div>
             ) : (
               <>
@@ -159,6 +160,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   />
                 </div>
                 <MobileAppPromo returnPath={href} />
+                <ButtonBanner />
               </>
             )}
           </>

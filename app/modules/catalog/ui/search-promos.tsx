@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { LinkButton } from '~/ui'
 
 /**
  * The search page's mobile-only promo block (spec §2 'Search results page'): on phones, people who do not find
@@ -21,6 +22,26 @@ export function MobileAppPromo({ returnPath }: { returnPath: string }) {
           </Link>
         </p>
       </div>
+    </aside>
+  )
+}
+
+/**
+ * The search page's button-banner (spec §2), hidden on small screens: on a computer, the Nestlist button adds
+ * items from any store's page (/add-items explains it).
+ */
+export function ButtonBanner() {
+  return (
+    <aside aria-labelledby="button-banner-heading" className="mt-8 hidden items-center justify-between gap-6 rounded-card border border-line bg-white p-5 shadow-card sm:flex">
+      <div>
+        <h2 id="button-banner-heading" className="text-lg font-bold">
+          Don't see what you're looking for?
+        </h2>
+        <p className="mt-1 text-muted">Install the Nestlist Button to add items from any store.</p>
+      </div>
+      <LinkButton to="/add-items" className="shrink-0">
+        Get the Nestlist Button
+      </LinkButton>
     </aside>
   )
 }
