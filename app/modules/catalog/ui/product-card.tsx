@@ -71,15 +71,16 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
       <div className="pcard-body">
         <p className="pcard-brand">{product.brand.name}</p>
         <h3 className="pcard-title">
-          <Link
-            to={product.path}
-            reloadDocument={reloadDocument}
-            state={slugSet ? { slugSet } : undefined}
-            onClick={() => trackProductClick(product, position)}
-            className="pcard-link"
-          >
-            {product.title}
-          </Link>
+          {reloadDocument ? (
+            // A full page load: a plain link is all it takes (React Router's Link would resolve the path on every render).
+            <a href={product.path} onClick={() => trackProductClick(product, position)} className="pcard-link">
+              {product.title}
+            </a>
+          ) : (
+            <Link to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position)} className="pcard-link">
+              {product.title}
+            </Link>
+          )}
         </h3>
         <Price
           price={product.price}
