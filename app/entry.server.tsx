@@ -32,6 +32,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React sends a large finished Suspense boundary after the rest of the page and swaps it in with an
+        // inline script; without JavaScript it would stay hidden. Every boundary is sent in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -1,7 +1,10 @@
-import { type KeyboardEvent, lazy, Suspense } from 'react'
+import type { KeyboardEvent } from 'react'
+import { Link } from 'react-router'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { Container, cx, Icon } from '~/ui'
+import { categoryHref, livePages } from './site-links'
 
-export type NavbarDropdownProps = {
+type NavbarDropdownProps = {
   id: string
   category: NavbarCategory
   open: boolean
@@ -10,16 +13,14 @@ export type NavbarDropdownProps = {
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
 }
 
-/** Fetches the panel's code; the bar calls it as soon as the pointer or focus reaches it (the 400 ms hover delay covers it). */
-export const loadNavbarPanel = () => import('./navbar-panel')
-const NavbarPanel = lazy(() => loadNavbarPanel().then((m) => ({ default: m.NavbarPanel })))
-
 /**
  * The panel under a navbar item: the category's children (links once category pages exist, plain
  * text before that) beside the category's illustration. The (empty, hidden) panel is always in the
  * document so aria-controls points somewhere; its contents render when it opens.
  */
 export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: NavbarDropdownProps) {
+  const allHref = categoryHref(category.urlSlug)
+  const showGuides = livePages.guides && category.guides.length > 0
   return (
     <div
       id={id}
@@ -28,12 +29,65 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
       className="absolute inset-x-0 top-full z-40 border-t border-line bg-white shadow-pop animate-fade-in"
     >
       {/* The panel's contents render only while it is open: eleven closed panels were a quarter of every
-          page's HTML and render time (bench/ssr.bench.ts), and every link in them is also on the category pages.
-          Their code is not part of the first load either. */}
+          page's HTML and render time (bench/ssr.bench.ts), and every link in them is also on the category pages. */}
       {open ? (
-        <Suspense fallback={null}>
-          <NavbarPanel category={category} onNavigate={onNavigate} />
-        </Suspense>
+      <Container className="grid grid-cols-[minmax(0,1fr)_16rem] gap-10 py-7 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <div className="flex items-baseline justify-between gap-4">
+            <p className="text-xl font-extrabold text-ink">{category.title}</p>
+            {allHref ? (
+              <Link
+                to={allHref}
+                onClick={() => onNavigate({ title: category.title, urlSlug: category.urlSlug, isLeaf: category.children.length === 0 })}
+                className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-berry-700 hover:underline">
+                Shop all {category.title}
+                <Icon name="arrow-right" className="size-4" />
+              </Link>
+            ) : null}
+          </div>
+          {category.children.length > 0 ? (
+            <ul className="mt-4 grid grid-cols-3 gap-x-8 gap-y-1">
+              {category.children.map((child) => {
+                const href = categoryHref(child.urlSlug)
+                const itemClass = 'block rounded-md py-1.5 text-[0.9375rem]'
+                return (
+                  <li key={child.urlSlug}>
+                    {href ? (
+                      <Link
+                        to={href}
+                        onClick={() => onNavigate({ title: child.title, urlSlug: child.urlSlug, isLeaf: true })}
+                        className={cx(itemClass, 'text-ink hover:text-berry-700 hover:underline')}>
+                        {child.title}
+                      </Link>
+                    ) : (
+                      <span className={cx(itemClass, 'text-ink')}>{child.title}</span>
+                    )}
+                  </li>
+                )
+              })}
+            </ul>
+          ) : null}
+          {!allHref ? <p className="mt-5 text-sm text-muted">Category pages are opening soon.</p> : null}
+          {showGuides ? (
+            <div className="mt-6 border-t border-line pt-5">
+              <p className="text-sm font-bold text-ink">Shop by {category.title} Guide</p>
+              <ul className="mt-3 grid grid-cols-3 gap-4">
+                {category.guides.slice(0, 3).map((guide) => (
+                  <li key={guide.url}>
+                    <Link to={guide.url} onClick={() => onNavigate()} className="group flex items-center gap-3 rounded-lg">
+                      <img src={guide.featuredImageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
+                      <span className="text-sm font-semibold text-ink group-hover:text-berry-700 group-hover:underline">{guide.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+        <div className="self-start overflow-hidden rounded-card bg-peach-50">
+          <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
+        </div>
+      </Container>
       ) : null}
     </div>
   )

@@ -13,7 +13,7 @@ export const RETURNS_WINDOW = '9 months'
 export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
   const year = new Date().getFullYear()
   return (
-    <footer className="render-when-near mt-16 border-t border-line bg-cream-200 text-ink">
+    <footer className="mt-16 border-t border-line bg-cream-200 text-ink">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.2fr] lg:gap-8">
         <div className="sm:col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 text-xl font-extrabold text-berry-700">

@@ -4,7 +4,7 @@ import { track } from '~/modules/analytics/track'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
-import { loadNavbarPanel, NavbarDropdown } from './navbar-dropdown'
+import { NavbarDropdown } from './navbar-dropdown'
 import { categoryHref } from './site-links'
 
 const panelId = (slug: string) => `nav-panel-${slug}`
@@ -54,9 +54,8 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
       case 'ArrowDown': {
         event.preventDefault()
         dropdown.open(slug)
-        // The panel's contents render when it opens (its code may still be arriving): focus its first
-        // link as soon as it is there.
-        focusFirstLinkWhenShown(slug)
+        // The panel is in the DOM already (hidden); wait for it to show before focusing inside.
+        requestAnimationFrame(() => panelLinks(slug)[0]?.focus())
         break
       }
       case 'ArrowRight':
@@ -99,14 +98,6 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
     else links[event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1]?.focus()
   }
 
-  function focusFirstLinkWhenShown(slug: string, framesLeft = 60) {
-    requestAnimationFrame(() => {
-      const first = panelLinks(slug)[0]
-      if (first) first.focus()
-      else if (framesLeft > 0) focusFirstLinkWhenShown(slug, framesLeft - 1)
-    })
-  }
-
   const mouseOnly = (handler: () => void) => (event: PointerEvent) => {
     if (event.pointerType === 'mouse') handler()
   }
@@ -116,11 +107,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
       ref={navRef}
       aria-label="Shop by category"
       className="relative hidden border-t border-line bg-white lg:block"
-      onPointerEnter={(event) => {
-        void loadNavbarPanel()
-        if (event.pointerType === 'mouse') dropdown.pointerEnterNav()
-      }}
-      onFocus={() => void loadNavbarPanel()}
+      onPointerEnter={mouseOnly(() => dropdown.pointerEnterNav())}
       onPointerLeave={mouseOnly(() => dropdown.pointerLeaveNav())}
       onBlur={(event) => {
         // Tabbing out of the bar and its panel closes the dropdown.

@@ -69,7 +69,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
         ) : null}
       </div>
       <div className="pcard-body">
-        <p className="pcard-brand">{product.brand.name}</p>
+        <p className="pcard-brand uppercase">{product.brand.name}</p>
         <h3 className="pcard-title">
           {reloadDocument ? (
             // A full page load: a plain link is all it takes (React Router's Link would resolve the path on every render).
