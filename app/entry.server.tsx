@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { createDeferHydrationTransform } from './lib/defer-hydration.server'
 import { NonceContext } from './lib/nonce'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
 
@@ -31,6 +32,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React sends a large finished Suspense boundary after the rest of the page and swaps it in with an
+        // inline script; without JavaScript it would stay hidden. Every boundary is sent in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({
@@ -41,7 +45,10 @@ export default function handleRequest(
             },
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
+          // The page's JavaScript starts after its first paint (app/lib/defer-hydration.server.ts).
+          const deferHydration = createDeferHydrationTransform()
+          deferHydration.pipe(body)
+          pipe(deferHydration)
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {

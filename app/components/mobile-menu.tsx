@@ -1,83 +1,35 @@
-import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { lazy, Suspense, useState } from 'react'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
-import { Badge, cx, Drawer, Icon } from '~/ui'
-import { categoryHref } from './site-links'
+import { Icon } from '~/ui'
+
+// The drawer (with the dialog code it needs) is fetched on the first press of the menu button: it is
+// not part of any page's first load.
+const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })))
 
 /** Below the desktop breakpoint: a menu button that opens the store categories in a drawer from the left. */
 export function MobileMenu({ navbar }: { navbar: NavbarCategory[] }) {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
   if (navbar.length === 0) return null
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
         aria-haspopup="dialog"
         className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-berry-50"
       >
         <Icon name="menu" className="size-6" />
         <span className="sr-only">Shop categories</span>
       </button>
-      <Drawer open={open} onClose={() => setOpen(false)} title="Shop by category" side="left" bodyClassName="px-3 sm:px-4">
-        <ul className="divide-y divide-line">
-          {navbar.map((category) => (
-            <MobileCategory key={category.urlSlug} category={category} onNavigate={() => setOpen(false)} />
-          ))}
-        </ul>
-        <div className="mt-6 rounded-card bg-berry-50 p-4">
-          <p className="flex items-center gap-2 font-bold text-ink">
-            <Icon name="gift" className="size-5 text-berry-700" />
-            Nestlist registry
-            <Badge variant="soon">Coming soon</Badge>
-          </p>
-          <p className="mt-1 text-sm text-muted">One list for everything your baby needs, from any store.</p>
-        </div>
-      </Drawer>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer navbar={navbar} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
-  )
-}
-
-function MobileCategory({ category, onNavigate }: { category: NavbarCategory; onNavigate: () => void }) {
-  const [expanded, setExpanded] = useState(false)
-  const listId = useId()
-  const allHref = categoryHref(category.urlSlug)
-  return (
-    <li>
-      <button
-        type="button"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        onClick={() => setExpanded((v) => !v)}
-        className="flex min-h-13 w-full items-center gap-3 rounded-lg px-2 text-left font-semibold text-ink hover:bg-berry-50"
-      >
-        <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg bg-peach-50 object-cover" />
-        <span className="flex-1">{category.title}</span>
-        <Icon name="chevron-down" className={cx('size-5 text-muted transition-transform', expanded && 'rotate-180')} />
-      </button>
-      <ul id={listId} hidden={!expanded} className="pb-3 pl-15">
-        {allHref ? (
-          <li>
-            <Link to={allHref} onClick={onNavigate} className="block rounded-md py-2 font-semibold text-berry-700">
-              Shop all {category.title}
-            </Link>
-          </li>
-        ) : null}
-        {category.children.map((child) => {
-          const href = categoryHref(child.urlSlug)
-          return (
-            <li key={child.urlSlug}>
-              {href ? (
-                <Link to={href} onClick={onNavigate} className="block rounded-md py-2 text-ink hover:text-berry-700">
-                  {child.title}
-                </Link>
-              ) : (
-                <span className="block py-1.5 text-ink">{child.title}</span>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-    </li>
   )
 }

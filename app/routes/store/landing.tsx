@@ -105,8 +105,9 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      {collections.map((collection) => (
-        <Container key={collection.id}>
+      {collections.map((collection, index) => (
+        // Collections below the first are laid out and painted only as they near the screen (app.css, .render-when-near).
+        <Container key={collection.id} className={index > 0 ? 'render-when-near' : undefined}>
           <ProductCollection collection={collection} maxVisible={null} />
         </Container>
       ))}

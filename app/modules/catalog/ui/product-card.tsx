@@ -26,13 +26,9 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const second = product.secondaryImageUrl
   return (
-    <article
-      className={cx(
-        'group relative flex h-full flex-col rounded-card p-1 transition-colors',
-        'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-berry-700 has-[a:focus-visible]:outline-solid',
-      )}
-    >
-      <div className="relative aspect-square overflow-hidden rounded-card border border-line bg-white">
+    // The card's class names are short component classes (app.css, 'Product card'): a page repeats them 18+ times.
+    <article className="group pcard">
+      <div className="pcard-media">
         <img
           src={product.imageUrl}
           alt=""
@@ -40,10 +36,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
           height={400}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className={cx(
-            'size-full object-cover transition-opacity duration-200',
-            second && 'group-focus-within:opacity-0 group-hover:opacity-0',
-          )}
+          className={second ? 'pcard-img pcard-img-swap' : 'pcard-img'}
         />
         {second ? (
           <img
@@ -53,7 +46,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
             height={400}
             loading="lazy"
             decoding="async"
-            className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100"
+            className="pcard-img2"
           />
         ) : null}
         {textBadges.length > 0 ? (
@@ -75,18 +68,19 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
           </ul>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 px-1 pt-3 pb-1">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{product.brand.name}</p>
-        <h3 className="text-sm leading-snug font-semibold text-ink">
-          <Link
-            to={product.path}
-            reloadDocument={reloadDocument}
-            state={slugSet ? { slugSet } : undefined}
-            onClick={() => trackProductClick(product, position)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-berry-700 group-hover:underline"
-          >
-            {product.title}
-          </Link>
+      <div className="pcard-body">
+        <p className="pcard-brand uppercase">{product.brand.name}</p>
+        <h3 className="pcard-title">
+          {reloadDocument ? (
+            // A full page load: a plain link is all it takes (React Router's Link would resolve the path on every render).
+            <a href={product.path} onClick={() => trackProductClick(product, position)} className="pcard-link">
+              {product.title}
+            </a>
+          ) : (
+            <Link to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position)} className="pcard-link">
+              {product.title}
+            </Link>
+          )}
         </h3>
         <Price
           price={product.price}

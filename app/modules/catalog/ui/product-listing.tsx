@@ -1,8 +1,8 @@
-import { type ReactNode, useId } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { ListingResult } from '~/modules/search/search.types'
 import { FilterBar } from './filters/filter-bar'
-import { FilterDrawer, InlineFilterPanel } from './filters/filter-panel'
+import * as filterPanel from './filters/filter-panel'
 import { DEFAULT_SORT, hasFilters, type SortState } from './filters/filter-state'
 import { useListingFilters } from './filters/use-listing-filters'
 import { pageHref, Pagination } from './pagination'
@@ -40,6 +40,14 @@ export function countText(result: Pick<ListingResult, 'count' | 'page' | 'pageSi
   return `${total} ${result.count === 1 ? 'product' : 'products'}`
 }
 
+// The drawer and the no-JavaScript panel (with every facet section and the range slider) are a chunk of
+// their own: the drawer is fetched when a shopper first opens it, so it is not part of a listing page's
+// first load. The server renders the no-JavaScript panel directly (import.meta.env.SSR is false in the
+// browser build, where the static import then goes unused and is left out).
+const loadPanel = () => import('./filters/filter-panel')
+const FilterDrawer = lazy(() => loadPanel().then((m) => ({ default: m.FilterDrawer })))
+const InlineFilterPanel = import.meta.env.SSR ? filterPanel.InlineFilterPanel : lazy(() => loadPanel().then((m) => ({ default: m.InlineFilterPanel })))
+
 /**
  * A product listing: the filter bar and drawer, the count, the grid and pagination, and the empty-filter
  * message. Reused by the category, search, brand and special listing pages. Works without JavaScript:
@@ -50,6 +58,9 @@ export function ProductListing({ result, href, label, defaultSort = DEFAULT_SORT
   const countId = useId()
   const filtered = hasFilters(state.applied.filters)
   const products = result.heroProducts.slice(skip)
+  // Mounted from the first opening on (so closing can animate and reopening is instant).
+  const [drawerWanted, setDrawerWanted] = useState(false)
+  if (state.open && !drawerWanted) setDrawerWanted(true)
   return (
     <div className="flex flex-col gap-4">
       {heading}
@@ -61,8 +72,16 @@ export function ProductListing({ result, href, label, defaultSort = DEFAULT_SORT
           </p>
         ) : null}
       </div>
-      {state.inlinePanel ? <InlineFilterPanel state={state} facets={result.facets} defaultSort={defaultSort} /> : null}
-      {state.hydrated ? <FilterDrawer state={state} facets={result.facets} defaultSort={defaultSort} /> : null}
+      {state.inlinePanel ? (
+        <Suspense fallback={null}>
+          <InlineFilterPanel state={state} facets={result.facets} defaultSort={defaultSort} />
+        </Suspense>
+      ) : null}
+      {state.hydrated && drawerWanted ? (
+        <Suspense fallback={null}>
+          <FilterDrawer state={state} facets={result.facets} defaultSort={defaultSort} />
+        </Suspense>
+      ) : null}
       {result.count === 0 ? (
         filtered ? (
           <p className="max-w-[480px] py-6 leading-relaxed">

@@ -5,6 +5,7 @@ import {
   facetRange,
   facetTitle,
   optionCount,
+  orderFacets,
   priceLabel,
   ratingLabel,
   SECTION_LABELS,
@@ -255,15 +256,4 @@ export function FilterFields({ facets, draft, defaultSort, onChange, focusRef, f
       ))}
     </div>
   )
-}
-
-const FACET_ORDER = ['brands', 'categories', 'minRating', 'price', 'available', 'onSale']
-
-/** Facets in the drawer's order; any facet the order does not name comes last. */
-export function orderFacets(facets: Facet[]): Facet[] {
-  const rank = (f: Facet) => {
-    const i = FACET_ORDER.indexOf(f.key)
-    return i === -1 ? FACET_ORDER.length : i
-  }
-  return [...facets].sort((a, b) => rank(a) - rank(b))
 }

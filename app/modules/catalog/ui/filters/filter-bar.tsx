@@ -1,8 +1,7 @@
 import { Link } from 'react-router'
 import type { Facet, ProductFilters } from '~/modules/search/search.types'
 import { Icon, Pill, pillClasses } from '~/ui'
-import { orderFacets } from './facet-sections'
-import { facetRange, facetTitle, hasFilters, isSectionKey, type SectionKey } from './filter-state'
+import { facetRange, facetTitle, hasFilters, isSectionKey, orderFacets, type SectionKey } from './filter-state'
 import type { ListingFilters } from './use-listing-filters'
 
 /** How many choices a facet's filter holds, for the pill's label; 0 when it does not filter. */

@@ -267,3 +267,14 @@ export function isSectionKey(value: string | null | undefined): value is Section
 export function facetTitle(facet: Pick<Facet, 'key' | 'label'>): string {
   return isSectionKey(facet.key) ? SECTION_LABELS[facet.key] : facet.label
 }
+
+const FACET_ORDER = ['brands', 'categories', 'minRating', 'price', 'available', 'onSale']
+
+/** Facets in the drawer's order; any facet the order does not name comes last. */
+export function orderFacets(facets: Facet[]): Facet[] {
+  const rank = (f: Facet) => {
+    const i = FACET_ORDER.indexOf(f.key)
+    return i === -1 ? FACET_ORDER.length : i
+  }
+  return [...facets].sort((a, b) => rank(a) - rank(b))
+}
