@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // Insert cards (issue 6): an owner without a shipping address is sent to add one, then orders free cards
 // with a live preview; staff move the order along at /admin/insert-cards and the owner sees it shipped.
@@ -20,11 +20,6 @@ async function open(page: Page, path: string, { hydrated = true } = {}) {
   const response = await page.goto(`${baseUrl}${path}`)
   if (hydrated) await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 async function ownerWithRegistry() {

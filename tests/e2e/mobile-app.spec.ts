@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // The search page's mobile promo (spec §2) and the page it leads to: Nestlist installs to a phone's home
 // screen from its web app manifest, and on Android becomes a share target that opens /registry/save_item.
@@ -23,11 +23,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 describe('mobile app', () => {

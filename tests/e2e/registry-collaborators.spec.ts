@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 import { latestEmailLink } from './support/outbox'
 
 // Collaborators (issue 6): the owner invites a helper by email from /settings/collaborators; the helper opens
@@ -21,11 +21,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 /** An owner with a fresh registry and one shop product on it, made through the JSON API. */

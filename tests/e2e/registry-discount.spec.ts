@@ -3,7 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { formatExpiry } from '~/modules/discount/discount'
 import { createAccount, demoParent, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // Issue 6: the registry discount banner and status modal on the shop pages, /registry-discount, and the
 // birthday wishlist modal on /store. The demo parent's registry (Baby Rivera: created 40 days ago, arriving
@@ -43,11 +43,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 async function signIn(email: string, password: string): Promise<string> {

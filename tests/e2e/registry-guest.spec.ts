@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 import { latestEmailLink } from './support/outbox'
 
 // Guests (issue 5): find a registry by name, reserve a quantity, buy elsewhere, leave a thank-you address,
@@ -65,11 +65,6 @@ async function open(page: Page, path: string, { hydrated = true } = {}) {
   const response = await page.goto(`${baseUrl}${path}`)
   if (hydrated) await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 function card(page: Page, title: string) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // Registries (issue 5), building and organising: 'Add to Registry' on a product page (with and without
 // JavaScript), the organise page (rename a category, move an item, keyboard reordering announced), the gift
@@ -26,11 +26,6 @@ async function open(page: Page, path: string, { hydrated = true } = {}) {
   const response = await page.goto(`${baseUrl}${path}`)
   if (hydrated) await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 /** An owner with a fresh registry, made through the JSON API (POST /api/v3/registries). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 import { latestEmailLink } from './support/outbox'
 
 // Registry owners (issue 5): create a registry in a guided flow (with and without JavaScript), see it on
@@ -28,11 +28,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 const uniqueEmail = () => `owner-${randomBytes(5).toString('hex')}@example.test`

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
-import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // Settings (issue 4): account details, password change, email preferences and the saved shipping address,
 // each kept after a reload; ZIP codes fill city and state; every page passes axe at phone and desktop widths.
@@ -25,11 +25,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const violations = await seriousA11yViolations(page)
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
 
 const statusText = (page: Page) => page.locator('[role="status"]').allInnerTexts()

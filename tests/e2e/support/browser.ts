@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -38,4 +39,10 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
   })
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Fails the test with the list of serious or critical axe violations on the page, if there are any. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const violations = await seriousA11yViolations(page)
+  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
