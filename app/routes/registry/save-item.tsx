@@ -1,4 +1,5 @@
 import { data, Link, redirect } from 'react-router'
+import { sharedLink } from '~/modules/external-products/shared-link'
 import { flashCookie } from '~/lib/flash.server'
 import { formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
@@ -54,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registry: { id: registry.id, title: registry.title, categories: registry.categories.map((c) => ({ id: c.id, title: c.title, isDefault: c.isDefault })) },
   }
   const p = new URL(request.url).searchParams
-  const link = (p.get('url') ?? '').slice(0, 2000)
+  // ?url= from the paste box and the Nestlist button; a phone's Share menu may send the link inside ?text=.
+  const link = sharedLink(p)
   const hints = { title: p.get('title'), price: p.get('price'), image: p.get('image'), store: p.get('store') }
   if (p.get('manual') === '1') {
     const values = emptyValues({ url: link, title: (hints.title ?? '').slice(0, 200), price: (hints.price ?? '').slice(0, 20), storeName: (hints.store ?? '').slice(0, 80) })
