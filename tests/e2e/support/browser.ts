@@ -33,6 +33,19 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which our Content-Security-Policy (rightly) does not allow inline scripts to do.
   await page.evaluate(axeSource)
+  // Judge what people see once things settle: an element caught mid fade-in (a toast, the back-to-top
+  // button) has a contrast it never keeps. Wait for running animations and transitions (at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
