@@ -338,7 +338,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         return viewOf(await capture(existing))
       }
 
-      const priced = await price(viewer, data.shippingAddress)
+      const priced = await priceOrEmpty()
+      if (!priced) {
+        // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
+        const placed = await byKey(key)
+        if (placed) return viewOf(placed)
+        throw new DomainError('invalid_input', orderMessages.emptyCart)
+      }
       const fingerprint = fingerprintOf(priced, data.email)
       await ensureStockRows([...new Set(priced.lines.map((l) => l.productId))])
 
