@@ -247,24 +247,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         .returning()
       if (!order) return null // a parallel twin with this key committed first
 
-      // Stock, per product option, in a fixed order so concurrent orders cannot deadlock.
-      const needs = new Map<string, { productId: number; optionKey: string; quantity: number; title: string }>()
-      for (const l of p.lines) {
-        const k = `${l.productId}\u0000${l.optionKey}`
-        const title = optionWords(l.options) ? `${l.title} (${optionWords(l.options)})` : l.title
-        const had = needs.get(k)
-        needs.set(k, { productId: l.productId, optionKey: l.optionKey, quantity: (had?.quantity ?? 0) + l.quantity, title })
-      }
-      const sorted = [...needs.values()].sort((a, b) => a.productId - b.productId || (a.optionKey < b.optionKey ? -1 : a.optionKey > b.optionKey ? 1 : 0))
-      for (const need of sorted) {
-        const taken = await tx
-          .update(productStock)
-          .set({ quantity: sql`${productStock.quantity} - ${need.quantity}` })
-          .where(and(eq(productStock.productId, need.productId), eq(productStock.optionKey, need.optionKey), sql`${productStock.quantity} >= ${need.quantity}`))
-          .returning({ quantity: productStock.quantity })
-        if (taken.length === 0) throw new DomainError('conflict', orderMessages.soldOut(need.title))
-      }
-
       // Registry gifts: bought on Nestlist, so purchased at once (never more than the item still needs).
       const reservationOf = new Map<number, string>()
       const gifts = p.lines.filter((l) => l.regItemId).sort((a, b) => a.regItemId! - b.regItemId!)
@@ -301,6 +283,35 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       )
       const sites = [...new Set(p.lines.map((l) => l.warehouseId))].sort((a, b) => a - b)
       await tx.insert(shipments).values(sites.map((warehouseId) => ({ orderId: order.id, warehouseId, createdAt: clock() })))
+
+      // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
+      // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
+      // left. Fewer rows back than needed: something is sold out, and the whole order rolls back.
+      const needs = new Map<string, { productId: number; optionKey: string; quantity: number; title: string }>()
+      for (const l of p.lines) {
+        const k = `${l.productId}\u0000${l.optionKey}`
+        const title = optionWords(l.options) ? `${l.title} (${optionWords(l.options)})` : l.title
+        const had = needs.get(k)
+        needs.set(k, { productId: l.productId, optionKey: l.optionKey, quantity: (had?.quantity ?? 0) + l.quantity, title })
+      }
+      const wanted = [...needs.values()]
+      const taken = await tx.execute<{ product_id: number; option_key: string }>(sql`
+        with want as (
+          select * from jsonb_to_recordset(${JSON.stringify(wanted.map((w) => ({ product_id: w.productId, option_key: w.optionKey, quantity: w.quantity })))}::jsonb)
+            as w(product_id int, option_key text, quantity int)
+        ), locked as (
+          select ps.product_id, ps.option_key from product_stock ps join want w using (product_id, option_key)
+          order by ps.product_id, ps.option_key for update of ps
+        )
+        update product_stock ps set quantity = ps.quantity - w.quantity
+        from want w join locked l using (product_id, option_key)
+        where ps.product_id = w.product_id and ps.option_key = w.option_key and ps.quantity >= w.quantity
+        returning ps.product_id, ps.option_key`)
+      if (taken.rows.length !== wanted.length) {
+        const got = new Set(taken.rows.map((r) => `${Number(r.product_id)}\u0000${r.option_key}`))
+        const short = wanted.find((w) => !got.has(`${w.productId}\u0000${w.optionKey}`))!
+        throw new DomainError('conflict', orderMessages.soldOut(short.title))
+      }
       return order
     })
   }

@@ -119,6 +119,28 @@ describe('placing orders', () => {
     ])
   })
 
+  test('when one product of the order is sold out nothing is taken: the other stock, the order and the authorisation are rolled back', async () => {
+    const a = app()
+    const plenty = await product({ stock: 5 })
+    const last = await product({ name: 'Moon Lamp', stock: 1, options: { colors: ['Blue'] } })
+    await ensureProductStock(database.db, [plenty.id, last.id])
+    const first = { guestToken: a.cart.newGuestToken() }
+    const late = { guestToken: a.cart.newGuestToken() }
+    for (const viewer of [first, late]) {
+      await a.cart.add(viewer, { productId: plenty.id, quantity: 2 })
+      await a.cart.add(viewer, { productId: last.id, color: 'Blue' })
+    }
+    await a.orders.placeOrder(first, { idempotencyKey: key(), email: 'f@example.test', name: 'F', shippingAddress: address, card: card() })
+    const ordersBefore = await count(orders)
+    const r = await outcome(a.orders.placeOrder(late, { idempotencyKey: key(), email: 'l@example.test', name: 'L', shippingAddress: address, card: card() }))
+    expect(r).toEqual({ code: 'conflict', message: orderMessages.soldOut('Moon Lamp (Blue)') })
+    expect(await a.orders.stockOf(plenty.id)).toBe(3)
+    expect(await a.orders.stockOf(last.id, 'color=Blue')).toBe(0)
+    expect(await count(orders)).toBe(ordersBefore)
+    expect((await database.pool.query(`select count(*)::int as n from payments where purpose = 'order' and status = 'authorized'`)).rows[0]).toEqual({ n: 0 })
+    expect((await a.cart.view(late)).lines).toHaveLength(2)
+  })
+
   test('20 parallel submissions of one cart with one idempotency key make 1 order and 1 charge', async () => {
     const p = await product({ stock: 30, priceCents: 5_000 })
     const apps = processes(4)
