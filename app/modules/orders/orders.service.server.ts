@@ -75,6 +75,13 @@ type PricedLine = {
 const optionKeyOf = (o: { size?: string; color?: string }) => [o.size ? `size=${o.size}` : '', o.color ? `color=${o.color}` : ''].filter(Boolean).join('|')
 const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url')
+/** Thrown inside the order's transaction when a product has no stock rows yet (rolled back, then set up). */
+class MissingStockRows extends Error {
+  constructor(readonly productIds: number[]) {
+    super('stock rows missing')
+  }
+}
+
 const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code
 
 /**
@@ -204,7 +211,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     const taxable = lines.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0)
     const taxCents = taxCentsFor(taxable, address.state)
     const totalCents = subtotalCents - discountCents + shippingCents + taxCents
-    return { lines, registryId, address, subtotalCents, discountCents, shippingCents, taxCents, totalCents }
+    const familyName = view.lines.find((l) => l.gift)?.gift?.familyName ?? ''
+    return { lines, registryId, familyName, address, subtotalCents, discountCents, shippingCents, taxCents, totalCents }
   }
 
   type Priced = Awaited<ReturnType<typeof price>>
@@ -309,18 +317,20 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         returning ps.product_id, ps.option_key`)
       if (taken.rows.length !== wanted.length) {
         const got = new Set(taken.rows.map((r) => `${Number(r.product_id)}\u0000${r.option_key}`))
-        const short = wanted.find((w) => !got.has(`${w.productId}\u0000${w.optionKey}`))!
-        throw new DomainError('conflict', orderMessages.soldOut(short.title))
+        const short = wanted.filter((w) => !got.has(`${w.productId}\u0000${w.optionKey}`))
+        const ids = [...new Set(short.map((w) => w.productId))]
+        // A product with no stock rows yet (added after the seed), or rows another checkout created after this
+        // statement began: set up and try again. Otherwise it is sold out.
+        const now = await tx.select().from(productStock).where(inArray(productStock.productId, ids))
+        const retry = short.some((w) => {
+          const row = now.find((r) => r.productId === w.productId && r.optionKey === w.optionKey)
+          return !now.some((r) => r.productId === w.productId) || (row !== undefined && row.quantity >= w.quantity)
+        })
+        if (retry) throw new MissingStockRows(ids)
+        throw new DomainError('conflict', orderMessages.soldOut(short[0]!.title))
       }
       return order
     })
-  }
-
-  /** Products met at checkout without stock rows (added after the seed) get them from products.stock. */
-  async function ensureStockRows(productIds: number[]) {
-    const have = await db.selectDistinct({ id: productStock.productId }).from(productStock).where(inArray(productStock.productId, productIds))
-    const missing = productIds.filter((id) => !have.some((h) => h.id === id))
-    if (missing.length) await ensureProductStock(db, missing)
   }
 
   const service = {
@@ -357,7 +367,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         throw new DomainError('invalid_input', orderMessages.emptyCart)
       }
       const fingerprint = fingerprintOf(priced, data.email)
-      await ensureStockRows([...new Set(priced.lines.map((l) => l.productId))])
 
       // One payment per (checkout key, cart, card): parallel twins share it; another card after a decline gets its own.
       const payment = await paymentsService.authorize({
@@ -373,7 +382,17 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
       let order: OrderRow | null
       try {
-        order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment.id)
+        // A product added after the seed, met at checkout for the first time: its stock rows come from
+        // products.stock, then the order is tried again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment.id)
+            break
+          } catch (error) {
+            if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
+            await ensureProductStock(db, error.productIds)
+          }
+        }
       } catch (error) {
         const twin = pgCode(error) === '23505' ? await byKey(key) : undefined
         if (twin) order = null
@@ -393,7 +412,36 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
       const captured = await capture(order)
       await cart.clear(viewer)
-      return viewOf(captured)
+      // Everything the buyer sees is in hand: no need to read the order back.
+      return {
+        id: captured.id,
+        status: captured.status,
+        email: captured.email,
+        createdAt: captured.createdAt.toISOString(),
+        shipsTo: priced.registryId
+          ? { kind: 'registry', registryId: priced.registryId, familyName: priced.familyName, city: priced.address.city, state: priced.address.state }
+          : { kind: 'buyer', address: priced.address },
+        lines: priced.lines.map((l) => ({
+          productId: l.productId,
+          title: l.title,
+          options: l.options,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: l.lineTotalCents,
+          discountCents: l.discountCents,
+          warehouseId: l.warehouseId,
+          regItemId: l.regItemId,
+        })),
+        shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
+          .sort((a, b) => a - b)
+          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        shippingCents: priced.shippingCents,
+        taxCents: priced.taxCents,
+        totalCents: priced.totalCents,
+        payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+      }
     },
 
     /** One order for its buyer: the signed-in user who placed it (a guest's order is shown once, on placing). */

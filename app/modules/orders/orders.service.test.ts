@@ -190,6 +190,7 @@ describe('placing orders', () => {
   ])('a declined card (%s) places no order, takes no stock and charges nothing; the cart is kept', async (number, message) => {
     const a = app()
     const p = await product({ stock: 3 })
+    await ensureProductStock(database.db, [p.id])
     const viewer = { guestToken: a.cart.newGuestToken() }
     await a.cart.add(viewer, { productId: p.id })
     const ordersBefore = await count(orders)
