@@ -375,10 +375,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         purpose: 'order',
         card: data.card,
       })
-      if (payment.status === 'declined' || payment.status === 'pending') {
-        const message = payment.declineMessage ?? orderMessages.unavailable
+      if (payment.status === 'declined') {
+        const message = payment.declineMessage ?? orderMessages.paymentUnconfirmed
         throw new DomainError('invalid_input', message, { fields: { card: [message] } })
       }
+      if (payment.status === 'pending') throw new DomainError('conflict', orderMessages.paymentUnconfirmed)
+      // Released after an earlier attempt with this key sold out: that checkout is over; a new one gets a new key.
+      if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
 
       let order: OrderRow | null
       try {

@@ -132,13 +132,20 @@ describe('placing orders', () => {
     }
     await a.orders.placeOrder(first, { idempotencyKey: key(), email: 'f@example.test', name: 'F', shippingAddress: address, card: card() })
     const ordersBefore = await count(orders)
-    const r = await outcome(a.orders.placeOrder(late, { idempotencyKey: key(), email: 'l@example.test', name: 'L', shippingAddress: address, card: card() }))
+    const lateKey = key()
+    const r = await outcome(a.orders.placeOrder(late, { idempotencyKey: lateKey, email: 'l@example.test', name: 'L', shippingAddress: address, card: card() }))
     expect(r).toEqual({ code: 'conflict', message: orderMessages.soldOut('Moon Lamp (Blue)') })
     expect(await a.orders.stockOf(plenty.id)).toBe(3)
     expect(await a.orders.stockOf(last.id, 'color=Blue')).toBe(0)
     expect(await count(orders)).toBe(ordersBefore)
     expect((await database.pool.query(`select count(*)::int as n from payments where purpose = 'order' and status = 'authorized'`)).rows[0]).toEqual({ n: 0 })
     expect((await a.cart.view(late)).lines).toHaveLength(2)
+    // Stock comes back, and the same checkout key is sent again: its authorisation was released, so it is not
+    // reused for an order that could never be charged; a new checkout (new key) goes through.
+    await database.db.update(productStock).set({ quantity: 1 }).where(eq(productStock.productId, last.id))
+    const sameKey = await outcome(a.orders.placeOrder(late, { idempotencyKey: lateKey, email: 'l@example.test', name: 'L', shippingAddress: address, card: card() }))
+    expect(sameKey).toEqual({ code: 'conflict', message: orderMessages.checkoutCancelled })
+    expect((await a.orders.placeOrder(late, { idempotencyKey: key(), email: 'l@example.test', name: 'L', shippingAddress: address, card: card() })).status).toBe('paid')
   })
 
   test('20 parallel submissions of one cart with one idempotency key make 1 order and 1 charge', async () => {

@@ -15,6 +15,8 @@ export const orderMessages = {
   giftNotNeeded: 'A gift in your cart is no longer needed on the registry. Remove it and try again.',
   noRegistryAddress: 'This family has not added a shipping address yet, so gifts cannot be shipped to them. You can still reserve the gift.',
   notFound: 'We could not find that order.',
+  paymentUnconfirmed: 'We could not confirm your payment with the card processor, and your card was not charged. Please try again in a moment.',
+  checkoutCancelled: 'This checkout was stopped and nothing was charged. Reload the checkout page to try again.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Nothing was charged. Remove it and try again.`,
 } as const
 
