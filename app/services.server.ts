@@ -23,6 +23,7 @@ import { createSearchService } from './modules/search/search.service.server'
 import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
+import { createOrdersService } from './modules/orders/orders.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
@@ -91,6 +92,10 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
   })
   const registry = createRegistryService({ db: deps.db, clock: deps.clock })
+  const discount = createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS })
+  const cart = createCartService({ db: deps.db, clock: deps.clock })
+  // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
+  const payments = createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock })
   return {
     email,
     accounts,
@@ -99,7 +104,7 @@ export function createServices(deps: ServiceDeps) {
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     registry,
     checklist: createChecklistService({ db: deps.db, registry, email, clock: deps.clock }),
-    discount: createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS }),
+    discount,
     externalProducts: createExternalProductsService({ db: deps.db, registry, fetcher: createSafeFetcher(deps.fetch), clock: deps.clock }),
     reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
     collaborators: createCollaboratorsService({ db: deps.db, email, clock: deps.clock }),
@@ -112,9 +117,10 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
-    cart: createCartService({ db: deps.db, clock: deps.clock }),
-    // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
-    payments: createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock }),
+    cart,
+    payments,
+    // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
+    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

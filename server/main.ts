@@ -56,6 +56,8 @@ async function main() {
   const prune = () =>
     Promise.all([services.accounts.prune(), services.twoFactor.prune(), services.externalProducts.pruneUnattachedImages()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
   void prune()
+  // Orders a crash left authorised but not charged are charged; authorisations with no order are released.
+  void services.orders.reconcile().catch((err: unknown) => logger.warn({ err }, 'reconciling order payments failed'))
   setInterval(() => void prune(), 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))

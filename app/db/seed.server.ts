@@ -5,6 +5,7 @@ import { resetReviews, seedReviews } from '../modules/catalog/reviews.seed.serve
 import { resetChecklist, seedChecklist } from '../modules/checklist/checklist.seed.server'
 import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
 import { resetExternalItems, seedExternalItems } from '../modules/external-products/external-products.seed.server'
+import { resetProductStock, seedProductStock } from '../modules/orders/stock.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -21,6 +22,7 @@ const steps: SeedStep[] = [
   { name: 'registries', run: seedRegistries, reset: resetRegistries },
   { name: 'checklist', run: seedChecklist, reset: resetChecklist },
   { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
+  { name: 'stock per product option', run: seedProductStock, reset: resetProductStock },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

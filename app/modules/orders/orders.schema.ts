@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/accounts.schema'
+import { products } from '../catalog/catalog.schema'
+import { payments } from '../payments/payments.schema'
+import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
+
+/**
+ * Stock of record, per product and option ('size=NB|color=red', '' for a product without options). An order
+ * takes from it in the transaction that creates the order, with a conditional update (quantity >= n), so
+ * concurrent checkouts can never take it below zero (the check holds too).
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionKey: text('option_key').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.optionKey] }), check('product_stock_quantity', sql`${t.quantity} >= 0`)],
+)
+
+/**
+ * One order. Its id is random (a UUID), so no one can walk order numbers. A signed-in shopper's order has
+ * their user id; every order has the email its receipt goes to. The client's idempotency key is unique:
+ * a retried or parallel submission finds this order instead of making another; the fingerprint (a hash of
+ * the lines, prices, address and total) tells a retry from a different cart under a reused key.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** placed: paid for by an authorisation, not yet charged; paid: charged; cancelled: never charged. */
+    status: text('status', { enum: ['placed', 'paid', 'cancelled'] }).notNull(),
+    /** Private: the buyer's own address, or the registry's for a gift (buyers see only city and state of that). */
+    shippingAddress: jsonb('shipping_address').$type<PostalAddress>().notNull(),
+    /** A registry gift order: ships to this registry's family. */
+    registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
+    taxState: text('tax_state').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('orders_payment_key').on(t.paymentId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_totals', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents} and ${t.totalCents} > 0`),
+  ],
+)
+
+/** One shipment per warehouse an order's lines leave from (docs/decisions/020 for the rule). */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The spec's warehouse external id: 46, 47, 59, 49, 164 or 185. */
+    warehouseId: integer('warehouse_id').notNull(),
+    status: text('status', { enum: ['processing', 'shipped', 'delivered'] }).notNull().default('processing'),
+    trackingNumber: text('tracking_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shipments_order_warehouse_key').on(t.orderId, t.warehouseId)],
+)
+
+/** One line of an order, with the title and price as they were when it was bought. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted from the catalog (the title and price stay). */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    options: jsonb('options').$type<{ size?: string; color?: string }>().notNull().default({}),
+    optionKey: text('option_key').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    /** This line's share of the order's registry discount (shares add up to the order's discount). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
+    regItemId: bigint('reg_item_id', { mode: 'number' }).references(() => regItems.id, { onDelete: 'set null' }),
+    reservationId: uuid('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    warehouseId: integer('warehouse_id').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_amounts', sql`${t.quantity} between 1 and 99 and ${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity} and ${t.discountCents} between 0 and ${t.lineTotalCents}`),
+  ],
+)
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderLineRow = typeof orderLines.$inferSelect
