@@ -33,7 +33,11 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }, log)
   const { db, pool } = createDb(database.url, { max: 20 })
-  pool.on('error', (err) => logger.error({ err }, 'idle database connection failed'))
+  pool.on('error', (err) => {
+    // 57P01: PostgreSQL itself is shutting down (Ctrl-C reaches it too) and closes idle connections; not our fault.
+    if ((err as { code?: string }).code === '57P01') logger.warn({ code: '57P01' }, 'PostgreSQL closed an idle connection: it is shutting down')
+    else logger.error({ err }, 'idle database connection failed')
+  })
   try {
     await runMigrations(database.url)
     await seedIfNeeded(db, pool, (m) => logger.info(m))
