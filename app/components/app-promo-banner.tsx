@@ -1,6 +1,6 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { buttonClasses, Icon, Modal } from '~/ui'
+import { buttonClasses, Icon } from '~/ui'
 import { APP_PROMO_BANNER_ID, APP_PROMO_DISMISS_MS, dismissalKey, dismissedUntil, isDismissed } from './dismissal'
 
 const key = dismissalKey(APP_PROMO_BANNER_ID)
@@ -35,12 +35,11 @@ function dismiss() {
 /**
  * The spec's app promo banner: 'Quick heads up! You need the free app to add items from any store.'
  * with a button to get the app and a close control that hides it for 1 day. Rendered only in the
- * browser (the server cannot know about a dismissal). Pass `appHref` once the app download page
- * exists; until then the button explains that the app is on its way.
+ * browser (the server cannot know about a dismissal). The button leads to /mobile-app-download, where
+ * Nestlist installs to the phone's home screen (and, on Android, joins the Share menu).
  */
-export function AppPromoBanner({ appHref = null }: { appHref?: string | null }) {
+export function AppPromoBanner({ returnPath = '/store' }: { returnPath?: string }) {
   const dismissed = useSyncExternalStore(subscribe, readDismissed, () => true)
-  const [aboutOpen, setAboutOpen] = useState(false)
   if (dismissed) return null
   return (
     <aside aria-label="Nestlist app" className="relative flex flex-wrap items-center gap-4 rounded-card bg-sky-50 p-4 pr-12 ring-1 ring-sky-200 sm:flex-nowrap sm:p-5 sm:pr-14">
@@ -50,15 +49,9 @@ export function AppPromoBanner({ appHref = null }: { appHref?: string | null }) 
       <p className="min-w-0 flex-1 basis-48 leading-snug text-ink">
         <strong className="font-extrabold">Quick heads up!</strong> You need the free app to add items from any store.
       </p>
-      {appHref ? (
-        <Link to={appHref} className={buttonClasses({ size: 'sm' })}>
-          Get the app
-        </Link>
-      ) : (
-        <button type="button" className={buttonClasses({ size: 'sm' })} onClick={() => setAboutOpen(true)}>
-          Get the app
-        </button>
-      )}
+      <Link to={`/mobile-app-download?path=${encodeURIComponent(returnPath)}`} className={buttonClasses({ size: 'sm' })}>
+        Get the app
+      </Link>
       <button
         type="button"
         onClick={dismiss}
@@ -67,11 +60,6 @@ export function AppPromoBanner({ appHref = null }: { appHref?: string | null }) 
         <Icon name="close" className="size-5" />
         <span className="sr-only">Hide for a day</span>
       </button>
-      <Modal open={aboutOpen} onClose={() => setAboutOpen(false)} title="The Nestlist app is on its way" size="sm">
-        <p className="leading-relaxed text-muted">
-          Soon you will be able to add items from any store to your registry with the free Nestlist app for iPhone and Android.
-        </p>
-      </Modal>
     </aside>
   )
 }

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
-import { Badge, cx, Drawer, Icon } from '~/ui'
-import { categoryHref } from './site-links'
+import { cx, Drawer, Icon } from '~/ui'
+import { categoryHref, FIND_REGISTRY_PATH, REGISTRY_NEW_PATH } from './site-links'
 
 /** The mobile menu's drawer: the store categories, each expanding to its children (loaded on first use). */
 export function MobileMenuDrawer({ navbar, open, onClose }: { navbar: NavbarCategory[]; open: boolean; onClose: () => void }) {
@@ -17,9 +17,20 @@ export function MobileMenuDrawer({ navbar, open, onClose }: { navbar: NavbarCate
         <p className="flex items-center gap-2 font-bold text-ink">
           <Icon name="gift" className="size-5 text-berry-700" />
           Nestlist registry
-          <Badge variant="soon">Coming soon</Badge>
         </p>
         <p className="mt-1 text-sm text-muted">One list for everything your baby needs, from any store.</p>
+        <ul className="mt-3 flex flex-col gap-1">
+          <li>
+            <Link to={REGISTRY_NEW_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+              Start your registry
+            </Link>
+          </li>
+          <li>
+            <Link to={FIND_REGISTRY_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+              Find a registry
+            </Link>
+          </li>
+        </ul>
       </div>
     </Drawer>
   )

@@ -53,10 +53,9 @@ function Hero({ shopHref }: { shopHref: string | null }) {
                 <Icon name="arrow-right" className="size-5" />
               </LinkButton>
             ) : null}
-            <p className="flex items-center gap-2 text-sm font-semibold text-ink">
-              <Badge variant="soon">Coming soon</Badge>
-              Free registries for every family
-            </p>
+            <LinkButton to={REGISTRY_NEW_PATH} size="lg" variant="secondary">
+              Start your free registry
+            </LinkButton>
           </div>
         </div>
         <HeroCollage />

@@ -94,21 +94,19 @@ describe('store landing page', () => {
     await expect(page.getByRole('heading', { name: 'Why shop with us' }).count()).resolves.toBe(1)
     await expect(page.getByRole('heading', { name: 'Create a registry' }).count()).resolves.toBe(1)
     await expect(page.getByRole('heading', { name: 'Find a registry' }).count()).resolves.toBe(1)
-    // Those pages do not exist yet: no link on the page leads to them.
-    await expect(page.locator('main a[href="/registry/new"], main a[href="/find"]').count()).resolves.toBe(0)
+    expect(await page.getByRole('link', { name: 'Start your registry' }).getAttribute('href')).toBe('/registry/new')
+    expect(await page.locator('main').getByRole('link', { name: 'Find a registry', exact: true }).getAttribute('href')).toBe('/find')
     await page.close()
   })
 })
 
 describe('app promo banner on the store landing page', () => {
-  test('shows until dismissed, then stays hidden for a day; its button explains the app is on its way', async () => {
+  test('shows until dismissed, then stays hidden for a day; its button leads to the app page', async () => {
     const { page } = await openPage(375)
     await page.goto(`${baseUrl}/store`)
     const banner = page.getByRole('complementary', { name: 'Nestlist app' })
     await banner.waitFor()
-    await banner.getByRole('button', { name: 'Get the app' }).click()
-    await expect(page.getByRole('dialog').innerText()).resolves.toMatch(/on its way/)
-    await page.keyboard.press('Escape')
+    expect(await banner.getByRole('link', { name: 'Get the app' }).getAttribute('href')).toBe('/mobile-app-download?path=%2Fstore')
     await banner.getByRole('button', { name: 'Hide for a day' }).click()
     await expect(banner.count()).resolves.toBe(0)
     // Dismissed for one day (86,400,000 ms).

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { publicOrigin } from '~/lib/links'
 import { AppPromoBanner } from '~/components/app-promo-banner'
 import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
@@ -60,13 +61,19 @@ const WHY = [
   { icon: 'check-circle', title: 'Easy returns', text: 'Changed your mind? Store purchases can be returned within 9 months.' },
 ] as const satisfies readonly { icon: IconName; title: string; text: string }[]
 
-function CallToAction({ title, text }: { title: string; text: string }) {
-  // /registry/new and /find are later pages: the boxes say so instead of linking to a missing page.
+/** One of the two call-to-action boxes; the whole box is the link. */
+function CallToAction({ title, text, href, action }: { title: string; text: string; href: string; action: string }) {
   return (
-    <div className="flex flex-col gap-2 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+    <div className="relative flex flex-col gap-2 rounded-card border border-line bg-white p-5 shadow-card transition hover:shadow-pop sm:p-6">
       <h3 className="text-lg font-bold">{title}</h3>
       <p className="text-muted">{text}</p>
-      <p className="mt-auto pt-2 text-sm font-semibold text-sage-700">Coming soon</p>
+      <Link
+        to={href}
+        className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-2 font-bold text-berry-700 after:absolute after:inset-0 after:rounded-card after:content-[''] hover:underline"
+      >
+        {action}
+        <Icon name="arrow-right" className="size-4" />
+      </Link>
     </div>
   )
 }
@@ -147,8 +154,13 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
             Registries
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <CallToAction title="Create a registry" text={`One registry for everything from any store, with a ${REGISTRY_DISCOUNT_PERCENT}% discount to finish it.`} />
-            <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." />
+            <CallToAction
+              title="Create a registry"
+              text={`One registry for everything from any store, with a ${REGISTRY_DISCOUNT_PERCENT}% discount to finish it.`}
+              href="/registry/new"
+              action="Start your registry"
+            />
+            <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." href="/find" action="Find a registry" />
           </div>
         </section>
       </Container>
