@@ -144,6 +144,24 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       .orderBy(asc(registryCategories.position), asc(registryCategories.id))
   }
 
+  type NewItem = Omit<typeof regItems.$inferInsert, 'registryId' | 'categoryId' | 'position' | 'createdAt'>
+
+  /** Inserts an item at the end of the chosen category (or the default one); refuses a category of another registry. */
+  async function insertItem(registryId: number, categoryId: number | undefined, values: NewItem) {
+    const cats = await categoriesOf(registryId)
+    const category = categoryId ? cats.find((c) => c.id === categoryId) : cats.find((c) => c.isDefault)
+    if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
+    const [{ next } = { next: 0 }] = await db
+      .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
+      .from(regItems)
+      .where(and(eq(regItems.registryId, registryId), eq(regItems.categoryId, category.id)))
+    const [item] = await db
+      .insert(regItems)
+      .values({ ...values, registryId, categoryId: category.id, position: next, createdAt: clock() })
+      .returning()
+    return item!
+  }
+
   function surpriseActive(r: RegistryRow) {
     return r.surprise && (!r.surpriseRevealDate || r.surpriseRevealDate > today())
   }
@@ -386,31 +404,17 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       if (!product || !product.available) {
         throw new DomainError('invalid_input', registryMessages.productUnavailable, { fields: { productId: [registryMessages.productUnavailable] } })
       }
-      const cats = await categoriesOf(r.id)
-      const category = data.categoryId ? cats.find((c) => c.id === data.categoryId) : cats.find((c) => c.isDefault)
-      if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
-      const [{ next } = { next: 0 }] = await db
-        .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
-        .from(regItems)
-        .where(and(eq(regItems.registryId, r.id), eq(regItems.categoryId, category.id)))
-      const [item] = await db
-        .insert(regItems)
-        .values({
-          registryId: r.id,
-          categoryId: category.id,
-          productId: product.id,
-          title: product.name,
-          imageUrl: product.imageUrl,
-          priceCents: product.salePriceCents ?? product.priceCents,
-          quantityNeeded: data.quantity,
-          note: data.note,
-          mostWanted: data.mostWanted,
-          options: data.options,
-          position: next,
-          createdAt: clock(),
-        })
-        .returning()
-      return { ...toGuestItem(item!, product.slug), quantityReserved: 0, quantityPurchased: 0, removed: false }
+      const item = await insertItem(r.id, data.categoryId, {
+        productId: product.id,
+        title: product.name,
+        imageUrl: product.imageUrl,
+        priceCents: product.salePriceCents ?? product.priceCents,
+        quantityNeeded: data.quantity,
+        note: data.note,
+        mostWanted: data.mostWanted,
+        options: data.options,
+      })
+      return { ...toGuestItem(item, product.slug), quantityReserved: 0, quantityPurchased: 0, removed: false }
     },
 
     /**
@@ -419,32 +423,18 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
      */
     async addExternalItem(registryId: number, userId: number, data: ExternalItemData): Promise<OwnerItem> {
       const { registry: r } = await managed(registryId, userId)
-      const cats = await categoriesOf(r.id)
-      const category = data.categoryId ? cats.find((c) => c.id === data.categoryId) : cats.find((c) => c.isDefault)
-      if (!category) throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
-      const [{ next } = { next: 0 }] = await db
-        .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
-        .from(regItems)
-        .where(and(eq(regItems.registryId, r.id), eq(regItems.categoryId, category.id)))
-      const [item] = await db
-        .insert(regItems)
-        .values({
-          registryId: r.id,
-          categoryId: category.id,
-          productId: null,
-          title: data.title,
-          imageUrl: data.imageUrl,
-          externalUrl: data.externalUrl,
-          storeName: data.storeName,
-          priceCents: data.priceCents,
-          quantityNeeded: data.quantity,
-          note: data.note,
-          mostWanted: data.mostWanted,
-          position: next,
-          createdAt: clock(),
-        })
-        .returning()
-      return { ...toGuestItem(item!, null), quantityReserved: 0, quantityPurchased: 0, removed: false }
+      const item = await insertItem(r.id, data.categoryId, {
+        productId: null,
+        title: data.title,
+        imageUrl: data.imageUrl,
+        externalUrl: data.externalUrl,
+        storeName: data.storeName,
+        priceCents: data.priceCents,
+        quantityNeeded: data.quantity,
+        note: data.note,
+        mostWanted: data.mostWanted,
+      })
+      return { ...toGuestItem(item, null), quantityReserved: 0, quantityPurchased: 0, removed: false }
     },
 
     /** The item (id, registry, title, store) when `userId` may manage it; otherwise not_found. */
