@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { DomainError } from '~/lib/errors'
 import { isSecureRequest, readSessionToken, sessionCookie, clearSessionCookie } from '~/modules/accounts/auth.server'
 import type { Viewer } from '~/modules/accounts/accounts.types'
+import { resolveCartViewer } from '~/modules/cart/cart-cookie.server'
 import type { AppEnv } from './types'
 
 export type ApiViewer = { user: Viewer; sessionId: string; token: string }
@@ -44,3 +45,14 @@ export const apiSessionMeta = (c: Context<AppEnv>) => ({
   userAgent: c.req.header('User-Agent') ?? '',
   origin: new URL(c.req.url).origin,
 })
+
+/** The cart viewer of an API request (see app/modules/cart/cart-cookie.server.ts); with `create`, sets a guest cookie when needed. */
+export async function apiCartViewer(c: Context<AppEnv>, options: { create?: boolean } = {}) {
+  const v = await apiViewer(c)
+  const resolved = resolveCartViewer(c.req.header('Cookie'), v?.user.id ?? null, c.var.services.cart, {
+    create: options.create,
+    secure: isSecureRequest(c.req.raw, c.var.publicUrl),
+  })
+  if (resolved.setCookie) c.header('Set-Cookie', resolved.setCookie, { append: true })
+  return resolved
+}

@@ -26,6 +26,14 @@ export const placeOrderInput = z.object({
   name: z.string({ error: orderMessages.name }).trim().min(1, orderMessages.name).max(100, orderMessages.name),
   /** Required unless the cart holds registry gifts (they ship to the family). */
   shippingAddress: addressInput.optional(),
+  /**
+   * The card pays what gift cards and store credit leave. Required unless they cover the whole total (the
+   * gift-cards module applies them; until it does, these two are read and ignored by placeOrder).
+   */
   card: cardInput,
+  /** An electronic gift card's code to apply (whitespace and dashes ignored). */
+  giftCardCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional()),
+  /** Apply the signed-in buyer's store credit balance. */
+  applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
 })
 export type PlaceOrderInput = z.input<typeof placeOrderInput>
