@@ -24,6 +24,7 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
+import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
@@ -96,6 +97,8 @@ export function createServices(deps: ServiceDeps) {
   const cart = createCartService({ db: deps.db, clock: deps.clock })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const payments = createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock })
+  // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
+  const giftCards = createGiftCardsService({ db: deps.db, email, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger })
   return {
     email,
     accounts,
@@ -120,7 +123,8 @@ export function createServices(deps: ServiceDeps) {
     cart,
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
-    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger }),
+    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger, giftCards }),
+    giftCards,
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
+import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import { regItems, registries } from '../registry/registry.schema'
 
 /**
@@ -43,6 +44,8 @@ export const cartItems = pgTable(
     /** A gift for this registry item ('Buy from Nestlist' on a guest view): ships to the family. */
     registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'cascade' }),
     regItemId: bigint('reg_item_id', { mode: 'number' }).references(() => regItems.id, { onDelete: 'cascade' }),
+    /** An electronic gift card line: the chosen amount (the line's unit price) and who it is for. */
+    giftCard: jsonb('gift_card').$type<GiftCardDetails>(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

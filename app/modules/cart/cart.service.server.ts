@@ -9,6 +9,8 @@ import { regItems, registries } from '../registry/registry.schema'
 import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
 import { cartItems, carts } from './cart.schema'
 import { addToCartInput, updateCartItemInput } from './cart.validation'
+import type { GiftCardDetails } from '../giftcards/giftcards.schema'
+import { giftCardMessages, giftCardPurchaseInput } from '../giftcards/giftcards.validation'
 
 /** Who the cart belongs to: a signed-in shopper, or a guest holding the token from their cookie. */
 export type CartViewer = { userId?: number | null; guestToken?: string | null }
@@ -29,6 +31,8 @@ export type CartLine = {
   unavailable: string | null
   /** A gift for a registry: ships to the family (guests see only their city and state). */
   gift: { registryId: number; regItemId: number; familyName: string; shipsTo: string | null } | null
+  /** An electronic gift card: its amount (the unit price) and recipient; delivered by email, never shipped. */
+  giftCard: GiftCardDetails | null
 }
 
 export type CartView = {
@@ -53,6 +57,7 @@ export const cartMessages = {
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
   giftNotNeeded: 'This gift is no longer needed on the registry.',
   noCart: 'Your cart is empty.',
+  giftCardDetails: 'Choose the gift card amount and who it is for on the gift card page.',
 } as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
@@ -124,8 +129,11 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
           .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
       : []
     const lines: CartLine[] = rows.map(({ line, product, brand, familyName, shippingAddress }) => {
-      const unit = product.salePriceCents ?? product.priceCents
-      const unavailable = !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < line.quantity ? `Only ${product.stock} left in stock.` : null
+      const unit = line.giftCard?.amountCents ?? product.salePriceCents ?? product.priceCents
+      // Electronic gift cards have no stock to run out of.
+      const unavailable = line.giftCard
+        ? product.available ? null : cartMessages.soldOut
+        : !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < line.quantity ? `Only ${product.stock} left in stock.` : null
       return {
         id: line.id,
         productId: product.id,
@@ -138,6 +146,7 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
         unitPriceCents: unit,
         lineTotalCents: unit * line.quantity,
         isGiftCard: product.productType === 'gift_card',
+        giftCard: line.giftCard ?? null,
         unavailable,
         gift:
           line.registryId && line.regItemId
@@ -181,6 +190,7 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       const [product] = await db.select().from(products).where(eq(products.id, data.productId))
       if (!product) throw new DomainError('not_found', cartMessages.productNotFound)
       if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
+      if (product.productType === 'gift_card') throw new DomainError('invalid_input', cartMessages.giftCardDetails)
       if (!product.available || product.stock <= 0) throw new DomainError('conflict', cartMessages.soldOut)
       const options: { size?: string; color?: string } = {}
       for (const [field, list, missing] of [
@@ -224,6 +234,26 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       return { cart: await viewOf(cartId), lineId: line.id }
     },
 
+    /**
+     * Adds an electronic gift card: a line of its own (its amount, recipient and message), which is the line's
+     * price; it ships nowhere and is issued by email once the order is paid (app/modules/giftcards).
+     */
+    async addGiftCard(viewer: CartViewer, input: unknown): Promise<{ cart: CartView; lineId: number }> {
+      const data = parseInput(giftCardPurchaseInput, input)
+      const [product] = await db.select().from(products).where(eq(products.id, data.productId))
+      if (!product || product.productType !== 'gift_card') throw new DomainError('not_found', giftCardMessages.notAGiftCard, { fields: { productId: [giftCardMessages.notAGiftCard] } })
+      if (!product.available) throw new DomainError('conflict', cartMessages.soldOut)
+      const cartId = await ensureCartId(viewer)
+      const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from cart_items where cart_id = ${cartId}`)).rows as [{ lines: number }]
+      if (lines >= MAX_CART_LINES) throw new DomainError('invalid_input', cartMessages.cartFull)
+      const [line] = await db
+        .insert(cartItems)
+        .values({ cartId, productId: product.id, optionKey: `gift_card=${randomBytes(9).toString('base64url')}`, quantity: data.quantity, giftCard: data.details, addedAt: clock() })
+        .returning({ id: cartItems.id })
+      await db.update(carts).set({ updatedAt: clock() }).where(eq(carts.id, cartId))
+      return { cart: await viewOf(cartId), lineId: line!.id }
+    },
+
     /** Sets a line's quantity. */
     async update(viewer: CartViewer, itemId: number, input: unknown): Promise<CartView> {
       const { quantity } = parseInput(updateCartItemInput, input)
@@ -250,8 +280,8 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       const userCartId = await ensureCartId({ userId })
       await db.transaction(async (tx) => {
         await tx.execute(sql`
-          insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
-          select ${userCartId}::uuid, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at
+          insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, gift_card, added_at)
+          select ${userCartId}::uuid, product_id, options, option_key, quantity, registry_id, reg_item_id, gift_card, added_at
           from cart_items where cart_id = ${guestId}::uuid
           on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
           do update set quantity = least(${MAX_LINE_QUANTITY}, cart_items.quantity + excluded.quantity)`)

@@ -3,6 +3,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, t
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
+import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
 
 /**
@@ -49,9 +50,8 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    /** The card's payment; null when gift cards and store credit paid it all (order_tenders). */
+    paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +103,8 @@ export const orderLines = pgTable(
     regItemId: bigint('reg_item_id', { mode: 'number' }).references(() => regItems.id, { onDelete: 'set null' }),
     reservationId: uuid('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
     warehouseId: integer('warehouse_id').notNull(),
+    /** An electronic gift card line: amount and recipient (one card is issued per unit once the order is paid). */
+    giftCard: jsonb('gift_card').$type<GiftCardDetails>(),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -7,6 +7,9 @@ import type { Logger } from '~/lib/logger.server'
 import type { CartService, CartViewer } from '../cart/cart.service.server'
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { discountForCart, type RegistryDiscount } from '../discount/discount'
+import type { GiftCardDetails } from '../giftcards/giftcards.schema'
+import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
+import { giftCardMessages } from '../giftcards/giftcards.validation'
 import { payments } from '../payments/payments.schema'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, registries } from '../registry/registry.schema'
@@ -42,7 +45,12 @@ export type OrderView = {
   shippingCents: number
   taxCents: number
   totalCents: number
+  /** The card's brand and last four ('' when gift cards and store credit paid it all). */
   payment: { cardBrand: string; cardLast4: string }
+  /** Gift card and store credit amounts, in the order they were applied ('Gift card ••••ABCD', 'Store credit'). */
+  tenders: OrderTender[]
+  /** What the card was charged: the total less the tenders. */
+  cardChargeCents: number
 }
 
 export type OrderViewer = CartViewer
@@ -55,6 +63,8 @@ export type OrdersDeps = {
   discount: { currentFor(userId: number): Promise<{ discount: RegistryDiscount | null } | null> }
   clock?: () => Date
   logger?: Pick<Logger, 'warn'>
+  /** Gift cards and store credit (app/modules/giftcards): tenders taken in the order's transaction, cards issued once paid. */
+  giftCards?: Pick<GiftCardsService, 'planTenders' | 'takeTenders' | 'tendersOf' | 'onOrderPaid' | 'reconcile'>
 }
 
 type PricedLine = {
@@ -67,6 +77,7 @@ type PricedLine = {
   lineTotalCents: number
   discountCents: number
   isGiftCard: boolean
+  giftCard: GiftCardDetails | null
   registryId: number | null
   regItemId: number | null
   warehouseId: number
@@ -88,13 +99,16 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, giftCards }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
-    const [lines, ships, [payment], [registry]] = await Promise.all([
+    const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
       db.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.warehouseId)),
-      db.select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.id, order.paymentId)),
+      order.paymentId
+        ? db.select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.id, order.paymentId))
+        : Promise.resolve([]),
       order.registryId ? db.select({ id: registries.id, familyName: registries.familyName }).from(registries).where(eq(registries.id, order.registryId)) : Promise.resolve([]),
+      giftCards ? giftCards.tendersOf(order.id) : Promise.resolve([]),
     ])
     return {
       id: order.id,
@@ -122,6 +136,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       payment: { cardBrand: payment?.cardBrand ?? '', cardLast4: payment?.cardLast4 ?? '' },
+      tenders,
+      cardChargeCents: order.totalCents - tenders.reduce((n, t) => n + t.amountCents, 0),
     }
   }
 
@@ -130,11 +146,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     return row
   }
 
-  /** Charges a placed order's authorisation; a failure leaves it placed for reconcile() to retry. */
-  async function capture(order: OrderRow): Promise<OrderRow> {
+  /**
+   * Charges a placed order's authorisation (an order paid in full by gift cards and credit has none); a failure
+   * leaves it placed for reconcile() to retry. Once paid, gift cards it bought are issued (idempotently).
+   */
+  async function capture(order: OrderRow, issueGiftCards = true): Promise<OrderRow> {
     if (order.status !== 'placed') return order
     try {
-      await paymentsService.capture(order.paymentId)
+      if (order.paymentId) await paymentsService.capture(order.paymentId)
     } catch (error) {
       logger?.warn({ err: error, orderId: order.id }, 'capturing an order payment failed; reconcile() will retry')
       return order
@@ -144,6 +163,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       .set({ status: 'paid', updatedAt: clock() })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'placed')))
       .returning()
+    if (paid && issueGiftCards && giftCards) {
+      await giftCards.onOrderPaid(paid.id).catch((error: unknown) => logger?.warn({ err: error, orderId: paid.id }, 'issuing gift cards failed; reconcile() will retry'))
+    }
     return paid ?? order
   }
 
@@ -201,6 +223,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       lineTotalCents: l.lineTotalCents,
       discountCents: cartDiscount.lines[i]!.discountCents,
       isGiftCard: l.isGiftCard,
+      giftCard: l.giftCard ?? null,
       registryId: l.gift?.registryId ?? null,
       regItemId: l.gift?.regItemId ?? null,
       warehouseId: warehouseFor({ productId: l.productId, isGiftCard: l.isGiftCard, isRegistryGift: !!l.gift }),
@@ -221,14 +244,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     sha(
       JSON.stringify({
         email,
-        lines: p.lines.map((l) => [l.productId, l.optionKey, l.quantity, l.unitPriceCents, l.regItemId]).sort(),
+        lines: p.lines.map((l) => [l.productId, l.optionKey, l.quantity, l.unitPriceCents, l.regItemId, l.giftCard?.recipientEmail ?? null]).sort(),
         address: p.registryId ? { registry: p.registryId } : p.address,
         total: p.totalCents,
       }),
     )
 
   /** One transaction: the order, its lines and shipments, stock taken, registry gifts marked purchased. */
-  async function insertOrder(viewer: OrderViewer, key: string, fingerprint: string, email: string, name: string, p: Priced, paymentId: string) {
+  async function insertOrder(viewer: OrderViewer, key: string, fingerprint: string, email: string, name: string, p: Priced, paymentId: string | null, plan: TenderPlan) {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
@@ -254,6 +277,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning()
       if (!order) return null // a parallel twin with this key committed first
+      // Gift card and store credit: taken here, so a rolled-back order spends nothing and two orders cannot spend one balance.
+      if (giftCards) await giftCards.takeTenders(tx, { id: order.id, userId: order.userId }, plan)
 
       // Registry gifts: bought on Nestlist, so purchased at once (never more than the item still needs).
       const reservationOf = new Map<number, string>()
@@ -287,6 +312,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           regItemId: l.regItemId,
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
+          giftCard: l.giftCard,
         })),
       )
       const sites = [...new Set(p.lines.map((l) => l.warehouseId))].sort((a, b) => a - b)
@@ -296,7 +322,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
       // left. Fewer rows back than needed: something is sold out, and the whole order rolls back.
       const needs = new Map<string, { productId: number; optionKey: string; quantity: number; title: string }>()
-      for (const l of p.lines) {
+      // Electronic gift cards have no stock.
+      for (const l of p.lines.filter((x) => !x.giftCard)) {
         const k = `${l.productId}\u0000${l.optionKey}`
         const title = optionWords(l.options) ? `${l.title} (${optionWords(l.options)})` : l.title
         const had = needs.get(k)
@@ -368,20 +395,30 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
       const fingerprint = fingerprintOf(priced, data.email)
 
-      // One payment per (checkout key, cart, card): parallel twins share it; another card after a decline gets its own.
-      const payment = await paymentsService.authorize({
-        idempotencyKey: `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`,
-        amountCents: priced.totalCents,
-        purpose: 'order',
-        card: data.card,
-      })
-      if (payment.status === 'declined') {
+      // A gift card, then store credit, then the card for what is left (no card needed when nothing is).
+      const plan: TenderPlan =
+        giftCards && (data.giftCardCode || data.applyCredit)
+          ? await giftCards.planTenders(viewer, priced.totalCents, { giftCardCode: data.giftCardCode, applyCredit: data.applyCredit })
+          : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }
+      if (plan.cardDueCents > 0 && !data.card) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
+
+      // One payment per (checkout key, cart, card, amount): parallel twins share it; another card after a decline gets its own.
+      const payment =
+        plan.cardDueCents > 0 && data.card
+          ? await paymentsService.authorize({
+              idempotencyKey: `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}${plan.cardDueCents === priced.totalCents ? '' : `\u0000${plan.cardDueCents}`}`)}`,
+              amountCents: plan.cardDueCents,
+              purpose: 'order',
+              card: data.card,
+            })
+          : null
+      if (payment?.status === 'declined') {
         const message = payment.declineMessage ?? orderMessages.paymentUnconfirmed
         throw new DomainError('invalid_input', message, { fields: { card: [message] } })
       }
-      if (payment.status === 'pending') throw new DomainError('conflict', orderMessages.paymentUnconfirmed)
+      if (payment?.status === 'pending') throw new DomainError('conflict', orderMessages.paymentUnconfirmed)
       // Released after an earlier attempt with this key sold out: that checkout is over; a new one gets a new key.
-      if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
+      if (payment && payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
 
       let order: OrderRow | null
       try {
@@ -389,7 +426,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment.id)
+            order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment?.id ?? null, plan)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -400,7 +437,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         const twin = pgCode(error) === '23505' ? await byKey(key) : undefined
         if (twin) order = null
         else {
-          if (!(await byKey(key))) await paymentsService.void(payment.id).catch(() => undefined)
+          if (payment && !(await byKey(key))) await paymentsService.void(payment.id).catch(() => undefined)
           if (pgCode(error) === '23514' || pgCode(error) === '40P01') throw new DomainError('conflict', orderMessages.unavailable)
           throw error
         }
@@ -413,7 +450,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // The submission that placed it charges it (or reconcile() does, if that one crashed).
         return viewOf(winner)
       }
-      const captured = await capture(order)
+      const captured = await capture(order, priced.lines.some((l) => l.giftCard))
       await cart.clear(viewer)
       // Everything the buyer sees is in hand: no need to read the order back.
       return {
@@ -443,7 +480,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         shippingCents: priced.shippingCents,
         taxCents: priced.taxCents,
         totalCents: priced.totalCents,
-        payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+        payment: { cardBrand: payment?.cardBrand ?? '', cardLast4: payment?.cardLast4 ?? '' },
+        tenders: [
+          ...(plan.giftCard && plan.giftCard.amountCents > 0
+            ? [{ kind: 'gift_card' as const, amountCents: plan.giftCard.amountCents, last4: plan.giftCard.last4, label: `Gift card ••••${plan.giftCard.last4}` }]
+            : []),
+          ...(plan.creditCents > 0 ? [{ kind: 'store_credit' as const, amountCents: plan.creditCents, last4: null, label: 'Store credit' }] : []),
+        ],
+        cardChargeCents: plan.cardDueCents,
       }
     },
 
@@ -472,6 +516,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const placed = await db.select().from(orders).where(and(eq(orders.status, 'placed'), lt(orders.createdAt, before))).limit(500)
       let captured = 0
       for (const o of placed) if ((await capture(o)).status === 'paid') captured++
+      // Paid orders whose gift cards were never issued or emailed (a crash right after the charge).
+      if (giftCards) await giftCards.reconcile(olderThanMs)
       const orphans = await db.execute<{ id: string }>(sql`
         select p.id from payments p
         where p.purpose = 'order' and p.status = 'authorized' and p.created_at < ${before.toISOString()}::timestamptz

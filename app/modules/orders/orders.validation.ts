@@ -27,10 +27,10 @@ export const placeOrderInput = z.object({
   /** Required unless the cart holds registry gifts (they ship to the family). */
   shippingAddress: addressInput.optional(),
   /**
-   * The card pays what gift cards and store credit leave. Required unless they cover the whole total (the
-   * gift-cards module applies them; until it does, these two are read and ignored by placeOrder).
+   * The card pays what gift cards and store credit leave. Required unless they cover the whole total (placeOrder
+   * answers 422 on `card` when something is left to pay and no card was given).
    */
-  card: cardInput,
+  card: cardInput.optional(),
   /** An electronic gift card's code to apply (whitespace and dashes ignored). */
   giftCardCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional()),
   /** Apply the signed-in buyer's store credit balance. */
