@@ -82,9 +82,11 @@ describe('cart', () => {
 
   test('electronic gift cards do not count towards shipping', async () => {
     const viewer = { guestToken: cart.newGuestToken() }
-    const card = await product({ productType: 'gift_card', priceCents: 5_000 })
+    const card = await product({ productType: 'gift_card', priceCents: 2_500, stock: 0 })
     const small = await product({ priceCents: 1_000 })
-    await cart.add(viewer, { productId: card.id })
+    // A gift card line is priced at the chosen amount, never out of stock, and needs its amount and recipient.
+    await cart.addGiftCard(viewer, { productId: card.id, amountCents: 5_000, recipientName: 'Riley', recipientEmail: 'riley@example.test', senderName: 'Jo' })
+    await expect(cart.add(viewer, { productId: card.id })).rejects.toThrow(cartMessages.giftCardDetails)
     await cart.add(viewer, { productId: small.id })
     expect(await cart.view(viewer)).toMatchObject({ subtotalCents: 6_000, shippingCents: 799 })
   })

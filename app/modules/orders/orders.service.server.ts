@@ -183,6 +183,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const [r] = await db.select({ address: registries.shippingAddress }).from(registries).where(eq(registries.id, registryId))
       if (!r?.address) throw new DomainError('conflict', orderMessages.noRegistryAddress)
       address = r.address
+    } else if (!shippingAddress && view.lines.every((l) => l.giftCard)) {
+      // Only electronic gift cards: delivered by email, so nothing ships and no address is asked for (no tax either).
+      address = { name: '', line1: '', line2: '', city: '', state: '', zip: '' }
     } else {
       if (!shippingAddress || !shippingAddress.state || !shippingAddress.city) {
         throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
