@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, text, times
 import { users } from '../accounts/accounts.schema'
 import { orderLines, orders } from '../orders/orders.schema'
 import { registries } from '../registry/registry.schema'
+import { creditReasons, type CreditReason } from './giftcards.validation'
 
 /** What a gift card line carries from the cart to the order (the line's price is the amount). */
 export type GiftCardDetails = { amountCents: number; recipientName: string; recipientEmail: string; senderName: string; message: string }
@@ -79,8 +80,7 @@ export const userCreditBalances = pgTable(
   (t) => [check('user_credit_balances_nonnegative', sql`${t.balanceCents} >= 0`)],
 )
 
-export const creditReasons = ['gift_return', 'promotion', 'gift_card_redeemed', 'order_payment', 'refund'] as const
-export type CreditReason = (typeof creditReasons)[number]
+export { creditReasons, type CreditReason }
 
 /** The store credit ledger: signed amounts with why and what they refer to. */
 export const userCreditEntries = pgTable(

@@ -65,11 +65,19 @@ const dollarsToCents = (v: unknown) => {
  * The purchase form: a preset amount (`amountCents`) or a custom one in dollars (`customAmount`, when
  * `amountCents` is 'custom' or missing). The API sends `amountCents` as a number.
  */
+const amountCents = z
+  .number({ error: giftCardMessages.amount })
+  .int(giftCardMessages.amount)
+  .min(ELECTRONIC_GIFT_CARD_MIN_CENTS, giftCardMessages.amount)
+  .max(ELECTRONIC_GIFT_CARD_MAX_CENTS, giftCardMessages.amount)
+  // Only said of an amount in the range (one message per mistake).
+  .refine((c) => c < ELECTRONIC_GIFT_CARD_MIN_CENTS || c > ELECTRONIC_GIFT_CARD_MAX_CENTS || c % 100 === 0, giftCardMessages.wholeDollars)
+
 export const giftCardPurchaseInput = z
   .object({
     productId: z.coerce.number({ error: giftCardMessages.notAGiftCard }).int().positive(giftCardMessages.notAGiftCard),
-    amountCents: z.preprocess((v) => (v === 'custom' || v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
-    customAmount: z.preprocess(dollarsToCents, z.number({ error: giftCardMessages.amount }).optional()),
+    amountCents: z.preprocess((v) => (v === 'custom' || v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), amountCents.optional()),
+    customAmount: z.preprocess(dollarsToCents, amountCents.optional()),
     quantity: z.coerce.number({ error: giftCardMessages.quantity }).int(giftCardMessages.quantity).min(1, giftCardMessages.quantity).max(MAX_GIFT_CARDS_PER_LINE, giftCardMessages.quantity).default(1),
     recipientName: z.string({ error: giftCardMessages.recipientName }).trim().min(1, giftCardMessages.recipientName).max(80, giftCardMessages.recipientName),
     recipientEmail: z.string({ error: giftCardMessages.recipientEmail }).trim().toLowerCase().max(254, giftCardMessages.recipientEmail).email(giftCardMessages.recipientEmail),
@@ -78,13 +86,8 @@ export const giftCardPurchaseInput = z
   })
   .transform((d, ctx) => {
     const cents = d.amountCents ?? d.customAmount
-    const field = d.amountCents !== undefined ? 'amountCents' : 'customAmount'
-    if (cents === undefined || !Number.isFinite(cents) || cents < ELECTRONIC_GIFT_CARD_MIN_CENTS || cents > ELECTRONIC_GIFT_CARD_MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', path: [field], message: giftCardMessages.amount })
-      return z.NEVER
-    }
-    if (cents % 100 !== 0) {
-      ctx.addIssue({ code: 'custom', path: [field], message: giftCardMessages.wholeDollars })
+    if (cents === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['customAmount'], message: giftCardMessages.amount })
       return z.NEVER
     }
     return {
@@ -102,6 +105,10 @@ export const redeemInput = z.object({
     .transform(normaliseCode)
     .refine((c) => c.length > 0, giftCardMessages.code),
 })
+
+/** Why store credit changed (the ledger's reason column). */
+export const creditReasons = ['gift_return', 'promotion', 'gift_card_redeemed', 'order_payment', 'refund'] as const
+export type CreditReason = (typeof creditReasons)[number]
 
 export const giftReturnReasons = [
   { id: 'duplicate', label: 'I received more than one' },
