@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { DomainError } from "~/lib/errors";
-import type { Logger } from "~/lib/logger.server";
-import { formatCents } from "~/lib/money";
-import { parseInput } from "~/lib/parse-input";
-import { products } from "../catalog/catalog.schema";
-import type { EmailSender } from "../email/email.types";
-import { orderLines, orders } from "../orders/orders.schema";
-import { createRegistryAccess } from "../registry/registry-access.server";
+import { createHash, randomBytes } from 'node:crypto'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
+import type { Logger } from '~/lib/logger.server'
+import { formatCents } from '~/lib/money'
+import { parseInput } from '~/lib/parse-input'
+import { products } from '../catalog/catalog.schema'
+import type { EmailSender } from '../email/email.types'
+import { orderLines, orders } from '../orders/orders.schema'
+import { createRegistryAccess } from '../registry/registry-access.server'
 import {
   type CreditReason,
   giftCardRedeemAttempts,
@@ -18,7 +18,7 @@ import {
   orderTenders,
   userCreditBalances,
   userCreditEntries,
-} from "./giftcards.schema";
+} from './giftcards.schema'
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
@@ -31,112 +31,89 @@ import {
   normaliseCode,
   REDEEM_FAILURES_PER_HOUR,
   redeemInput,
-} from "./giftcards.validation";
+} from './giftcards.validation'
 
 /** A database transaction (the orders service passes its own, so tenders are taken with the order). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** How an order's total is paid: a gift card and store credit first, the card for the rest. */
 export type TenderPlan = {
-  giftCard: { id: string; last4: string; amountCents: number } | null;
-  creditCents: number;
+  giftCard: { id: string; last4: string; amountCents: number } | null
+  creditCents: number
   /** What is left for the card (0: no card needed). */
-  cardDueCents: number;
-};
+  cardDueCents: number
+}
 
-export type OrderTender = {
-  kind: "gift_card" | "store_credit";
-  amountCents: number;
-  last4: string | null;
-  label: string;
-};
+export type OrderTender = { kind: 'gift_card' | 'store_credit'; amountCents: number; last4: string | null; label: string }
 
-export type CreditEntry = {
-  id: number;
-  amountCents: number;
-  reason: CreditReason;
-  balanceAfterCents: number;
-  note: string;
-  orderId: string | null;
-  createdAt: string;
-};
+export type CreditEntry = { id: number; amountCents: number; reason: CreditReason; balanceAfterCents: number; note: string; orderId: string | null; createdAt: string }
 
 export type ReturnableGift = {
-  orderLineId: number;
-  registryId: number;
-  registryTitle: string;
-  title: string;
-  options: { size?: string; color?: string };
-  productId: number | null;
-  quantity: number;
-  returnedQuantity: number;
+  orderLineId: number
+  registryId: number
+  registryTitle: string
+  title: string
+  options: { size?: string; color?: string }
+  productId: number | null
+  quantity: number
+  returnedQuantity: number
   /** What the remaining units would give in credit. */
-  creditPerUnitCents: number;
-  boughtAt: string;
-  returnBy: string;
-};
+  creditPerUnitCents: number
+  boughtAt: string
+  returnBy: string
+}
 
 export type GiftReturnView = {
-  id: string;
-  orderLineId: number;
-  registryId: number;
-  title: string;
-  quantity: number;
-  reason: string;
-  reasonLabel: string;
-  creditCents: number;
-  status: "restocked" | "awaiting_return_shipment";
-  createdAt: string;
-};
+  id: string
+  orderLineId: number
+  registryId: number
+  title: string
+  quantity: number
+  reason: string
+  reasonLabel: string
+  creditCents: number
+  status: 'restocked' | 'awaiting_return_shipment'
+  createdAt: string
+}
 
 export type GiftCardsDeps = {
-  db: Db;
-  email: EmailSender;
+  db: Db
+  email: EmailSender
   /** Absolute origin for links in emails (PUBLIC_URL); without it the emails carry no button. */
-  publicUrl?: string;
-  clock?: () => Date;
-  logger?: Pick<Logger, "warn" | "info">;
+  publicUrl?: string
+  clock?: () => Date
+  logger?: Pick<Logger, 'warn' | 'info'>
   /** Failed code entries allowed per hour per account (and three times that per network address). */
-  failuresPerHour?: number;
-};
+  failuresPerHour?: number
+}
 
 /** A new code: 16 symbols from a 32-symbol alphabet, each from 5 random bits of the CSPRNG (80 bits in all). */
 export function generateCode(): string {
-  const bytes = randomBytes(CODE_LENGTH);
-  let code = "";
-  for (const b of bytes) code += CODE_ALPHABET[b & 31];
-  return code;
+  const bytes = randomBytes(CODE_LENGTH)
+  let code = ''
+  for (const b of bytes) code += CODE_ALPHABET[b & 31]
+  return code
 }
 
 /** What is stored: SHA-256 of the normalised code (80 random bits make a keyless hash safe to keep). */
-export const hashCode = (code: string) =>
-  createHash("sha256").update(normaliseCode(code)).digest("hex");
+export const hashCode = (code: string) => createHash('sha256').update(normaliseCode(code)).digest('hex')
 
-const DELIVERY_RETRY_MS = 5 * 60_000;
-const uuidPattern =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DELIVERY_RETRY_MS = 5 * 60_000
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const addMonths = (d: Date, months: number) => {
-  const r = new Date(d);
-  r.setUTCMonth(r.getUTCMonth() + months);
-  return r;
-};
+  const r = new Date(d)
+  r.setUTCMonth(r.getUTCMonth() + months)
+  return r
+}
 
 /**
  * Gift cards (issued when an order that bought them is paid, emailed with their code, spent at checkout or
  * moved into store credit), the store credit ledger, and gift returns for store credit.
  */
-export function createGiftCardsService({
-  db,
-  email,
-  publicUrl,
-  clock = () => new Date(),
-  logger,
-  failuresPerHour = REDEEM_FAILURES_PER_HOUR,
-}: GiftCardsDeps) {
-  const access = createRegistryAccess(db);
-  const link = (path: string) =>
-    publicUrl ? new URL(path, publicUrl).toString() : undefined;
+export function createGiftCardsService({ db, email, publicUrl, clock = () => new Date(), logger, failuresPerHour = REDEEM_FAILURES_PER_HOUR }: GiftCardsDeps) {
+  const access = createRegistryAccess(db)
+  const link = (path: string) => (publicUrl ? new URL(path, publicUrl).toString() : undefined)
 
   /**
    * Records a code entry before it is checked, under a lock per actor, so parallel guesses cannot pass the
@@ -144,64 +121,35 @@ export function createGiftCardsService({
    */
   async function admitAttempt(actor: string, ip: string): Promise<number> {
     return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`giftcard-attempt:${actor}`}))`,
-      );
-      const since = new Date(clock().getTime() - 3_600_000).toISOString();
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giftcard-attempt:${actor}`}))`)
+      const since = new Date(clock().getTime() - 3_600_000).toISOString()
       const counted = await tx.execute<{ by_actor: number; by_ip: number }>(sql`
         select count(*) filter (where actor = ${actor})::int as by_actor,
                count(*) filter (where ${ip} <> '' and ip = ${ip})::int as by_ip
         from gift_card_redeem_attempts
-        where succeeded = false and created_at >= ${since}::timestamptz and (actor = ${actor} or (${ip} <> '' and ip = ${ip}))`);
-      const { by_actor, by_ip } = counted.rows[0]!;
-      if (by_actor >= failuresPerHour || by_ip >= failuresPerHour * 3)
-        throw new DomainError("rate_limited", giftCardMessages.tooManyAttempts);
-      const [row] = await tx
-        .insert(giftCardRedeemAttempts)
-        .values({ actor, ip, createdAt: clock() })
-        .returning({ id: giftCardRedeemAttempts.id });
-      return row!.id;
-    });
+        where succeeded = false and created_at >= ${since}::timestamptz and (actor = ${actor} or (${ip} <> '' and ip = ${ip}))`)
+      const { by_actor, by_ip } = counted.rows[0]!
+      if (by_actor >= failuresPerHour || by_ip >= failuresPerHour * 3) throw new DomainError('rate_limited', giftCardMessages.tooManyAttempts)
+      const [row] = await tx.insert(giftCardRedeemAttempts).values({ actor, ip, createdAt: clock() }).returning({ id: giftCardRedeemAttempts.id })
+      return row!.id
+    })
   }
-  const attemptSucceeded = (id: number) =>
-    db
-      .update(giftCardRedeemAttempts)
-      .set({ succeeded: true })
-      .where(eq(giftCardRedeemAttempts.id, id));
+  const attemptSucceeded = (id: number) => db.update(giftCardRedeemAttempts).set({ succeeded: true }).where(eq(giftCardRedeemAttempts.id, id))
 
   /** The active card with this code, after counting the attempt; a wrong code is a field error on `code`. */
-  async function findByCode(
-    code: string,
-    actor: string,
-    ip: string,
-    field: string,
-  ) {
-    const normalised = normaliseCode(code);
-    const attempt = await admitAttempt(actor, ip);
-    const [card] = looksLikeCode(normalised)
-      ? await db
-          .select()
-          .from(giftCards)
-          .where(eq(giftCards.codeHash, hashCode(normalised)))
-      : [];
-    if (!card || !card.emailedAt)
-      throw new DomainError("invalid_input", giftCardMessages.codeNotFound, {
-        fields: { [field]: [giftCardMessages.codeNotFound] },
-      });
-    await attemptSucceeded(attempt);
-    if (card.balanceCents === 0)
-      throw new DomainError("invalid_input", giftCardMessages.codeUsedUp, {
-        fields: { [field]: [giftCardMessages.codeUsedUp] },
-      });
-    return card;
+  async function findByCode(code: string, actor: string, ip: string, field: string) {
+    const normalised = normaliseCode(code)
+    const attempt = await admitAttempt(actor, ip)
+    const [card] = looksLikeCode(normalised) ? await db.select().from(giftCards).where(eq(giftCards.codeHash, hashCode(normalised))) : []
+    if (!card || !card.emailedAt) throw new DomainError('invalid_input', giftCardMessages.codeNotFound, { fields: { [field]: [giftCardMessages.codeNotFound] } })
+    await attemptSucceeded(attempt)
+    if (card.balanceCents === 0) throw new DomainError('invalid_input', giftCardMessages.codeUsedUp, { fields: { [field]: [giftCardMessages.codeUsedUp] } })
+    return card
   }
 
   async function balanceOf(userId: number, tx: Db | Tx = db): Promise<number> {
-    const [row] = await tx
-      .select({ balance: userCreditBalances.balanceCents })
-      .from(userCreditBalances)
-      .where(eq(userCreditBalances.userId, userId));
-    return row?.balance ?? 0;
+    const [row] = await tx.select({ balance: userCreditBalances.balanceCents }).from(userCreditBalances).where(eq(userCreditBalances.userId, userId))
+    return row?.balance ?? 0
   }
 
   /**
@@ -213,14 +161,9 @@ export function createGiftCardsService({
     userId: number,
     amountCents: number,
     reason: CreditReason,
-    refs: {
-      orderId?: string;
-      giftCardId?: string;
-      giftReturnId?: string;
-      note?: string;
-    },
+    refs: { orderId?: string; giftCardId?: string; giftReturnId?: string; note?: string },
   ): Promise<boolean> {
-    if (amountCents === 0) return true;
+    if (amountCents === 0) return true
     const updated =
       amountCents > 0
         ? await tx.execute<{ balance_cents: number }>(sql`
@@ -230,9 +173,9 @@ export function createGiftCardsService({
         : await tx.execute<{ balance_cents: number }>(sql`
             update user_credit_balances set balance_cents = balance_cents + ${amountCents}, updated_at = ${clock().toISOString()}::timestamptz
             where user_id = ${userId} and balance_cents >= ${-amountCents}
-            returning balance_cents`);
-    const after = updated.rows[0];
-    if (!after) return false;
+            returning balance_cents`)
+    const after = updated.rows[0]
+    if (!after) return false
     await tx.insert(userCreditEntries).values({
       userId,
       amountCents,
@@ -241,32 +184,25 @@ export function createGiftCardsService({
       orderId: refs.orderId ?? null,
       giftCardId: refs.giftCardId ?? null,
       giftReturnId: refs.giftReturnId ?? null,
-      note: refs.note ?? "",
+      note: refs.note ?? '',
       createdAt: clock(),
-    });
-    return true;
+    })
+    return true
   }
 
   /** Sends the recipient their code, and the buyer a copy without it. */
   async function deliver(
-    card: {
-      id: string;
-      initialCents: number;
-      recipientEmail: string;
-      recipientName: string;
-      senderName: string;
-      message: string;
-    },
+    card: { id: string; initialCents: number; recipientEmail: string; recipientName: string; senderName: string; message: string },
     code: string,
     buyer: { email: string; userId: number | null },
   ) {
-    const amount = formatCents(card.initialCents);
-    const redeemUrl = link("/settings/gift-cards-and-promos");
+    const amount = formatCents(card.initialCents)
+    const redeemUrl = link('/settings/gift-cards-and-promos')
     await email.send({
       to: card.recipientEmail,
-      template: "notice",
+      template: 'notice',
       data: {
-        category: "orders",
+        category: 'orders',
         subject: `${card.senderName} sent you a Nestlist gift card`,
         heading: `A ${amount} Nestlist gift card, just for you`,
         firstName: card.recipientName,
@@ -274,51 +210,37 @@ export function createGiftCardsService({
           `${card.senderName} sent you a ${amount} electronic gift card for anything in the Nestlist shop.`,
           ...(card.message ? [`Their message: "${card.message}"`] : []),
           `Your gift card code: ${formatCode(code)}`,
-          "Enter the code at checkout, or add it to your Nestlist account balance under Settings, Gift cards and promos. It never expires. Keep this email safe: anyone with the code can spend the card.",
+          'Enter the code at checkout, or add it to your Nestlist account balance under Settings, Gift cards and promos. It never expires. Keep this email safe: anyone with the code can spend the card.',
         ],
-        ...(redeemUrl
-          ? { action: { label: "Add it to your account", url: redeemUrl } }
-          : {}),
+        ...(redeemUrl ? { action: { label: 'Add it to your account', url: redeemUrl } } : {}),
       },
-    });
+    })
     await email.send({
       to: buyer.email,
       ...(buyer.userId ? { userId: buyer.userId } : {}),
-      template: "notice",
+      template: 'notice',
       data: {
-        category: "orders",
+        category: 'orders',
         subject: `Your ${amount} gift card for ${card.recipientName} is on its way`,
-        heading: "Your gift card was sent",
+        heading: 'Your gift card was sent',
         firstName: card.senderName,
         paragraphs: [
-          `We emailed your ${amount} Nestlist gift card to ${card.recipientName} at ${card.recipientEmail}${card.message ? ", with your message" : ""}.`,
-          "For their security, the code is only in their email.",
+          `We emailed your ${amount} Nestlist gift card to ${card.recipientName} at ${card.recipientEmail}${card.message ? ', with your message' : ''}.`,
+          'For their security, the code is only in their email.',
         ],
       },
-    });
+    })
   }
 
   const service = {
     /** The gift card designs on sale (the catalogue's gift card products), for the purchase page. */
-    async designs(): Promise<
-      { id: number; name: string; shortName: string; imageUrl: string }[]
-    > {
+    async designs(): Promise<{ id: number; name: string; shortName: string; imageUrl: string }[]> {
       return db
-        .select({
-          id: products.id,
-          name: products.name,
-          shortName: products.shortName,
-          imageUrl: products.imageUrl,
-        })
+        .select({ id: products.id, name: products.name, shortName: products.shortName, imageUrl: products.imageUrl })
         .from(products)
-        .where(
-          and(
-            eq(products.productType, "gift_card"),
-            eq(products.available, true),
-          ),
-        )
+        .where(and(eq(products.productType, 'gift_card'), eq(products.available, true)))
         .orderBy(asc(products.id))
-        .limit(12);
+        .limit(12)
     },
 
     // ---- checkout -------------------------------------------------------------------------------------
@@ -333,111 +255,57 @@ export function createGiftCardsService({
       totalCents: number,
       input: { giftCardCode?: string; applyCredit?: boolean },
     ): Promise<TenderPlan> {
-      let left = totalCents;
-      let giftCard: TenderPlan["giftCard"] = null;
+      let left = totalCents
+      let giftCard: TenderPlan['giftCard'] = null
       if (input.giftCardCode) {
         const actor = viewer.userId
           ? `user:${viewer.userId}`
           : viewer.guestToken
-            ? `guest:${createHash("sha256").update(viewer.guestToken).digest("base64url")}`
-            : "guest:anonymous";
-        const card = await findByCode(
-          input.giftCardCode,
-          actor,
-          "",
-          "giftCardCode",
-        );
-        const amountCents = Math.min(card.balanceCents, left);
-        giftCard = { id: card.id, last4: card.last4, amountCents };
-        left -= amountCents;
+            ? `guest:${createHash('sha256').update(viewer.guestToken).digest('base64url')}`
+            : 'guest:anonymous'
+        const card = await findByCode(input.giftCardCode, actor, '', 'giftCardCode')
+        const amountCents = Math.min(card.balanceCents, left)
+        giftCard = { id: card.id, last4: card.last4, amountCents }
+        left -= amountCents
       }
-      let creditCents = 0;
+      let creditCents = 0
       if (input.applyCredit) {
-        if (!viewer.userId)
-          throw new DomainError(
-            "invalid_input",
-            giftCardMessages.signInForCredit,
-            { fields: { applyCredit: [giftCardMessages.signInForCredit] } },
-          );
-        creditCents = Math.min(await balanceOf(viewer.userId), left);
-        left -= creditCents;
+        if (!viewer.userId) throw new DomainError('invalid_input', giftCardMessages.signInForCredit, { fields: { applyCredit: [giftCardMessages.signInForCredit] } })
+        creditCents = Math.min(await balanceOf(viewer.userId), left)
+        left -= creditCents
       }
-      return { giftCard, creditCents, cardDueCents: left };
+      return { giftCard, creditCents, cardDueCents: left }
     },
 
     /** Takes the planned amounts inside the order's transaction; a balance that went down rolls the order back. */
-    async takeTenders(
-      tx: Tx,
-      order: { id: string; userId: number | null },
-      plan: TenderPlan,
-    ): Promise<void> {
+    async takeTenders(tx: Tx, order: { id: string; userId: number | null }, plan: TenderPlan): Promise<void> {
       if (plan.giftCard && plan.giftCard.amountCents > 0) {
         const taken = await tx.execute(sql`
           update gift_cards set balance_cents = balance_cents - ${plan.giftCard.amountCents},
             status = case when balance_cents = ${plan.giftCard.amountCents} then 'used_up' else status end
           where id = ${plan.giftCard.id}::uuid and status = 'active' and balance_cents >= ${plan.giftCard.amountCents}
-          returning id`);
-        if (taken.rows.length === 0)
-          throw new DomainError("conflict", giftCardMessages.balanceChanged);
-        await tx
-          .insert(giftCardUses)
-          .values({
-            giftCardId: plan.giftCard.id,
-            kind: "order_payment",
-            amountCents: -plan.giftCard.amountCents,
-            orderId: order.id,
-            userId: order.userId,
-            createdAt: clock(),
-          });
-        await tx
-          .insert(orderTenders)
-          .values({
-            orderId: order.id,
-            kind: "gift_card",
-            amountCents: plan.giftCard.amountCents,
-            giftCardId: plan.giftCard.id,
-            giftCardLast4: plan.giftCard.last4,
-          });
+          returning id`)
+        if (taken.rows.length === 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
+        await tx.insert(giftCardUses).values({ giftCardId: plan.giftCard.id, kind: 'order_payment', amountCents: -plan.giftCard.amountCents, orderId: order.id, userId: order.userId, createdAt: clock() })
+        await tx.insert(orderTenders).values({ orderId: order.id, kind: 'gift_card', amountCents: plan.giftCard.amountCents, giftCardId: plan.giftCard.id, giftCardLast4: plan.giftCard.last4 })
       }
       if (plan.creditCents > 0) {
-        if (
-          !order.userId ||
-          !(await moveCredit(
-            tx,
-            order.userId,
-            -plan.creditCents,
-            "order_payment",
-            { orderId: order.id, note: "Used at checkout" },
-          ))
-        ) {
-          throw new DomainError("conflict", giftCardMessages.balanceChanged);
+        if (!order.userId || !(await moveCredit(tx, order.userId, -plan.creditCents, 'order_payment', { orderId: order.id, note: 'Used at checkout' }))) {
+          throw new DomainError('conflict', giftCardMessages.balanceChanged)
         }
-        await tx
-          .insert(orderTenders)
-          .values({
-            orderId: order.id,
-            kind: "store_credit",
-            amountCents: plan.creditCents,
-          });
+        await tx.insert(orderTenders).values({ orderId: order.id, kind: 'store_credit', amountCents: plan.creditCents })
       }
     },
 
     /** The gift card and store credit amounts of an order, for its summary ('Gift card ••••ABCD −$X'). */
     async tendersOf(orderId: string): Promise<OrderTender[]> {
-      const rows = await db
-        .select()
-        .from(orderTenders)
-        .where(eq(orderTenders.orderId, orderId))
-        .orderBy(asc(orderTenders.id));
+      const rows = await db.select().from(orderTenders).where(eq(orderTenders.orderId, orderId)).orderBy(asc(orderTenders.id))
       return rows.map((r) => ({
         kind: r.kind,
         amountCents: r.amountCents,
         last4: r.giftCardLast4,
-        label:
-          r.kind === "gift_card"
-            ? `Gift card ••••${r.giftCardLast4 ?? ""}`
-            : "Store credit",
-      }));
+        label: r.kind === 'gift_card' ? `Gift card ••••${r.giftCardLast4 ?? ''}` : 'Store credit',
+      }))
     },
 
     // ---- issuing ---------------------------------------------------------------------------------------
@@ -448,24 +316,16 @@ export function createGiftCardsService({
      * sent (a crash in between) gets a new code before it is sent, since nobody ever saw the old one.
      */
     async onOrderPaid(orderId: string): Promise<{ issued: number }> {
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (!order || order.status !== "paid") return { issued: 0 };
-      const lines = (
-        await db
-          .select()
-          .from(orderLines)
-          .where(eq(orderLines.orderId, orderId))
-      ).filter((l) => l.giftCard);
-      if (lines.length === 0) return { issued: 0 };
-      const now = clock();
-      const codes = new Map<string, string>();
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+      if (!order || order.status !== 'paid') return { issued: 0 }
+      const lines = (await db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).filter((l) => l.giftCard)
+      if (lines.length === 0) return { issued: 0 }
+      const now = clock()
+      const codes = new Map<string, string>()
       for (const line of lines) {
-        const details = line.giftCard!;
+        const details = line.giftCard!
         for (let unit = 0; unit < line.quantity; unit++) {
-          const code = generateCode();
+          const code = generateCode()
           const [card] = await db
             .insert(giftCards)
             .values({
@@ -484,56 +344,36 @@ export function createGiftCardsService({
               deliveryClaimedAt: now,
               createdAt: now,
             })
-            .onConflictDoNothing({
-              target: [giftCards.orderLineId, giftCards.unitIndex],
-            })
-            .returning({ id: giftCards.id });
-          if (card) codes.set(card.id, code);
+            .onConflictDoNothing({ target: [giftCards.orderLineId, giftCards.unitIndex] })
+            .returning({ id: giftCards.id })
+          if (card) codes.set(card.id, code)
         }
       }
       // Cards issued earlier whose email never went out (claimed long ago): a fresh code, claimed by this call.
-      const stale = new Date(now.getTime() - DELIVERY_RETRY_MS).toISOString();
-      const unsent = await db
-        .select({ id: giftCards.id })
-        .from(giftCards)
-        .where(
-          and(eq(giftCards.orderId, orderId), isNull(giftCards.emailedAt)),
-        );
+      const stale = new Date(now.getTime() - DELIVERY_RETRY_MS).toISOString()
+      const unsent = await db.select({ id: giftCards.id }).from(giftCards).where(and(eq(giftCards.orderId, orderId), isNull(giftCards.emailedAt)))
       for (const { id } of unsent) {
-        if (codes.has(id)) continue;
-        const code = generateCode();
+        if (codes.has(id)) continue
+        const code = generateCode()
         const claimed = await db.execute(sql`
           update gift_cards set code_hash = ${hashCode(code)}, last4 = ${code.slice(-4)}, delivery_claimed_at = ${now.toISOString()}::timestamptz
           where id = ${id}::uuid and emailed_at is null and (delivery_claimed_at is null or delivery_claimed_at < ${stale}::timestamptz)
-          returning id`);
-        if (claimed.rows.length) codes.set(id, code);
+          returning id`)
+        if (claimed.rows.length) codes.set(id, code)
       }
-      if (codes.size === 0) return { issued: 0 };
-      const cards = await db
-        .select()
-        .from(giftCards)
-        .where(inArray(giftCards.id, [...codes.keys()]))
-        .orderBy(asc(giftCards.orderLineId), asc(giftCards.unitIndex));
+      if (codes.size === 0) return { issued: 0 }
+      const cards = await db.select().from(giftCards).where(inArray(giftCards.id, [...codes.keys()])).orderBy(asc(giftCards.orderLineId), asc(giftCards.unitIndex))
       for (const card of cards) {
-        await deliver(card, codes.get(card.id)!, {
-          email: order.email,
-          userId: order.userId,
-        });
-        await db
-          .update(giftCards)
-          .set({ emailedAt: clock() })
-          .where(eq(giftCards.id, card.id));
+        await deliver(card, codes.get(card.id)!, { email: order.email, userId: order.userId })
+        await db.update(giftCards).set({ emailedAt: clock() }).where(eq(giftCards.id, card.id))
       }
-      logger?.info(
-        { orderId, cards: cards.length },
-        "gift cards issued and emailed",
-      );
-      return { issued: cards.length };
+      logger?.info({ orderId, cards: cards.length }, 'gift cards issued and emailed')
+      return { issued: cards.length }
     },
 
     /** Paid orders whose gift cards were not all issued and emailed (a crash after capture): issues them now. */
     async reconcile(olderThanMs = 30_000): Promise<{ orders: number }> {
-      const before = new Date(clock().getTime() - olderThanMs).toISOString();
+      const before = new Date(clock().getTime() - olderThanMs).toISOString()
       const pending = await db.execute<{ id: string }>(sql`
         select o.id from orders o
         where o.status = 'paid' and o.updated_at < ${before}::timestamptz
@@ -543,30 +383,22 @@ export function createGiftCardsService({
               > (select count(*) from gift_cards g where g.order_id = o.id)
             or exists (select 1 from gift_cards g where g.order_id = o.id and g.emailed_at is null)
           )
-        limit 200`);
-      let done = 0;
+        limit 200`)
+      let done = 0
       for (const { id } of pending.rows) {
         try {
-          await service.onOrderPaid(id);
-          done++;
+          await service.onOrderPaid(id)
+          done++
         } catch (error) {
-          logger?.warn(
-            { err: error, orderId: id },
-            "issuing gift cards failed; the next reconcile retries",
-          );
+          logger?.warn({ err: error, orderId: id }, 'issuing gift cards failed; the next reconcile retries')
         }
       }
-      return { orders: done };
+      return { orders: done }
     },
 
     /** The gift cards a user bought (never their codes or what the recipient has spent). */
     async purchasedBy(userId: number) {
-      const rows = await db
-        .select()
-        .from(giftCards)
-        .where(eq(giftCards.purchaserUserId, userId))
-        .orderBy(desc(giftCards.createdAt), asc(giftCards.unitIndex))
-        .limit(100);
+      const rows = await db.select().from(giftCards).where(eq(giftCards.purchaserUserId, userId)).orderBy(desc(giftCards.createdAt), asc(giftCards.unitIndex)).limit(100)
       return rows.map((c) => ({
         id: c.id,
         amountCents: c.initialCents,
@@ -576,37 +408,25 @@ export function createGiftCardsService({
         orderId: c.orderId,
         sentAt: c.emailedAt?.toISOString() ?? null,
         createdAt: c.createdAt.toISOString(),
-      }));
+      }))
     },
 
     /** One card for its purchaser (others get not_found). */
     async forPurchaser(id: string, userId: number) {
-      if (!uuidPattern.test(id))
-        throw new DomainError("not_found", "We could not find that gift card.");
-      const card = (await service.purchasedBy(userId)).find((c) => c.id === id);
-      if (!card)
-        throw new DomainError("not_found", "We could not find that gift card.");
-      return card;
+      if (!uuidPattern.test(id)) throw new DomainError('not_found', 'We could not find that gift card.')
+      const card = (await service.purchasedBy(userId)).find((c) => c.id === id)
+      if (!card) throw new DomainError('not_found', 'We could not find that gift card.')
+      return card
     },
 
     // ---- store credit ---------------------------------------------------------------------------------
 
     /** The account's store credit: balance and newest entries first. */
-    async creditOf(
-      userId: number,
-    ): Promise<{ balanceCents: number; entries: CreditEntry[] }> {
+    async creditOf(userId: number): Promise<{ balanceCents: number; entries: CreditEntry[] }> {
       const [balanceCents, entries] = await Promise.all([
         balanceOf(userId),
-        db
-          .select()
-          .from(userCreditEntries)
-          .where(eq(userCreditEntries.userId, userId))
-          .orderBy(
-            desc(userCreditEntries.createdAt),
-            desc(userCreditEntries.id),
-          )
-          .limit(100),
-      ]);
+        db.select().from(userCreditEntries).where(eq(userCreditEntries.userId, userId)).orderBy(desc(userCreditEntries.createdAt), desc(userCreditEntries.id)).limit(100),
+      ])
       return {
         balanceCents,
         entries: entries.map((e) => ({
@@ -618,111 +438,68 @@ export function createGiftCardsService({
           orderId: e.orderId,
           createdAt: e.createdAt.toISOString(),
         })),
-      };
+      }
     },
 
     /** Store credit given by Nestlist (a promotion or a refund to credit), in its own transaction. */
-    async grantCredit(
-      userId: number,
-      amountCents: number,
-      reason: Extract<CreditReason, "promotion" | "refund">,
-      refs: { orderId?: string; note?: string } = {},
-    ) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-        throw new DomainError(
-          "invalid_input",
-          "Credit must be a positive amount in cents.",
-        );
-      await db.transaction((tx) =>
-        moveCredit(tx, userId, amountCents, reason, refs),
-      );
-      return service.creditOf(userId);
+    async grantCredit(userId: number, amountCents: number, reason: Extract<CreditReason, 'promotion' | 'refund'>, refs: { orderId?: string; note?: string } = {}) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new DomainError('invalid_input', 'Credit must be a positive amount in cents.')
+      await db.transaction((tx) => moveCredit(tx, userId, amountCents, reason, refs))
+      return service.creditOf(userId)
     },
 
     /**
      * Moves a gift card's whole balance into the account's store credit (the card is then used up). Wrong codes
      * count against the hourly limit per account and per network address.
      */
-    async redeem(
-      userId: number,
-      input: unknown,
-      meta: { ip: string },
-    ): Promise<{ redeemedCents: number; balanceCents: number; last4: string }> {
-      const { code } = parseInput(redeemInput, input);
-      const card = await findByCode(code, `user:${userId}`, meta.ip, "code");
+    async redeem(userId: number, input: unknown, meta: { ip: string }): Promise<{ redeemedCents: number; balanceCents: number; last4: string }> {
+      const { code } = parseInput(redeemInput, input)
+      const card = await findByCode(code, `user:${userId}`, meta.ip, 'code')
       return db.transaction(async (tx) => {
-        const [taken] = await tx
-          .execute<{ balance: number }>(
-            sql`
+        const [taken] = await tx.execute<{ balance: number }>(sql`
           update gift_cards g set balance_cents = 0, status = 'redeemed', redeemed_by_user_id = ${userId}
           from (select id, balance_cents from gift_cards where id = ${card.id}::uuid and status = 'active' and balance_cents > 0 for update) before
           where g.id = before.id
-          returning before.balance_cents as balance`,
-          )
-          .then((r) => r.rows);
-        if (!taken)
-          throw new DomainError("invalid_input", giftCardMessages.codeUsedUp, {
-            fields: { code: [giftCardMessages.codeUsedUp] },
-          });
-        const amount = Number(taken.balance);
-        await tx
-          .insert(giftCardUses)
-          .values({
-            giftCardId: card.id,
-            kind: "redeemed_to_credit",
-            amountCents: -amount,
-            userId,
-            createdAt: clock(),
-          });
-        await moveCredit(tx, userId, amount, "gift_card_redeemed", {
-          giftCardId: card.id,
-          note: `Gift card ••••${card.last4}`,
-        });
-        return {
-          redeemedCents: amount,
-          balanceCents: await balanceOf(userId, tx),
-          last4: card.last4,
-        };
-      });
+          returning before.balance_cents as balance`).then((r) => r.rows)
+        if (!taken) throw new DomainError('invalid_input', giftCardMessages.codeUsedUp, { fields: { code: [giftCardMessages.codeUsedUp] } })
+        const amount = Number(taken.balance)
+        await tx.insert(giftCardUses).values({ giftCardId: card.id, kind: 'redeemed_to_credit', amountCents: -amount, userId, createdAt: clock() })
+        await moveCredit(tx, userId, amount, 'gift_card_redeemed', { giftCardId: card.id, note: `Gift card ••••${card.last4}` })
+        return { redeemedCents: amount, balanceCents: await balanceOf(userId, tx), last4: card.last4 }
+      })
     },
 
     // ---- gift returns ---------------------------------------------------------------------------------
 
     /** Gifts bought through Nestlist for the registries the user manages that can still be returned. */
     async returnableGifts(userId: number): Promise<ReturnableGift[]> {
-      const managed = await access.managedBy(userId);
-      if (managed.length === 0) return [];
-      const since = addMonths(
-        clock(),
-        -GIFT_RETURN_WINDOW_MONTHS,
-      ).toISOString();
+      const managed = await access.managedBy(userId)
+      if (managed.length === 0) return []
+      const since = addMonths(clock(), -GIFT_RETURN_WINDOW_MONTHS).toISOString()
       const rows = await db.execute<{
-        id: number;
-        registry_id: number;
-        registry_title: string;
-        title: string;
-        options: { size?: string; color?: string };
-        product_id: number | null;
-        quantity: number;
-        paid_cents: number;
-        returned: number;
-        created_at: string;
+        id: number
+        registry_id: number
+        registry_title: string
+        title: string
+        options: { size?: string; color?: string }
+        product_id: number | null
+        quantity: number
+        paid_cents: number
+        returned: number
+        created_at: string
       }>(sql`
         select l.id, l.registry_id, r.title as registry_title, l.title, l.options, l.product_id, l.quantity,
                l.line_total_cents - l.discount_cents as paid_cents, o.created_at,
                coalesce((select sum(g.quantity) from gift_returns g where g.order_line_id = l.id), 0)::int as returned
         from order_lines l join orders o on o.id = l.order_id join registries r on r.id = l.registry_id
-        where l.registry_id in (${sql.join(
-          managed.map((m) => sql`${m.id}`),
-          sql`, `,
-        )})
+        where l.registry_id in (${sql.join(managed.map((m) => sql`${m.id}`), sql`, `)})
           and o.status = 'paid' and o.created_at >= ${since}::timestamptz and l.gift_card is null
         order by o.created_at desc, l.id
-        limit 200`);
+        limit 200`)
       return rows.rows
         .filter((r) => Number(r.returned) < Number(r.quantity))
         .map((r) => {
-          const boughtAt = new Date(r.created_at);
+          const boughtAt = new Date(r.created_at)
           return {
             orderLineId: Number(r.id),
             registryId: Number(r.registry_id),
@@ -732,34 +509,24 @@ export function createGiftCardsService({
             productId: r.product_id === null ? null : Number(r.product_id),
             quantity: Number(r.quantity),
             returnedQuantity: Number(r.returned),
-            creditPerUnitCents: Math.floor(
-              Number(r.paid_cents) / Number(r.quantity),
-            ),
+            creditPerUnitCents: Math.floor(Number(r.paid_cents) / Number(r.quantity)),
             boughtAt: boughtAt.toISOString(),
-            returnBy: addMonths(
-              boughtAt,
-              GIFT_RETURN_WINDOW_MONTHS,
-            ).toISOString(),
-          };
-        });
+            returnBy: addMonths(boughtAt, GIFT_RETURN_WINDOW_MONTHS).toISOString(),
+          }
+        })
     },
 
     /** Gift returns made for the registries the user manages, newest first. */
     async giftReturnsFor(userId: number): Promise<GiftReturnView[]> {
-      const managed = await access.managedBy(userId);
-      if (managed.length === 0) return [];
+      const managed = await access.managedBy(userId)
+      if (managed.length === 0) return []
       const rows = await db
         .select({ r: giftReturns, title: orderLines.title })
         .from(giftReturns)
         .innerJoin(orderLines, eq(orderLines.id, giftReturns.orderLineId))
-        .where(
-          inArray(
-            giftReturns.registryId,
-            managed.map((m) => m.id),
-          ),
-        )
+        .where(inArray(giftReturns.registryId, managed.map((m) => m.id)))
         .orderBy(desc(giftReturns.createdAt))
-        .limit(100);
+        .limit(100)
       return rows.map(({ r, title }) => ({
         id: r.id,
         orderLineId: r.orderLineId,
@@ -767,12 +534,11 @@ export function createGiftCardsService({
         title,
         quantity: r.quantity,
         reason: r.reason,
-        reasonLabel:
-          giftReturnReasons.find((x) => x.id === r.reason)?.label ?? r.reason,
+        reasonLabel: giftReturnReasons.find((x) => x.id === r.reason)?.label ?? r.reason,
         creditCents: r.creditCents,
         status: r.status,
         createdAt: r.createdAt.toISOString(),
-      }));
+      }))
     },
 
     /**
@@ -781,89 +547,42 @@ export function createGiftCardsService({
      * goes straight back to stock; one that shipped waits for its return shipment. Anyone who may not manage the
      * registry gets not_found, as for a gift that does not exist.
      */
-    async returnGift(
-      userId: number,
-      input: unknown,
-    ): Promise<{ giftReturn: GiftReturnView; balanceCents: number }> {
-      const data = parseInput(giftReturnInput, input);
-      const notFound = () =>
-        new DomainError("not_found", giftCardMessages.returnNotFound, {
-          fields: { orderLineId: [giftCardMessages.returnNotFound] },
-        });
+    async returnGift(userId: number, input: unknown): Promise<{ giftReturn: GiftReturnView; balanceCents: number }> {
+      const data = parseInput(giftReturnInput, input)
+      const notFound = () => new DomainError('not_found', giftCardMessages.returnNotFound, { fields: { orderLineId: [giftCardMessages.returnNotFound] } })
       const [found] = await db
-        .select({
-          line: orderLines,
-          order: { status: orders.status, createdAt: orders.createdAt },
-        })
+        .select({ line: orderLines, order: { status: orders.status, createdAt: orders.createdAt } })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(eq(orderLines.id, data.orderLineId));
-      if (
-        !found ||
-        !found.line.registryId ||
-        found.line.giftCard ||
-        !(await access.roleOf(found.line.registryId, userId))
-      )
-        throw notFound();
-      if (found.order.status !== "paid")
-        throw new DomainError("conflict", giftCardMessages.returnNotPaid);
-      if (addMonths(found.order.createdAt, GIFT_RETURN_WINDOW_MONTHS) < clock())
-        throw new DomainError("conflict", giftCardMessages.returnWindow);
-      const line = found.line;
-      const registryId = line.registryId!;
+        .where(eq(orderLines.id, data.orderLineId))
+      if (!found || !found.line.registryId || found.line.giftCard || !(await access.roleOf(found.line.registryId, userId))) throw notFound()
+      if (found.order.status !== 'paid') throw new DomainError('conflict', giftCardMessages.returnNotPaid)
+      if (addMonths(found.order.createdAt, GIFT_RETURN_WINDOW_MONTHS) < clock()) throw new DomainError('conflict', giftCardMessages.returnWindow)
+      const line = found.line
+      const registryId = line.registryId!
       const { row, balanceCents } = await db.transaction(async (tx) => {
         // The line's row lock serialises returns of one line, so the quantities can never add up past it.
-        await tx.execute(
-          sql`select id from order_lines where id = ${line.id} for update`,
-        );
-        const [{ returned }] = (
-          await tx.execute<{ returned: number }>(
-            sql`select coalesce(sum(quantity), 0)::int as returned from gift_returns where order_line_id = ${line.id}`,
-          )
-        ).rows as [{ returned: number }];
-        const left = line.quantity - Number(returned);
-        if (data.quantity > left)
-          throw new DomainError(
-            "conflict",
-            giftCardMessages.returnTooMany(left),
-            { fields: { quantity: [giftCardMessages.returnTooMany(left)] } },
-          );
+        await tx.execute(sql`select id from order_lines where id = ${line.id} for update`)
+        const [{ returned }] = (await tx.execute<{ returned: number }>(sql`select coalesce(sum(quantity), 0)::int as returned from gift_returns where order_line_id = ${line.id}`)).rows as [{ returned: number }]
+        const left = line.quantity - Number(returned)
+        if (data.quantity > left) throw new DomainError('conflict', giftCardMessages.returnTooMany(left), { fields: { quantity: [giftCardMessages.returnTooMany(left)] } })
         // Pro rata of what was paid, so several partial returns add up exactly to the line's price.
-        const paid = line.lineTotalCents - line.discountCents;
-        const creditCents =
-          Math.floor(
-            (paid * (Number(returned) + data.quantity)) / line.quantity,
-          ) - Math.floor((paid * Number(returned)) / line.quantity);
-        const shipped = await tx.execute<{ status: string }>(
-          sql`select status from shipments where order_id = ${line.orderId}::uuid and warehouse_id = ${line.warehouseId}`,
-        );
-        const inWarehouse =
-          (shipped.rows[0]?.status ?? "processing") === "processing";
+        const paid = line.lineTotalCents - line.discountCents
+        const creditCents = Math.floor((paid * (Number(returned) + data.quantity)) / line.quantity) - Math.floor((paid * Number(returned)) / line.quantity)
+        const shipped = await tx.execute<{ status: string }>(sql`select status from shipments where order_id = ${line.orderId}::uuid and warehouse_id = ${line.warehouseId}`)
+        const inWarehouse = (shipped.rows[0]?.status ?? 'processing') === 'processing'
         if (inWarehouse && line.productId) {
           await tx.execute(sql`
             insert into product_stock (product_id, option_key, quantity) values (${line.productId}, ${line.optionKey}, ${data.quantity})
-            on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`);
+            on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`)
         }
         const [created] = await tx
           .insert(giftReturns)
-          .values({
-            orderLineId: line.id,
-            registryId,
-            userId,
-            quantity: data.quantity,
-            reason: data.reason,
-            creditCents,
-            status: inWarehouse ? "restocked" : "awaiting_return_shipment",
-            createdAt: clock(),
-          })
-          .returning();
-        if (creditCents > 0)
-          await moveCredit(tx, userId, creditCents, "gift_return", {
-            giftReturnId: created!.id,
-            note: `Gift returned: ${line.title}`,
-          });
-        return { row: created!, balanceCents: await balanceOf(userId, tx) };
-      });
+          .values({ orderLineId: line.id, registryId, userId, quantity: data.quantity, reason: data.reason, creditCents, status: inWarehouse ? 'restocked' : 'awaiting_return_shipment', createdAt: clock() })
+          .returning()
+        if (creditCents > 0) await moveCredit(tx, userId, creditCents, 'gift_return', { giftReturnId: created!.id, note: `Gift returned: ${line.title}` })
+        return { row: created!, balanceCents: await balanceOf(userId, tx) }
+      })
       return {
         giftReturn: {
           id: row.id,
@@ -872,18 +591,16 @@ export function createGiftCardsService({
           title: line.title,
           quantity: row.quantity,
           reason: row.reason,
-          reasonLabel:
-            giftReturnReasons.find((x) => x.id === row.reason)?.label ??
-            row.reason,
+          reasonLabel: giftReturnReasons.find((x) => x.id === row.reason)?.label ?? row.reason,
           creditCents: row.creditCents,
           status: row.status,
           createdAt: row.createdAt.toISOString(),
         },
         balanceCents,
-      };
+      }
     },
-  };
-  return service;
+  }
+  return service
 }
 
-export type GiftCardsService = ReturnType<typeof createGiftCardsService>;
+export type GiftCardsService = ReturnType<typeof createGiftCardsService>

@@ -1,71 +1,53 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { formatLongDate } from "~/lib/format";
-import { type FormFailure, fieldError, formFailure } from "~/lib/form-errors";
-import { formatCents } from "~/lib/money";
-import { requireUser } from "~/modules/accounts/auth.server";
-import {
-  GIFT_RETURN_WINDOW_MONTHS,
-  giftReturnReasons,
-} from "~/modules/giftcards/giftcards.validation";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Container,
-  cx,
-  FieldError,
-  inputClasses,
-  Label,
-  LinkButton,
-} from "~/ui";
-import type { Route } from "./+types/gift-returns";
+import { data, Form, Link, useNavigation } from 'react-router'
+import { formatLongDate } from '~/lib/format'
+import { type FormFailure, fieldError, formFailure } from '~/lib/form-errors'
+import { formatCents } from '~/lib/money'
+import { requireUser } from '~/modules/accounts/auth.server'
+import { GIFT_RETURN_WINDOW_MONTHS, giftReturnReasons } from '~/modules/giftcards/giftcards.validation'
+import { Alert, Badge, Button, Card, Container, cx, FieldError, inputClasses, Label, LinkButton } from '~/ui'
+import type { Route } from './+types/gift-returns'
 
-export const meta = () => [
-  { title: "Return a gift for store credit | Nestlist" },
-  { name: "robots", content: "noindex" },
-];
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta = () => [{ title: 'Return a gift for store credit | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
 /** /returns/gift: a registry's family returns gifts bought on Nestlist for store credit (the giver is not told). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context);
+  const { user } = await requireUser(request, context)
   const [returnable, returns, managed] = await Promise.all([
     context.services.giftCards.returnableGifts(user.id),
     context.services.giftCards.giftReturnsFor(user.id),
     context.services.registry.managedBy(user.id),
-  ]);
-  return { returnable, returns, hasRegistry: managed.length > 0 };
+  ])
+  return { returnable, returns, hasRegistry: managed.length > 0 }
 }
 
 type ActionResult =
   | {
-      ok: true;
-      at: number;
-      title: string;
-      quantity: number;
-      creditCents: number;
-      balanceCents: number;
-      status: string;
+      ok: true
+      at: number
+      title: string
+      quantity: number
+      creditCents: number
+      balanceCents: number
+      status: string
     }
   | (FormFailure & {
-      at: number;
-      orderLineId: string;
-      quantity: string;
-      reason: string;
-    });
+      at: number
+      orderLineId: string
+      quantity: string
+      reason: string
+    })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request, context);
-  const form = await request.formData();
+  const { user } = await requireUser(request, context)
+  const form = await request.formData()
   const input = {
-    orderLineId: String(form.get("orderLineId") ?? ""),
-    quantity: String(form.get("quantity") ?? ""),
-    reason: String(form.get("reason") ?? ""),
-  };
+    orderLineId: String(form.get('orderLineId') ?? ''),
+    quantity: String(form.get('quantity') ?? ''),
+    reason: String(form.get('reason') ?? ''),
+  }
   try {
-    const { giftReturn, balanceCents } =
-      await context.services.giftCards.returnGift(user.id, input);
+    const { giftReturn, balanceCents } = await context.services.giftCards.returnGift(user.id, input)
     return data<ActionResult>({
       ok: true,
       at: Date.now(),
@@ -74,61 +56,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       creditCents: giftReturn.creditCents,
       balanceCents,
       status: giftReturn.status,
-    });
+    })
   } catch (error) {
-    const failure = formFailure(error);
-    return data<ActionResult>(
-      { ...failure, at: Date.now(), ...input },
-      { status: failure.status },
-    );
+    const failure = formFailure(error)
+    return data<ActionResult>({ ...failure, at: Date.now(), ...input }, { status: failure.status })
   }
 }
 
-const optionWords = (o: { size?: string; color?: string }) =>
-  [o.size, o.color].filter(Boolean).join(", ");
+const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')
 
-export default function GiftReturns({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
-  const { returnable, returns, hasRegistry } = loaderData;
-  const result = actionData as ActionResult | undefined;
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state !== "idle"
-      ? navigation.formData?.get("orderLineId")?.toString()
-      : undefined;
-  const failed = result && !result.ok ? result : undefined;
+export default function GiftReturns({ loaderData, actionData }: Route.ComponentProps) {
+  const { returnable, returns, hasRegistry } = loaderData
+  const result = actionData as ActionResult | undefined
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' ? navigation.formData?.get('orderLineId')?.toString() : undefined
+  const failed = result && !result.ok ? result : undefined
   return (
     <Container size="md" className="py-8 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-ink">
-        Return a gift
-      </h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Return a gift</h1>
       <p className="mt-2 max-w-prose text-muted">
-        Got a duplicate, or something you no longer need? Return gifts bought
-        for your registry on Nestlist within {GIFT_RETURN_WINDOW_MONTHS} months
-        for store credit of what was paid. The giver is not told.
+        Got a duplicate, or something you no longer need? Return gifts bought for your registry on Nestlist within {GIFT_RETURN_WINDOW_MONTHS} months for store credit of what was
+        paid. The giver is not told.
       </p>
       <div className="mt-6 flex flex-col gap-4" aria-live="polite">
         {result?.ok ? (
           <Alert tone="success" title="Gift returned">
-            {result.quantity} × {result.title}:{" "}
-            {formatCents(result.creditCents)} store credit was added to your
-            balance, which is now {formatCents(result.balanceCents)}.
-            {result.status === "awaiting_return_shipment"
-              ? " It had already left our warehouse, so it is marked as awaiting its return shipment."
-              : ""}{" "}
-            <Link
-              to="/settings/gift-cards-and-promos"
-              className="font-semibold text-berry-800 underline underline-offset-2"
-            >
+            {result.quantity} × {result.title}: {formatCents(result.creditCents)} store credit was added to your balance, which is now {formatCents(result.balanceCents)}.
+            {result.status === 'awaiting_return_shipment' ? ' It had already left our warehouse, so it is marked as awaiting its return shipment.' : ''}{' '}
+            <Link to="/settings/gift-cards-and-promos" className="font-semibold text-berry-800 underline underline-offset-2">
               See your balance
             </Link>
           </Alert>
         ) : null}
-        {failed && !failed.orderLineId ? (
-          <Alert tone="error">{failed.message}</Alert>
-        ) : null}
+        {failed && !failed.orderLineId ? <Alert tone="error">{failed.message}</Alert> : null}
       </div>
 
       <section aria-labelledby="returnable-heading" className="mt-8">
@@ -137,87 +97,51 @@ export default function GiftReturns({
         </h2>
         {!hasRegistry ? (
           <div className="mt-4 rounded-card border border-dashed border-line-strong p-6 text-center">
-            <p className="font-semibold text-ink">
-              Gift returns are for gifts received on your Nestlist registry.
-            </p>
+            <p className="font-semibold text-ink">Gift returns are for gifts received on your Nestlist registry.</p>
             <LinkButton to="/registry/new" className="mt-4">
               Start a registry
             </LinkButton>
           </div>
         ) : returnable.length === 0 ? (
           <p className="mt-4 rounded-card border border-dashed border-line-strong p-6 text-center text-muted">
-            No gifts to return. Gifts bought for your registry on Nestlist show
-            up here for {GIFT_RETURN_WINDOW_MONTHS} months.
+            No gifts to return. Gifts bought for your registry on Nestlist show up here for {GIFT_RETURN_WINDOW_MONTHS} months.
           </p>
         ) : (
           <ul className="mt-4 flex flex-col gap-4">
             {returnable.map((g) => {
-              const left = g.quantity - g.returnedQuantity;
-              const mine =
-                failed && failed.orderLineId === String(g.orderLineId)
-                  ? failed
-                  : undefined;
-              const base = `return-${g.orderLineId}`;
+              const left = g.quantity - g.returnedQuantity
+              const mine = failed && failed.orderLineId === String(g.orderLineId) ? failed : undefined
+              const base = `return-${g.orderLineId}`
               return (
                 <li key={g.orderLineId}>
-                  <Card
-                    as="article"
-                    aria-labelledby={`${base}-title`}
-                    className="p-4 sm:p-5"
-                  >
+                  <Card as="article" aria-labelledby={`${base}-title`} className="p-4 sm:p-5">
                     <h3 id={`${base}-title`} className="font-bold text-ink">
                       {g.title}
-                      {optionWords(g.options) ? (
-                        <span className="font-normal text-muted">
-                          {" "}
-                          ({optionWords(g.options)})
-                        </span>
-                      ) : null}
+                      {optionWords(g.options) ? <span className="font-normal text-muted"> ({optionWords(g.options)})</span> : null}
                     </h3>
                     <p className="mt-1 text-sm text-muted">
-                      {g.registryTitle} · received {formatLongDate(g.boughtAt)}{" "}
-                      · return by {formatLongDate(g.returnBy)}
+                      {g.registryTitle} · received {formatLongDate(g.boughtAt)} · return by {formatLongDate(g.returnBy)}
                     </p>
                     <p className="mt-1 text-sm text-ink">
-                      {left} of {g.quantity} can be returned ·{" "}
-                      {formatCents(g.creditPerUnitCents)} credit each
+                      {left} of {g.quantity} can be returned · {formatCents(g.creditPerUnitCents)} credit each
                     </p>
                     {mine ? (
                       <Alert tone="error" className="mt-3">
                         {mine.message}
                       </Alert>
                     ) : null}
-                    <Form
-                      method="post"
-                      className="mt-4 flex flex-wrap items-end gap-3"
-                      key={
-                        result?.ok
-                          ? `${g.orderLineId}-${result.at}`
-                          : g.orderLineId
-                      }
-                    >
-                      <input
-                        type="hidden"
-                        name="orderLineId"
-                        value={g.orderLineId}
-                      />
+                    <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" key={result?.ok ? `${g.orderLineId}-${result.at}` : g.orderLineId}>
+                      <input type="hidden" name="orderLineId" value={g.orderLineId} />
                       <div>
                         <Label htmlFor={`${base}-quantity`}>Quantity</Label>
-                        <select
-                          id={`${base}-quantity`}
-                          name="quantity"
-                          defaultValue={mine?.quantity || "1"}
-                          className={cx(inputClasses, "mt-1.5 w-24")}
-                        >
+                        <select id={`${base}-quantity`} name="quantity" defaultValue={mine?.quantity || '1'} className={cx(inputClasses, 'mt-1.5 w-24')}>
                           {Array.from({ length: left }, (_, i) => (
                             <option key={i + 1} value={i + 1}>
                               {i + 1}
                             </option>
                           ))}
                         </select>
-                        <FieldError id={`${base}-quantity-error`}>
-                          {fieldError(mine, "quantity")}
-                        </FieldError>
+                        <FieldError id={`${base}-quantity-error`}>{fieldError(mine, 'quantity')}</FieldError>
                       </div>
                       <div className="min-w-0 flex-1 basis-56">
                         <Label htmlFor={`${base}-reason`}>Reason</Label>
@@ -225,16 +149,10 @@ export default function GiftReturns({
                           id={`${base}-reason`}
                           name="reason"
                           required
-                          defaultValue={mine?.reason ?? ""}
-                          aria-invalid={
-                            fieldError(mine, "reason") ? true : undefined
-                          }
-                          aria-describedby={
-                            fieldError(mine, "reason")
-                              ? `${base}-reason-error`
-                              : undefined
-                          }
-                          className={cx(inputClasses, "mt-1.5")}
+                          defaultValue={mine?.reason ?? ''}
+                          aria-invalid={fieldError(mine, 'reason') ? true : undefined}
+                          aria-describedby={fieldError(mine, 'reason') ? `${base}-reason-error` : undefined}
+                          className={cx(inputClasses, 'mt-1.5')}
                         >
                           <option value="" disabled>
                             Choose a reason
@@ -245,22 +163,15 @@ export default function GiftReturns({
                             </option>
                           ))}
                         </select>
-                        <FieldError id={`${base}-reason-error`}>
-                          {fieldError(mine, "reason")}
-                        </FieldError>
+                        <FieldError id={`${base}-reason-error`}>{fieldError(mine, 'reason')}</FieldError>
                       </div>
-                      <Button
-                        type="submit"
-                        variant="secondary"
-                        pending={submitting === String(g.orderLineId)}
-                        pendingLabel="Returning…"
-                      >
+                      <Button type="submit" variant="secondary" pending={submitting === String(g.orderLineId)} pendingLabel="Returning…">
                         Return for credit
                       </Button>
                     </Form>
                   </Card>
                 </li>
-              );
+              )
             })}
           </ul>
         )}
@@ -273,10 +184,7 @@ export default function GiftReturns({
           </h2>
           <ul className="mt-4 flex flex-col divide-y divide-line rounded-card border border-line bg-white px-4">
             {returns.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3"
-              >
+              <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
                 <span className="min-w-0">
                   <span className="block font-semibold text-ink">
                     {r.quantity} × {r.title}
@@ -286,16 +194,8 @@ export default function GiftReturns({
                   </span>
                 </span>
                 <span className="flex items-center gap-2">
-                  <Badge
-                    variant={r.status === "restocked" ? "success" : "info"}
-                  >
-                    {r.status === "restocked"
-                      ? "Returned"
-                      : "Awaiting return shipment"}
-                  </Badge>
-                  <span className="font-bold text-sage-700">
-                    +{formatCents(r.creditCents)}
-                  </span>
+                  <Badge variant={r.status === 'restocked' ? 'success' : 'info'}>{r.status === 'restocked' ? 'Returned' : 'Awaiting return shipment'}</Badge>
+                  <span className="font-bold text-sage-700">+{formatCents(r.creditCents)}</span>
                 </span>
               </li>
             ))}
@@ -303,5 +203,5 @@ export default function GiftReturns({
         </section>
       ) : null}
     </Container>
-  );
+  )
 }

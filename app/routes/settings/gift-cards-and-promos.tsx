@@ -1,119 +1,78 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { formatLongDate } from "~/lib/format";
-import { type FormFailure, fieldError, formFailure } from "~/lib/form-errors";
-import { formatCents } from "~/lib/money";
-import { requireUser, sessionMeta } from "~/modules/accounts/auth.server";
-import {
-  SettingsPageHeader,
-  SettingsSection,
-} from "~/modules/accounts/ui/settings-page";
-import type { CreditReason } from "~/modules/giftcards/giftcards.validation";
-import { Alert, Badge, Button, TextField } from "~/ui";
-import type { Route } from "./+types/gift-cards-and-promos";
+import { data, Form, Link, useNavigation } from 'react-router'
+import { formatLongDate } from '~/lib/format'
+import { type FormFailure, fieldError, formFailure } from '~/lib/form-errors'
+import { formatCents } from '~/lib/money'
+import { requireUser, sessionMeta } from '~/modules/accounts/auth.server'
+import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
+import type { CreditReason } from '~/modules/giftcards/giftcards.validation'
+import { Alert, Badge, Button, TextField } from '~/ui'
+import type { Route } from './+types/gift-cards-and-promos'
 
-export const meta = () => [
-  { title: "Gift cards and promos | Nestlist" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => [{ title: 'Gift cards and promos | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
 /** /settings/gift-cards-and-promos: store credit balance and history, redeem a gift card, gift cards you sent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context);
-  const [credit, sent] = await Promise.all([
-    context.services.giftCards.creditOf(user.id),
-    context.services.giftCards.purchasedBy(user.id),
-  ]);
-  return { credit, sent };
+  const { user } = await requireUser(request, context)
+  const [credit, sent] = await Promise.all([context.services.giftCards.creditOf(user.id), context.services.giftCards.purchasedBy(user.id)])
+  return { credit, sent }
 }
 
-type ActionResult =
-  | { ok: true; at: number; redeemedCents: number; last4: string }
-  | (FormFailure & { at: number; code: string });
+type ActionResult = { ok: true; at: number; redeemedCents: number; last4: string } | (FormFailure & { at: number; code: string })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request, context);
-  const form = await request.formData();
-  const code = String(form.get("code") ?? "").slice(0, 60);
+  const { user } = await requireUser(request, context)
+  const form = await request.formData()
+  const code = String(form.get('code') ?? '').slice(0, 60)
   try {
-    const r = await context.services.giftCards.redeem(
-      user.id,
-      { code },
-      { ip: sessionMeta(request, context).ip },
-    );
+    const r = await context.services.giftCards.redeem(user.id, { code }, { ip: sessionMeta(request, context).ip })
     return data<ActionResult>({
       ok: true,
       at: Date.now(),
       redeemedCents: r.redeemedCents,
       last4: r.last4,
-    });
+    })
   } catch (error) {
-    const failure = formFailure(error);
-    return data<ActionResult>(
-      { ...failure, at: Date.now(), code },
-      { status: failure.status },
-    );
+    const failure = formFailure(error)
+    return data<ActionResult>({ ...failure, at: Date.now(), code }, { status: failure.status })
   }
 }
 
 const reasonLabels: Record<CreditReason, string> = {
-  gift_card_redeemed: "Gift card added",
-  gift_return: "Gift returned",
-  promotion: "Promotion",
-  order_payment: "Used on an order",
-  refund: "Refund",
-};
+  gift_card_redeemed: 'Gift card added',
+  gift_return: 'Gift returned',
+  promotion: 'Promotion',
+  order_payment: 'Used on an order',
+  refund: 'Refund',
+}
 
-export default function GiftCardsAndPromos({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
-  const { credit, sent } = loaderData;
-  const result = actionData as ActionResult | undefined;
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST";
-  const failed = result && !result.ok ? result : undefined;
+export default function GiftCardsAndPromos({ loaderData, actionData }: Route.ComponentProps) {
+  const { credit, sent } = loaderData
+  const result = actionData as ActionResult | undefined
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+  const failed = result && !result.ok ? result : undefined
   return (
     <>
-      <SettingsPageHeader
-        title="Gift cards and promos"
-        intro="Your store credit, gift cards you received and gift cards you sent. Store credit can be used at checkout."
-      />
+      <SettingsPageHeader title="Gift cards and promos" intro="Your store credit, gift cards you received and gift cards you sent. Store credit can be used at checkout." />
       <div className="flex flex-col gap-6">
         <SettingsSection id="balance" title="Your balance">
-          <p
-            className="text-4xl font-extrabold tracking-tight text-ink"
-            data-testid="credit-balance"
-          >
+          <p className="text-4xl font-extrabold tracking-tight text-ink" data-testid="credit-balance">
             {formatCents(credit.balanceCents)}
           </p>
           <p className="mt-1 text-sm text-muted">
-            Store credit from gift cards, gift returns and promotions. Tick "Use
-            my store credit" at checkout to spend it; it never expires.
+            Store credit from gift cards, gift returns and promotions. Tick "Use my store credit" at checkout to spend it; it never expires.
           </p>
         </SettingsSection>
 
-        <SettingsSection
-          id="redeem"
-          title="Redeem a gift card"
-          description="Adds the card's whole balance to your store credit."
-        >
-          <Form
-            method="post"
-            key={result?.ok ? result.at : "redeem"}
-            className="flex flex-col gap-4"
-            noValidate
-          >
+        <SettingsSection id="redeem" title="Redeem a gift card" description="Adds the card's whole balance to your store credit.">
+          <Form method="post" key={result?.ok ? result.at : 'redeem'} className="flex flex-col gap-4" noValidate>
             {result?.ok ? (
               <Alert tone="success" title="Gift card added">
                 {formatCents(result.redeemedCents)} from gift card ••••
                 {result.last4} is now in your balance.
               </Alert>
             ) : null}
-            {failed && !fieldError(failed, "code") ? (
-              <Alert tone="error">{failed.message}</Alert>
-            ) : null}
+            {failed && !fieldError(failed, 'code') ? <Alert tone="error">{failed.message}</Alert> : null}
             <TextField
               label="Gift card code"
               name="code"
@@ -123,11 +82,8 @@ export default function GiftCardsAndPromos({
               maxLength={40}
               required
               hint="16 letters and numbers, like ABCD-EFGH-JKLM-NPQR. Dashes and spaces are fine."
-              defaultValue={failed?.code ?? ""}
-              error={
-                fieldError(failed, "code") ??
-                (failed?.status === 429 ? failed.message : undefined)
-              }
+              defaultValue={failed?.code ?? ''}
+              error={fieldError(failed, 'code') ?? (failed?.status === 429 ? failed.message : undefined)}
               containerClassName="max-w-md"
             />
             <div>
@@ -140,46 +96,27 @@ export default function GiftCardsAndPromos({
 
         <SettingsSection id="history" title="Balance history">
           {credit.entries.length === 0 ? (
-            <p className="text-muted">
-              No store credit yet. Redeem a gift card above, or return a
-              registry gift for credit.
-            </p>
+            <p className="text-muted">No store credit yet. Redeem a gift card above, or return a registry gift for credit.</p>
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {credit.entries.map((e) => (
-                <li
-                  key={e.id}
-                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0"
-                >
+                <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
                   <span className="min-w-0">
-                    <span className="block font-semibold text-ink">
-                      {reasonLabels[e.reason]}
-                    </span>
+                    <span className="block font-semibold text-ink">{reasonLabels[e.reason]}</span>
                     <span className="block text-sm text-muted">
-                      {[e.note, formatLongDate(e.createdAt)]
-                        .filter(Boolean)
-                        .join(" · ")}
+                      {[e.note, formatLongDate(e.createdAt)].filter(Boolean).join(' · ')}
                       {e.orderId ? (
                         <>
-                          {" · "}
-                          <Link
-                            to={`/orders/${e.orderId}`}
-                            className="text-berry-800 underline underline-offset-2"
-                          >
+                          {' · '}
+                          <Link to={`/orders/${e.orderId}`} className="text-berry-800 underline underline-offset-2">
                             View order
                           </Link>
                         </>
                       ) : null}
                     </span>
                   </span>
-                  <span
-                    className={
-                      e.amountCents > 0
-                        ? "font-bold text-sage-700"
-                        : "font-bold text-ink"
-                    }
-                  >
-                    {e.amountCents > 0 ? "+" : "−"}
+                  <span className={e.amountCents > 0 ? 'font-bold text-sage-700' : 'font-bold text-ink'}>
+                    {e.amountCents > 0 ? '+' : '−'}
                     {formatCents(Math.abs(e.amountCents))}
                   </span>
                 </li>
@@ -191,36 +128,22 @@ export default function GiftCardsAndPromos({
         <SettingsSection id="sent" title="Gift cards you sent">
           {sent.length === 0 ? (
             <p className="text-muted">
-              You have not sent a gift card yet.{" "}
-              <Link
-                to="/store/gift-cards"
-                className="font-semibold text-berry-800 underline underline-offset-2"
-              >
+              You have not sent a gift card yet.{' '}
+              <Link to="/store/gift-cards" className="font-semibold text-berry-800 underline underline-offset-2">
                 Send one
               </Link>
             </p>
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {sent.map((c) => (
-                <li
-                  key={c.id}
-                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0"
-                >
+                <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
                   <span className="min-w-0">
                     <span className="block font-semibold text-ink">
                       {formatCents(c.amountCents)} to {c.recipientName}
                     </span>
-                    <span className="block text-sm break-all text-muted">
-                      {c.recipientEmail}
-                    </span>
+                    <span className="block text-sm break-all text-muted">{c.recipientEmail}</span>
                   </span>
-                  {c.sentAt ? (
-                    <Badge variant="success">
-                      Sent {formatLongDate(c.sentAt)}
-                    </Badge>
-                  ) : (
-                    <Badge variant="neutral">Sending</Badge>
-                  )}
+                  {c.sentAt ? <Badge variant="success">Sent {formatLongDate(c.sentAt)}</Badge> : <Badge variant="neutral">Sending</Badge>}
                 </li>
               ))}
             </ul>
@@ -228,5 +151,5 @@ export default function GiftCardsAndPromos({
         </SettingsSection>
       </div>
     </>
-  );
+  )
 }

@@ -1,81 +1,57 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import type { FieldErrors } from "~/lib/errors";
-import { formatCents } from "~/lib/money";
-import {
-  Alert,
-  Button,
-  cx,
-  FieldError,
-  inputClasses,
-  Label,
-  TextField,
-} from "~/ui";
-import {
-  ELECTRONIC_GIFT_CARD_MAX_CENTS,
-  ELECTRONIC_GIFT_CARD_MIN_CENTS,
-} from "../../catalog/catalog.constants";
-import {
-  GIFT_MESSAGE_MAX,
-  MAX_GIFT_CARDS_PER_LINE,
-  PRESET_AMOUNTS_CENTS,
-} from "../giftcards.validation";
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import type { FieldErrors } from '~/lib/errors'
+import { formatCents } from '~/lib/money'
+import { Alert, Button, cx, FieldError, inputClasses, Label, TextField } from '~/ui'
+import { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from '../../catalog/catalog.constants'
+import { GIFT_MESSAGE_MAX, MAX_GIFT_CARDS_PER_LINE, PRESET_AMOUNTS_CENTS } from '../giftcards.validation'
 
 /** Where the purchase form posts (the gift cards page's action), from that page and from gift card product pages. */
-export const GIFT_CARD_FORM_ACTION = "/store/gift-cards";
-export const CHECKOUT_PATH = "/store/checkout?cart_type=store";
+export const GIFT_CARD_FORM_ACTION = '/store/gift-cards'
+export const CHECKOUT_PATH = '/store/checkout?cart_type=store'
 
 export type GiftCardFormResult =
   | {
-      ok: true;
-      at: number;
-      added: { amountCents: number; quantity: number; recipientName: string };
+      ok: true
+      at: number
+      added: { amountCents: number; quantity: number; recipientName: string }
     }
   | {
-      ok: false;
-      at: number;
-      message: string;
-      fields: FieldErrors;
-      values: Record<string, string>;
-    };
+      ok: false
+      at: number
+      message: string
+      fields: FieldErrors
+      values: Record<string, string>
+    }
 
 export type GiftCardDesign = {
-  id: number;
-  shortName: string;
-  imageUrl: string;
-};
+  id: number
+  shortName: string
+  imageUrl: string
+}
 
-const first = (fields: FieldErrors | undefined, name: string) =>
-  fields?.[name]?.[0];
+const first = (fields: FieldErrors | undefined, name: string) => fields?.[name]?.[0]
 
 /**
  * Choose an amount (preset or custom, whole dollars), a design when there are several, who it is for and a
  * message; adds an e-gift card line to the cart. A plain form without JavaScript (it posts to the gift cards
  * page), a fetcher with it, so a product page keeps its place while the card is added.
  */
-export function GiftCardForm({
-  designs,
-  productId,
-  result: pageResult,
-}: {
-  designs: GiftCardDesign[];
-  productId?: number;
-  result?: GiftCardFormResult;
-}) {
-  const fetcher = useFetcher<GiftCardFormResult>();
-  const result = fetcher.data ?? pageResult;
-  const busy = fetcher.state !== "idle";
-  const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values ?? {};
-  const fields = failed?.fields;
-  const statusRef = useRef<HTMLDivElement>(null);
+export function GiftCardForm({ designs, productId, result: pageResult }: { designs: GiftCardDesign[]; productId?: number; result?: GiftCardFormResult }) {
+  const fetcher = useFetcher<GiftCardFormResult>()
+  const result = fetcher.data ?? pageResult
+  const busy = fetcher.state !== 'idle'
+  const failed = result && !result.ok ? result : undefined
+  const values = failed?.values ?? {}
+  const fields = failed?.fields
+  const statusRef = useRef<HTMLDivElement>(null)
   // A new key after each success starts a fresh, empty form.
-  const formKey = result?.ok ? `added-${result.at}` : "gift-card";
+  const formKey = result?.ok ? `added-${result.at}` : 'gift-card'
 
   useEffect(() => {
     // After adding, the success message takes focus so keyboard and screen reader users hear it.
-    if (result?.ok) statusRef.current?.focus();
-  }, [result]);
+    if (result?.ok) statusRef.current?.focus()
+  }, [result])
 
   return (
     <div className="flex flex-col gap-4">
@@ -83,18 +59,11 @@ export function GiftCardForm({
         <div ref={statusRef} tabIndex={-1} className="outline-none">
           <Alert tone="success" title="Added to your cart">
             <p>
-              {result.added.quantity > 1
-                ? `${result.added.quantity} gift cards`
-                : "A gift card"}{" "}
-              of {formatCents(result.added.amountCents)} for{" "}
-              {result.added.recipientName}. We email it as soon as your order is
-              paid.
+              {result.added.quantity > 1 ? `${result.added.quantity} gift cards` : 'A gift card'} of {formatCents(result.added.amountCents)} for {result.added.recipientName}. We
+              email it as soon as your order is paid.
             </p>
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-              <Link
-                to={CHECKOUT_PATH}
-                className="font-semibold text-berry-800 underline underline-offset-2"
-              >
+              <Link to={CHECKOUT_PATH} className="font-semibold text-berry-800 underline underline-offset-2">
                 Check out
               </Link>
               <span>or send another one below.</span>
@@ -107,17 +76,9 @@ export function GiftCardForm({
           {failed.message}
         </Alert>
       ) : null}
-      <GiftCardFields
-        key={formKey}
-        Form={fetcher.Form}
-        busy={busy}
-        designs={designs}
-        productId={productId}
-        values={values}
-        fields={fields}
-      />
+      <GiftCardFields key={formKey} Form={fetcher.Form} busy={busy} designs={designs} productId={productId} values={values} fields={fields} />
     </div>
-  );
+  )
 }
 
 function GiftCardFields({
@@ -128,30 +89,22 @@ function GiftCardFields({
   values,
   fields,
 }: {
-  Form: ReturnType<typeof useFetcher>["Form"];
-  busy: boolean;
-  designs: GiftCardDesign[];
-  productId?: number;
-  values: Record<string, string>;
-  fields?: FieldErrors;
+  Form: ReturnType<typeof useFetcher>['Form']
+  busy: boolean
+  designs: GiftCardDesign[]
+  productId?: number
+  values: Record<string, string>
+  fields?: FieldErrors
 }) {
-  const id = useId();
-  const customRef = useRef<HTMLInputElement>(null);
-  const [amount, setAmount] = useState(
-    values.amountCents || String(PRESET_AMOUNTS_CENTS[1]),
-  );
-  const [message, setMessage] = useState(values.message ?? "");
-  const chosenDesign =
-    values.productId || String(productId ?? designs[0]?.id ?? "");
-  const amountError = first(fields, "amountCents");
-  const customError = first(fields, "customAmount");
+  const id = useId()
+  const customRef = useRef<HTMLInputElement>(null)
+  const [amount, setAmount] = useState(values.amountCents || String(PRESET_AMOUNTS_CENTS[1]))
+  const [message, setMessage] = useState(values.message ?? '')
+  const chosenDesign = values.productId || String(productId ?? designs[0]?.id ?? '')
+  const amountError = first(fields, 'amountCents')
+  const customError = first(fields, 'customAmount')
   return (
-    <Form
-      method="post"
-      action={GIFT_CARD_FORM_ACTION}
-      className="flex flex-col gap-5"
-      noValidate
-    >
+    <Form method="post" action={GIFT_CARD_FORM_ACTION} className="flex flex-col gap-5" noValidate>
       {productId || designs.length <= 1 ? (
         <input type="hidden" name="productId" value={chosenDesign} />
       ) : (
@@ -163,22 +116,10 @@ function GiftCardFields({
                 key={d.id}
                 className="flex cursor-pointer flex-col gap-2 rounded-xl border border-line-strong bg-white p-2 text-sm font-semibold text-ink has-checked:border-berry-700 has-checked:ring-2 has-checked:ring-berry-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-berry-700"
               >
-                <img
-                  src={d.imageUrl}
-                  alt=""
-                  width={160}
-                  height={100}
-                  className="aspect-[8/5] w-full rounded-lg bg-cream-200 object-cover"
-                />
+                <img src={d.imageUrl} alt="" width={160} height={100} className="aspect-[8/5] w-full rounded-lg bg-cream-200 object-cover" />
                 <span className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="productId"
-                    value={d.id}
-                    defaultChecked={String(d.id) === chosenDesign}
-                    className="size-4 accent-berry-700"
-                  />
-                  {d.shortName.replace(/^Store Gift Card: /, "")}
+                  <input type="radio" name="productId" value={d.id} defaultChecked={String(d.id) === chosenDesign} className="size-4 accent-berry-700" />
+                  {d.shortName.replace(/^Store Gift Card: /, '')}
                 </span>
               </label>
             ))}
@@ -186,11 +127,7 @@ function GiftCardFields({
         </fieldset>
       )}
 
-      <fieldset
-        aria-describedby={
-          amountError || customError ? `${id}-amount-error` : undefined
-        }
-      >
+      <fieldset aria-describedby={amountError || customError ? `${id}-amount-error` : undefined}>
         <legend className="text-sm font-semibold text-ink">Amount</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRESET_AMOUNTS_CENTS.map((cents) => (
@@ -198,14 +135,7 @@ function GiftCardFields({
               key={cents}
               className="flex min-h-11 min-w-20 cursor-pointer items-center justify-center rounded-full border border-line-strong bg-white px-4 font-semibold text-ink has-checked:border-berry-700 has-checked:bg-berry-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-berry-700"
             >
-              <input
-                type="radio"
-                name="amountCents"
-                value={cents}
-                checked={amount === String(cents)}
-                onChange={() => setAmount(String(cents))}
-                className="sr-only"
-              />
+              <input type="radio" name="amountCents" value={cents} checked={amount === String(cents)} onChange={() => setAmount(String(cents))} className="sr-only" />
               {formatCents(cents)}
             </label>
           ))}
@@ -214,10 +144,10 @@ function GiftCardFields({
               type="radio"
               name="amountCents"
               value="custom"
-              checked={amount === "custom"}
+              checked={amount === 'custom'}
               onChange={() => {
-                setAmount("custom");
-                customRef.current?.focus();
+                setAmount('custom')
+                customRef.current?.focus()
               }}
               className="sr-only"
             />
@@ -226,17 +156,13 @@ function GiftCardFields({
         </div>
         <div className="mt-3 max-w-60">
           <Label htmlFor={`${id}-custom`}>
-            Other amount in dollars{" "}
+            Other amount in dollars{' '}
             <span className="font-normal text-muted">
-              ({formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} to{" "}
-              {formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)})
+              ({formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} to {formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)})
             </span>
           </Label>
           <div className="relative mt-1.5">
-            <span
-              aria-hidden
-              className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted"
-            >
+            <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted">
               $
             </span>
             <input
@@ -245,23 +171,15 @@ function GiftCardFields({
               name="customAmount"
               inputMode="numeric"
               autoComplete="off"
-              defaultValue={values.customAmount ?? ""}
-              onInput={(e) =>
-                setAmount(
-                  e.currentTarget.value.trim()
-                    ? "custom"
-                    : String(PRESET_AMOUNTS_CENTS[1]),
-                )
-              }
+              defaultValue={values.customAmount ?? ''}
+              onInput={(e) => setAmount(e.currentTarget.value.trim() ? 'custom' : String(PRESET_AMOUNTS_CENTS[1]))}
               aria-invalid={customError ? true : undefined}
               aria-describedby={customError ? `${id}-amount-error` : undefined}
-              className={cx(inputClasses, "pl-7")}
+              className={cx(inputClasses, 'pl-7')}
             />
           </div>
         </div>
-        <FieldError id={`${id}-amount-error`}>
-          {amountError ?? customError}
-        </FieldError>
+        <FieldError id={`${id}-amount-error`}>{amountError ?? customError}</FieldError>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -271,8 +189,8 @@ function GiftCardFields({
           autoComplete="off"
           required
           maxLength={80}
-          defaultValue={values.recipientName ?? ""}
-          error={first(fields, "recipientName")}
+          defaultValue={values.recipientName ?? ''}
+          error={first(fields, 'recipientName')}
         />
         <TextField
           label="Recipient's email"
@@ -282,26 +200,18 @@ function GiftCardFields({
           required
           maxLength={254}
           hint="We email the gift card here, right after your order is paid."
-          defaultValue={values.recipientEmail ?? ""}
-          error={first(fields, "recipientEmail")}
+          defaultValue={values.recipientEmail ?? ''}
+          error={first(fields, 'recipientEmail')}
         />
-        <TextField
-          label="Your name"
-          name="senderName"
-          autoComplete="name"
-          required
-          maxLength={80}
-          defaultValue={values.senderName ?? ""}
-          error={first(fields, "senderName")}
-        />
+        <TextField label="Your name" name="senderName" autoComplete="name" required maxLength={80} defaultValue={values.senderName ?? ''} error={first(fields, 'senderName')} />
         <div>
           <Label htmlFor={`${id}-quantity`}>How many</Label>
           <select
             id={`${id}-quantity`}
             name="quantity"
-            defaultValue={values.quantity ?? "1"}
-            className={cx(inputClasses, "mt-1.5")}
-            aria-invalid={first(fields, "quantity") ? true : undefined}
+            defaultValue={values.quantity ?? '1'}
+            className={cx(inputClasses, 'mt-1.5')}
+            aria-invalid={first(fields, 'quantity') ? true : undefined}
           >
             {Array.from({ length: MAX_GIFT_CARDS_PER_LINE }, (_, i) => (
               <option key={i + 1} value={i + 1}>
@@ -309,9 +219,7 @@ function GiftCardFields({
               </option>
             ))}
           </select>
-          <FieldError id={`${id}-quantity-error`}>
-            {first(fields, "quantity")}
-          </FieldError>
+          <FieldError id={`${id}-quantity-error`}>{first(fields, 'quantity')}</FieldError>
         </div>
       </div>
 
@@ -326,27 +234,22 @@ function GiftCardFields({
           maxLength={GIFT_MESSAGE_MAX}
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}
-          aria-describedby={`${id}-message-count${first(fields, "message") ? ` ${id}-message-error` : ""}`}
-          aria-invalid={first(fields, "message") ? true : undefined}
-          className={cx(inputClasses, "mt-1.5 resize-y")}
+          aria-describedby={`${id}-message-count${first(fields, 'message') ? ` ${id}-message-error` : ''}`}
+          aria-invalid={first(fields, 'message') ? true : undefined}
+          className={cx(inputClasses, 'mt-1.5 resize-y')}
         />
         <p id={`${id}-message-count`} className="mt-1 text-sm text-muted">
           {message.length} of {GIFT_MESSAGE_MAX} characters
         </p>
-        <FieldError id={`${id}-message-error`}>
-          {first(fields, "message")}
-        </FieldError>
+        <FieldError id={`${id}-message-error`}>{first(fields, 'message')}</FieldError>
       </div>
 
-      <p className="text-sm text-muted">
-        Delivered by email as soon as your order is paid. No shipping, no tax,
-        and it never expires.
-      </p>
+      <p className="text-sm text-muted">Delivered by email as soon as your order is paid. No shipping, no tax, and it never expires.</p>
       <div>
         <Button type="submit" pending={busy} pendingLabel="Adding…">
           Add gift card to cart
         </Button>
       </div>
     </Form>
-  );
+  )
 }
