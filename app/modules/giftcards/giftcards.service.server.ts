@@ -235,12 +235,15 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
   const service = {
     /** The gift card designs on sale (the catalogue's gift card products), for the purchase page. */
     async designs(): Promise<{ id: number; name: string; shortName: string; imageUrl: string }[]> {
-      return db
+      const rows = await db
         .select({ id: products.id, name: products.name, shortName: products.shortName, imageUrl: products.imageUrl })
         .from(products)
         .where(and(eq(products.productType, 'gift_card'), eq(products.available, true)))
         .orderBy(asc(products.id))
-        .limit(12)
+        .limit(100)
+      // The catalogue may list one design more than once: offer each design once (its first product).
+      const seen = new Set<string>()
+      return rows.filter((r) => !seen.has(r.shortName) && !!seen.add(r.shortName)).slice(0, 12)
     },
 
     // ---- checkout -------------------------------------------------------------------------------------

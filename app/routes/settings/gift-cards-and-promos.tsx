@@ -67,7 +67,7 @@ export default function GiftCardsAndPromos({ loaderData, actionData }: Route.Com
         <SettingsSection id="redeem" title="Redeem a gift card" description="Adds the card's whole balance to your store credit.">
           <Form method="post" key={result?.ok ? result.at : 'redeem'} className="flex flex-col gap-4" noValidate>
             {result?.ok ? (
-              <Alert tone="success" title="Gift card added">
+              <Alert tone="success" title="Gift card redeemed">
                 {formatCents(result.redeemedCents)} from gift card ••••
                 {result.last4} is now in your balance.
               </Alert>
