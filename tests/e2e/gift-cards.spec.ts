@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDb } from '~/db/client.server'
 import { createServices, type Services } from '~/services.server'
-import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
+import { createAccount, demoParent, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
 
@@ -20,7 +20,7 @@ let server: RunningServer
 let baseUrl: string
 let dataDir: string
 let services: Services
-let closePool: () => Promise<void>
+let pool: ReturnType<typeof createDb>['pool']
 
 beforeAll(async () => {
   dataDir = makeDataDir()
@@ -29,14 +29,14 @@ beforeAll(async () => {
   // The embedded PostgreSQL's port (postmaster.pid, line 4) and the password the server keeps beside it.
   const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim()
   const password = fs.readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim()
-  const { db, pool } = createDb(`postgres://nestlist:${encodeURIComponent(password)}@127.0.0.1:${port}/nestlist`, { max: 2 })
-  closePool = () => pool.end()
-  services = createServices({ db, pool, env: { SUPPORT_EMAIL: 'help@nestlist.example' }, logger: pino({ level: 'silent' }) })
+  const opened = createDb(`postgres://nestlist:${encodeURIComponent(password)}@127.0.0.1:${port}/nestlist`, { max: 2 })
+  pool = opened.pool
+  services = createServices({ db: opened.db, pool, env: { SUPPORT_EMAIL: 'help@nestlist.example' }, logger: pino({ level: 'silent' }) })
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser?.close()
-  await closePool?.()
+  await pool?.end()
   if (server) await stopServer(server)
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
@@ -161,6 +161,43 @@ describe('gift cards', () => {
     expect(new URL(p.url()).pathname).toMatch(/^\/gp\/nestlist-store-gift-card\//)
     await open(p, '/store/gift-cards')
     await expectNoSeriousA11yViolations(p, 'gift cards page 375')
+    await phone.close()
+  })
+
+  test('a registry owner returns a gift bought on Nestlist for store credit, on a phone', async () => {
+    // A guest buys two of a gift on the demo parent's registry (through the orders service, as above).
+    const signIn = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoParent) })
+    const ownerCookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+    const found = await pool.query<{ id: number; product_id: number; name: string }>(
+      `select i.id, i.product_id, p.name from reg_items i join registries r on r.id = i.registry_id join users u on u.id = r.owner_id join products p on p.id = i.product_id
+       where u.email = $1 and i.removed_at is null and p.product_type = 'product' and p.available and i.quantity_needed - i.quantity_reserved - i.quantity_purchased >= 2
+       order by i.id limit 1`,
+      [demoParent.email],
+    )
+    const item = { id: Number(found.rows[0]!.id), productId: Number(found.rows[0]!.product_id), name: found.rows[0]!.name }
+    const giver = { guestToken: services.cart.newGuestToken() }
+    await services.cart.add(giver, { productId: item.productId, regItemId: item.id, quantity: 2 })
+    await services.orders.placeOrder(giver, { idempotencyKey: `e2e-gift-return-${Date.now()}`, email: 'june@example.test', name: 'June', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' } })
+
+    const emailsTo = async (to: string) => (await pool.query<{ n: number }>(`select count(*)::int as n from email_outbox where to_address = $1`, [to])).rows[0]!.n
+    const giverEmailsBefore = await emailsTo('june@example.test')
+
+    const phone = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    await signInContext(phone, baseUrl, { cookie: ownerCookie })
+    const page = await phone.newPage()
+    await open(page, '/returns/gift')
+    const gift = page.getByRole('article').filter({ hasText: item.name })
+    await gift.waitFor()
+    expect(await gift.innerText()).toContain('2 of 2 can be returned')
+    await expectNoSeriousA11yViolations(page, 'gift returns 375')
+    await gift.getByLabel('Reason').selectOption('duplicate')
+    await gift.getByRole('button', { name: 'Return for credit' }).click()
+    await page.getByRole('status').getByText('Gift returned').waitFor()
+    expect(await page.getByRole('article').filter({ hasText: item.name }).innerText()).toContain('1 of 2 can be returned')
+    expect(await page.getByRole('region', { name: 'Returned gifts' }).innerText()).toContain('I received more than one')
+    await expectNoSeriousA11yViolations(page, 'gift returned 375')
+    // The giver was not told: no email went to them because of the return.
+    expect(await emailsTo('june@example.test')).toBe(giverEmailsBefore)
     await phone.close()
   })
 
