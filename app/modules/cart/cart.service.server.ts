@@ -10,7 +10,7 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STAND
 import { cartItems, carts } from './cart.schema'
 import { addToCartInput, updateCartItemInput } from './cart.validation'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
-import { giftCardMessages, giftCardPurchaseInput } from '../giftcards/giftcards.validation'
+import { giftCardMessages, giftCardPurchaseInput, MAX_GIFT_CARDS_PER_LINE } from '../giftcards/giftcards.validation'
 
 /** Who the cart belongs to: a signed-in shopper, or a guest holding the token from their cookie. */
 export type CartViewer = { userId?: number | null; guestToken?: string | null }
@@ -258,6 +258,7 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
     async update(viewer: CartViewer, itemId: number, input: unknown): Promise<CartView> {
       const { quantity } = parseInput(updateCartItemInput, input)
       const line = await lineOf(viewer, itemId)
+      if (line.giftCard && quantity > MAX_GIFT_CARDS_PER_LINE) throw new DomainError('invalid_input', giftCardMessages.quantity, { fields: { quantity: [giftCardMessages.quantity] } })
       await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
       return viewOf(line.cartId)
     },

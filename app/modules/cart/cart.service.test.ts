@@ -86,6 +86,9 @@ describe('cart', () => {
     const small = await product({ priceCents: 1_000 })
     // A gift card line is priced at the chosen amount, never out of stock, and needs its amount and recipient.
     await cart.addGiftCard(viewer, { productId: card.id, amountCents: 5_000, recipientName: 'Riley', recipientEmail: 'riley@example.test', senderName: 'Jo' })
+    const { lineId } = await cart.addGiftCard(viewer, { productId: card.id, amountCents: 2_500, recipientName: 'Ari', recipientEmail: 'ari@example.test', senderName: 'Jo' })
+    await expect(cart.update(viewer, lineId, { quantity: 11 })).rejects.toThrow('Choose from 1 to 10 cards.')
+    await cart.remove(viewer, lineId)
     await expect(cart.add(viewer, { productId: card.id })).rejects.toThrow(cartMessages.giftCardDetails)
     await cart.add(viewer, { productId: small.id })
     expect(await cart.view(viewer)).toMatchObject({ subtotalCents: 6_000, shippingCents: 799 })
