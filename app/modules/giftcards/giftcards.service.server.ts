@@ -249,16 +249,18 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     // ---- checkout -------------------------------------------------------------------------------------
 
     /**
-     * How `totalCents` would be paid: the gift card (its balance, up to the total), then store credit, then the
-     * card. Read without locks: placeOrder takes the amounts in its transaction with `takeTenders`, which
+     * How `totalCents` would be paid: the gift card (its balance, up to the total less `excludedCents`, the gift
+     * cards being bought), then store credit, then the card. Read without locks: placeOrder takes the amounts in its transaction with `takeTenders`, which
      * refuses when a balance went down meanwhile. A wrong code counts against the hourly limit.
      */
     async planTenders(
       viewer: { userId?: number | null; guestToken?: string | null },
       totalCents: number,
-      input: { giftCardCode?: string; applyCredit?: boolean },
+      input: { giftCardCode?: string; applyCredit?: boolean; excludedCents?: number },
     ): Promise<TenderPlan> {
-      let left = totalCents
+      // What gift cards and credit may pay: not the gift cards being bought (no turning a balance into a new code).
+      const excluded = Math.min(totalCents, Math.max(0, input.excludedCents ?? 0))
+      let left = totalCents - excluded
       let giftCard: TenderPlan['giftCard'] = null
       if (input.giftCardCode) {
         const actor = viewer.userId
@@ -277,7 +279,7 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         creditCents = Math.min(await balanceOf(viewer.userId), left)
         left -= creditCents
       }
-      return { giftCard, creditCents, cardDueCents: left }
+      return { giftCard, creditCents, cardDueCents: left + excluded }
     },
 
     /** Takes the planned amounts inside the order's transaction; a balance that went down rolls the order back. */

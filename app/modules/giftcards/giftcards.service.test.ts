@@ -248,6 +248,21 @@ describe('paying with a gift card and store credit', () => {
     expect((await a.giftCards.creditOf(shopper.id)).balanceCents).toBe(1_000)
   })
 
+  test('gift cards and store credit never pay for new gift cards: the card pays for those', async () => {
+    const a = app()
+    const { codes } = await buyCard(a, 10_000)
+    const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 5_000, stock: 20 })
+    const buyer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(buyer, { productId: p.id })
+    await a.cart.addGiftCard(buyer, purchase({ amountCents: 2_500 }))
+    // $50 product (free shipping, no tax in Oregon) from the $100 card; the $25 gift card on the test card.
+    const o = await a.orders.placeOrder(buyer, { idempotencyKey: key(), email: 'b@example.test', name: 'B', shippingAddress: address, giftCardCode: codes[0], card: card() })
+    expect(o).toMatchObject({ totalCents: 7_500, cardChargeCents: 2_500, tenders: [{ kind: 'gift_card', amountCents: 5_000 }] })
+    // Only gift cards in the cart: the code pays nothing, so a card is needed.
+    await a.cart.addGiftCard(buyer, purchase({ amountCents: 2_500 }))
+    expect(await outcome(a.orders.placeOrder(buyer, { idempotencyKey: key(), email: 'b@example.test', name: 'B', giftCardCode: codes[0] }))).toMatchObject({ fields: { card: [giftCardMessages.cardNeeded] } })
+  })
+
   test('two parallel orders from two processes spending one card: exactly one succeeds, the other is refused and not charged', async () => {
     const { codes } = await buyCard(app(), 5_000)
     const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 4_500, stock: 20 })

@@ -401,7 +401,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // A gift card, then store credit, then the card for what is left (no card needed when nothing is).
       const plan: TenderPlan =
         giftCards && (data.giftCardCode || data.applyCredit)
-          ? await giftCards.planTenders(viewer, priced.totalCents, { giftCardCode: data.giftCardCode, applyCredit: data.applyCredit })
+          ? await giftCards.planTenders(viewer, priced.totalCents, {
+              giftCardCode: data.giftCardCode,
+              applyCredit: data.applyCredit,
+              // Gift cards are paid by card only (gift card balances and credit cannot buy more gift cards).
+              excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
+            })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }
       if (plan.cardDueCents > 0 && !data.card) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
 
