@@ -376,9 +376,11 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
       return { issued: cards.length }
     },
 
-    /** Paid orders whose gift cards were not all issued and emailed (a crash after capture): issues them now. */
+    /** Paid orders whose gift cards were not all issued and emailed (a crash after capture): issues them now; prunes old code entries. */
     async reconcile(olderThanMs = 30_000): Promise<{ orders: number }> {
       const before = new Date(clock().getTime() - olderThanMs).toISOString()
+      // Code entries only count for an hour: older ones are of no more use.
+      await db.execute(sql`delete from gift_card_redeem_attempts where created_at < ${new Date(clock().getTime() - 86_400_000).toISOString()}::timestamptz`)
       const pending = await db.execute<{ id: string }>(sql`
         select o.id from orders o
         where o.status = 'paid' and o.updated_at < ${before}::timestamptz
