@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
@@ -44,6 +44,9 @@ export type OrderView = {
   totalCents: number
   payment: { cardBrand: string; cardLast4: string }
 }
+
+/** One line of a buyer's order history. */
+export type OrderSummary = { id: string; status: OrderRow['status']; createdAt: string; totalCents: number; itemCount: number; registryId: number | null }
 
 export type OrderViewer = CartViewer
 
@@ -340,6 +343,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
      * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
      */
     async placeOrder(viewer: OrderViewer, input: unknown): Promise<OrderView> {
+      return (await service.place(viewer, input)).order
+    },
+
+    /**
+     * placeOrder, telling a new order (`created`: the API answers 201) from a replay of a key already placed
+     * (200). Same rules and errors as placeOrder.
+     */
+    async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
       const data = parseInput(placeOrderInput, input)
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
@@ -356,14 +367,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // A retry: the cart was cleared when the order was placed, or is the same cart.
         const again = await priceOrEmpty()
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
-        return viewOf(await capture(existing))
+        return { order: await viewOf(await capture(existing)), created: false }
       }
 
       const priced = await priceOrEmpty()
       if (!priced) {
         // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
         const placed = await byKey(key)
-        if (placed) return viewOf(placed)
+        if (placed) return { order: await viewOf(placed), created: false }
         throw new DomainError('invalid_input', orderMessages.emptyCart)
       }
       const fingerprint = fingerprintOf(priced, data.email)
@@ -411,12 +422,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (!winner) throw new DomainError('conflict', orderMessages.unavailable)
         if (winner.fingerprint !== fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         // The submission that placed it charges it (or reconcile() does, if that one crashed).
-        return viewOf(winner)
+        return { order: await viewOf(winner), created: false }
       }
       const captured = await capture(order)
       await cart.clear(viewer)
       // Everything the buyer sees is in hand: no need to read the order back.
-      return {
+      const placedView: OrderView = {
         id: captured.id,
         status: captured.status,
         email: captured.email,
@@ -444,6 +455,36 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         taxCents: priced.taxCents,
         totalCents: priced.totalCents,
         payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+      }
+      return { order: placedView, created: true }
+    },
+
+    /** A signed-in buyer's orders, newest first, a page at a time (`page` from 1; `perPage` at most 50). */
+    async listForBuyer(userId: number, options: { page?: number; perPage?: number } = {}): Promise<{ orders: OrderSummary[]; page: number; perPage: number; total: number }> {
+      const perPage = Math.min(50, Math.max(1, Math.trunc(options.perPage ?? 20)))
+      const page = Math.min(10_000, Math.max(1, Math.trunc(options.page ?? 1)))
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            status: orders.status,
+            createdAt: orders.createdAt,
+            totalCents: orders.totalCents,
+            registryId: orders.registryId,
+            itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines ol where ol.order_id = ${orders.id})`,
+          })
+          .from(orders)
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId)),
+      ])
+      return {
+        orders: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), totalCents: r.totalCents, itemCount: r.itemCount, registryId: r.registryId })),
+        page,
+        perPage,
+        total: counted?.n ?? 0,
       }
     },
 
