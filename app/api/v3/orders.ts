@@ -79,7 +79,7 @@ const OrderSummarySchema = z
   .openapi('OrderSummary')
 
 const IdempotencyHeader = z.object({
-  'idempotency-key': z.string().optional().openapi({ param: { name: 'Idempotency-Key', in: 'header' }, description: 'the checkout key (or idempotencyKey in the body)' }),
+  'idempotency-key': z.string().optional().openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'the checkout key (or idempotencyKey in the body)' }),
 })
 
 const placeOrder = createRoute({

@@ -471,7 +471,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
             createdAt: orders.createdAt,
             totalCents: orders.totalCents,
             registryId: orders.registryId,
-            itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines ol where ol.order_id = ${orders.id})`,
+            itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines ol where ol.order_id = orders.id)`,
           })
           .from(orders)
           .where(eq(orders.userId, userId))
