@@ -4,14 +4,14 @@ import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import type { Logger } from '~/lib/logger.server'
-import type { CartService, CartViewer } from '../cart/cart.service.server'
+import { type CartService, type CartViewer, guestTokenHash } from '../cart/cart.service.server'
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { discountForCart, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
-import type { PaymentsService } from '../payments/payments.service.server'
+import type { PaymentView, PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, registries } from '../registry/registry.schema'
 import { orderLines, orders, productStock, shipments, type OrderRow } from './orders.schema'
-import { orderMessages, placeOrderInput } from './orders.validation'
+import { orderMessages, placeOrderInput, type PlaceOrderData } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 import { taxCentsFor } from './tax'
 import { warehouseFor } from './warehouses'
@@ -58,6 +58,13 @@ export type OrdersDeps = {
   discount: { currentFor(userId: number): Promise<{ discount: RegistryDiscount | null } | null> }
   clock?: () => Date
   logger?: Pick<Logger, 'warn'>
+  /**
+   * Group commit (docs/decisions/025, the default): checkouts arriving together share their payment rows,
+   * one order transaction and one capture commit. false: one transaction per order (the bench's comparison).
+   */
+  groupCommit?: boolean
+  /** How many group-commit batches may be written at once (each holds a pooled connection). */
+  maxBatchesInFlight?: number
 }
 
 type PricedLine = {
@@ -91,7 +98,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2 }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -336,22 +343,264 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     })
   }
 
-  const service = {
-    /**
-     * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
-     * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
-     * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
-     */
-    async placeOrder(viewer: OrderViewer, input: unknown): Promise<OrderView> {
-      return (await service.place(viewer, input)).order
-    },
+  /** The buyer's view of an order just placed, from what placing it had in hand (no need to read it back). */
+  function placedView(row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt'>, priced: Priced, payment: { cardBrand: string; cardLast4: string }): OrderView {
+    return {
+      id: row.id,
+      status: row.status,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      shipsTo: priced.registryId
+        ? { kind: 'registry', registryId: priced.registryId, familyName: priced.familyName, city: priced.address.city, state: priced.address.state }
+        : { kind: 'buyer', address: priced.address },
+      lines: priced.lines.map((l) => ({
+        productId: l.productId,
+        title: l.title,
+        options: l.options,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        lineTotalCents: l.lineTotalCents,
+        discountCents: l.discountCents,
+        warehouseId: l.warehouseId,
+        regItemId: l.regItemId,
+      })),
+      shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
+        .sort((a, b) => a - b)
+        .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      shippingCents: priced.shippingCents,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+    }
+  }
 
-    /**
-     * placeOrder, telling a new order (`created`: the API answers 201) from a replay of a key already placed
-     * (200). Same rules and errors as placeOrder.
-     */
-    async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
-      const data = parseInput(placeOrderInput, input)
+  /** What the stock rows must give for an order: per (product, option), in (product, option) order. */
+  function needsOf(p: Priced) {
+    const needs = new Map<string, { productId: number; optionKey: string; quantity: number; title: string }>()
+    for (const l of p.lines) {
+      const k = `${l.productId}\u0000${l.optionKey}`
+      const title = optionWords(l.options) ? `${l.title} (${optionWords(l.options)})` : l.title
+      const had = needs.get(k)
+      needs.set(k, { productId: l.productId, optionKey: l.optionKey, quantity: (had?.quantity ?? 0) + l.quantity, title })
+    }
+    return [...needs.values()]
+  }
+
+  // Group commit (docs/decisions/025). Checkouts that arrive while `maxBatchesInFlight` batches are being
+  // written wait here; the next batch takes them all: one insert of their pending payments, the processor
+  // asked for each, then ONE transaction writes the processor's answers, every order with its lines and
+  // shipments, takes the stock (hot rows locked once, for the last few statements only) and empties the carts;
+  // then one commit records the charges and marks the orders paid. Anything unusual (a key or payment seen
+  // before, stock rows not set up yet, a failed batch) goes back to the one-by-one path below, which handles it.
+  type Job = {
+    viewer: OrderViewer
+    key: string
+    fingerprint: string
+    email: string
+    name: string
+    priced: Priced
+    paymentKey: string
+    card: PlaceOrderData['card']
+    resolve: (r: { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }) => void
+    reject: (e: unknown) => void
+  }
+  const queue: Job[] = []
+  let batchesInFlight = 0
+  const MAX_BATCH = 64
+
+  function submit(job: Omit<Job, 'resolve' | 'reject'>) {
+    return new Promise<{ kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }>((resolve, reject) => {
+      queue.push({ ...job, resolve, reject })
+      if (batchesInFlight < maxBatchesInFlight) void pump()
+    })
+  }
+
+  async function pump() {
+    batchesInFlight++
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, MAX_BATCH)
+        try {
+          await writeBatch(batch)
+        } catch (error) {
+          // Nothing of this batch committed: each checkout goes the one-by-one way (its authorisation is reused).
+          logger?.warn({ err: error, orders: batch.length }, 'a checkout batch failed; placing its orders one by one')
+          for (const job of batch) job.resolve({ kind: 'one_by_one' })
+        }
+      }
+    } finally {
+      batchesInFlight--
+    }
+  }
+
+  async function writeBatch(batch: Job[]) {
+    const begun = await paymentsService.beginAuthorizations(
+      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
+    )
+    const settled: NonNullable<(typeof begun)[number]>[] = []
+    const live: { job: Job; payment: PaymentView; ref: string }[] = []
+    const after: (() => void)[] = []
+    batch.forEach((job, i) => {
+      const b = begun[i]
+      if (!b) return after.push(() => job.resolve({ kind: 'one_by_one' })) // this payment key was used before
+      settled.push(b)
+      if (b.answer.ok) live.push({ job, payment: b.view, ref: b.answer.ref })
+      else if (b.view.status === 'pending') after.push(() => job.reject(new DomainError('conflict', orderMessages.paymentUnconfirmed)))
+      else {
+        const message = b.view.declineMessage ?? orderMessages.paymentUnconfirmed
+        after.push(() => job.reject(new DomainError('invalid_input', message, { fields: { card: [message] } })))
+      }
+    })
+
+    const now = clock().toISOString()
+    const result = await db.transaction(async (tx) => {
+      await paymentsService.settleAuthorizations(tx, settled)
+      if (live.length === 0) return { accepted: [] as typeof live, soldOut: [] as { entry: (typeof live)[number]; title: string }[], retry: [] as typeof live, rows: new Map<string, { id: string; created_at: string }>() }
+      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(sql`
+        insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, registry_id, tax_state,
+                            subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents, payment_id, created_at, updated_at)
+        select o.user_id, o.email, o.buyer_name, o.key, o.fingerprint, 'placed', o.address, null, o.tax_state,
+               o.subtotal, o.shipping, o.discount, o.tax, o.total, o.payment_id, ${now}::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(
+          live.map(({ job, payment }) => ({
+            user_id: job.viewer.userId ?? null,
+            email: job.email,
+            buyer_name: job.name,
+            key: job.key,
+            fingerprint: job.fingerprint,
+            address: job.priced.address,
+            tax_state: job.priced.address.state,
+            subtotal: job.priced.subtotalCents,
+            shipping: job.priced.shippingCents,
+            discount: job.priced.discountCents,
+            tax: job.priced.taxCents,
+            total: job.priced.totalCents,
+            payment_id: payment.id,
+          })),
+        )}::jsonb) as o(user_id bigint, email text, buyer_name text, key text, fingerprint text, address jsonb, tax_state text,
+                       subtotal int, shipping int, discount int, tax int, total int, payment_id uuid)
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key, created_at`)
+      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
+      // Another process placed an order with this key a moment ago (with another cart or card): one by one.
+      const retry = live.filter((e) => !rows.has(e.job.key))
+      const mine = live.filter((e) => rows.has(e.job.key))
+      if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
+
+      const lines = mine.flatMap(({ job }) =>
+        job.priced.lines.map((l) => ({
+          order_id: rows.get(job.key)!.id,
+          product_id: l.productId,
+          title: l.title,
+          options: l.options,
+          option_key: l.optionKey,
+          quantity: l.quantity,
+          unit: l.unitPriceCents,
+          total: l.lineTotalCents,
+          discount: l.discountCents,
+          warehouse_id: l.warehouseId,
+        })),
+      )
+      await tx.execute(sql`
+        insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
+        select l.order_id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+          as l(order_id uuid, product_id int, title text, options jsonb, option_key text, quantity int, unit int, total int, discount int, warehouse_id int)`)
+      const sites = mine.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ order_id: rows.get(job.key)!.id, warehouse_id: w })))
+      await tx.execute(sql`
+        insert into shipments (order_id, warehouse_id, created_at)
+        select s.order_id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(sites)}::jsonb) as s(order_id uuid, warehouse_id int)`)
+
+      // Stock last: every row the batch needs is locked once, in (product, option) order (no deadlocks with
+      // other batches or single orders), and handed out in arrival order while enough is left.
+      const needs = new Map(mine.map((e) => [e.job.key, needsOf(e.job.priced)]))
+      const wanted = [...new Map([...needs.values()].flat().map((w) => [`${w.productId}\u0000${w.optionKey}`, { product_id: w.productId, option_key: w.optionKey }])).values()]
+      const locked = await tx.execute<{ product_id: number; option_key: string; quantity: number }>(sql`
+        select ps.product_id, ps.option_key, ps.quantity from product_stock ps
+        join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(product_id int, option_key text) using (product_id, option_key)
+        order by ps.product_id, ps.option_key for update of ps`)
+      const left = new Map(locked.rows.map((r) => [`${Number(r.product_id)}\u0000${r.option_key}`, Number(r.quantity)]))
+      const accepted: typeof live = []
+      const soldOut: { entry: (typeof live)[number]; title: string }[] = []
+      for (const entry of mine) {
+        const need = needs.get(entry.job.key)!
+        if (need.some((w) => !left.has(`${w.productId}\u0000${w.optionKey}`))) {
+          retry.push(entry) // stock rows not set up yet: the one-by-one path sets them up
+          continue
+        }
+        const short = need.find((w) => left.get(`${w.productId}\u0000${w.optionKey}`)! < w.quantity)
+        if (short) {
+          soldOut.push({ entry, title: short.title })
+          continue
+        }
+        for (const w of need) left.set(`${w.productId}\u0000${w.optionKey}`, left.get(`${w.productId}\u0000${w.optionKey}`)! - w.quantity)
+        accepted.push(entry)
+      }
+      const taken = new Map<string, { product_id: number; option_key: string; quantity: number }>()
+      for (const e of accepted)
+        for (const w of needs.get(e.job.key)!) {
+          const k = `${w.productId}\u0000${w.optionKey}`
+          taken.set(k, { product_id: w.productId, option_key: w.optionKey, quantity: (taken.get(k)?.quantity ?? 0) + w.quantity })
+        }
+      if (taken.size > 0) {
+        await tx.execute(sql`
+          update product_stock ps set quantity = ps.quantity - t.quantity
+          from jsonb_to_recordset(${JSON.stringify([...taken.values()])}::jsonb) as t(product_id int, option_key text, quantity int)
+          where ps.product_id = t.product_id and ps.option_key = t.option_key`)
+      }
+      const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
+      if (dropped.length > 0) {
+        await tx.execute(sql`delete from orders where id in (select (x ->> 0)::uuid from jsonb_array_elements(${JSON.stringify(dropped.map((e) => [rows.get(e.job.key)!.id]))}::jsonb) x)`)
+      }
+      if (accepted.length > 0) await clearCarts(tx, accepted.map((e) => e.job.viewer))
+      return { accepted, soldOut, retry, rows }
+    })
+    for (const f of after) f()
+    for (const e of result.retry) e.job.resolve({ kind: 'one_by_one' })
+
+    // Sold out: nothing was written for them; their authorisations are released before they are told.
+    await Promise.all(
+      result.soldOut.map(async ({ entry, title }) => {
+        await paymentsService.void(entry.payment.id).catch((err: unknown) => logger?.warn({ err, paymentId: entry.payment.id }, 'releasing a sold-out checkout authorisation failed; reconcile() will'))
+        entry.job.reject(new DomainError('conflict', orderMessages.soldOut(title)))
+      }),
+    )
+    if (result.accepted.length === 0) return
+    let charged = new Set<string>()
+    try {
+      charged = await paymentsService.captureMany(
+        result.accepted.map((e) => ({ paymentId: e.payment.id, providerRef: e.ref, amountCents: e.job.priced.totalCents })),
+        async (tx, ids) => {
+          if (ids.length === 0) return
+          await tx.execute(sql`
+            update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz
+            where status = 'placed' and payment_id in (select (x ->> 0)::uuid from jsonb_array_elements(${JSON.stringify(ids.map((id) => [id]))}::jsonb) x)`)
+        },
+      )
+    } catch (error) {
+      logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
+    }
+    for (const e of result.accepted) {
+      const row = result.rows.get(e.job.key)!
+      const status = charged.has(e.payment.id) ? ('paid' as const) : ('placed' as const)
+      e.job.resolve({ kind: 'placed', order: placedView({ id: row.id, status, email: e.job.email, createdAt: new Date(row.created_at) }, e.job.priced, e.payment) })
+    }
+  }
+
+  /** Empties the carts of these viewers (in the order's transaction). */
+  async function clearCarts(tx: Pick<Db, 'execute'>, viewers: OrderViewer[]) {
+    const userIds = viewers.flatMap((v) => (v.userId ? [v.userId] : []))
+    const hashes = viewers.flatMap((v) => (!v.userId && v.guestToken ? [guestTokenHash(v.guestToken)] : []))
+    await tx.execute(sql`
+      delete from cart_items where cart_id in (
+        select id from carts where user_id in (select (x ->> 0)::bigint from jsonb_array_elements(${JSON.stringify(userIds.map((id) => [id]))}::jsonb) x)
+           or guest_token_hash in (select x ->> 0 from jsonb_array_elements(${JSON.stringify(hashes.map((h) => [h]))}::jsonb) x))`)
+  }
+
+  async function placeOnce(viewer: OrderViewer, data: PlaceOrderData): Promise<{ order: OrderView; created: boolean }> {
+    {
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
         try {
@@ -380,8 +629,15 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const fingerprint = fingerprintOf(priced, data.email)
 
       // One payment per (checkout key, cart, card): parallel twins share it; another card after a decline gets its own.
+      const paymentKey = `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`
+      // Shop orders go through the group commit; registry gifts (reg_items and reservations to update) and
+      // gift card or store credit tenders take the one-by-one path.
+      if (groupCommit && !priced.registryId && !data.giftCardCode && !data.applyCredit) {
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, paymentKey, card: data.card })
+        if (batched.kind === 'placed') return { order: batched.order, created: true }
+      }
       const payment = await paymentsService.authorize({
-        idempotencyKey: `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`,
+        idempotencyKey: paymentKey,
         amountCents: priced.totalCents,
         purpose: 'order',
         card: data.card,
@@ -427,36 +683,39 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const captured = await capture(order)
       await cart.clear(viewer)
       // Everything the buyer sees is in hand: no need to read the order back.
-      const placedView: OrderView = {
-        id: captured.id,
-        status: captured.status,
-        email: captured.email,
-        createdAt: captured.createdAt.toISOString(),
-        shipsTo: priced.registryId
-          ? { kind: 'registry', registryId: priced.registryId, familyName: priced.familyName, city: priced.address.city, state: priced.address.state }
-          : { kind: 'buyer', address: priced.address },
-        lines: priced.lines.map((l) => ({
-          productId: l.productId,
-          title: l.title,
-          options: l.options,
-          quantity: l.quantity,
-          unitPriceCents: l.unitPriceCents,
-          lineTotalCents: l.lineTotalCents,
-          discountCents: l.discountCents,
-          warehouseId: l.warehouseId,
-          regItemId: l.regItemId,
-        })),
-        shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
-          .sort((a, b) => a - b)
-          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
-        subtotalCents: priced.subtotalCents,
-        discountCents: priced.discountCents,
-        shippingCents: priced.shippingCents,
-        taxCents: priced.taxCents,
-        totalCents: priced.totalCents,
-        payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+      return { order: placedView(captured, priced, payment), created: true }
+    }
+  }
+
+  /** Checkouts with a key now being placed by this process: a twin waits for it, then answers as a replay. */
+  const placing = new Map<string, Promise<unknown>>()
+
+  const service = {
+    /**
+     * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
+     * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
+     * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
+     */
+    async placeOrder(viewer: OrderViewer, input: unknown): Promise<OrderView> {
+      return (await service.place(viewer, input)).order
+    },
+
+    /**
+     * placeOrder, telling a new order (`created`: the API answers 201) from a replay of a key already placed
+     * (200). Same rules and errors as placeOrder.
+     */
+    async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
+      const data = parseInput(placeOrderInput, input)
+      const key = data.idempotencyKey
+      // A twin of a checkout this process is placing right now waits for it, then finds its order by key.
+      for (let twin = placing.get(key); twin; twin = placing.get(key)) await twin.catch(() => undefined)
+      const done = placeOnce(viewer, data)
+      placing.set(key, done)
+      try {
+        return await done
+      } finally {
+        if (placing.get(key) === done) placing.delete(key)
       }
-      return { order: placedView, created: true }
     },
 
     /** A signed-in buyer's orders, newest first, a page at a time (`page` from 1; `perPage` at most 50). */
