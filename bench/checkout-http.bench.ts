@@ -58,8 +58,8 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const pool = new pg.Pool({ connectionString: url, max: 4 })
   const port = await freePort()
   const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   })
   try {
     await pool.query(`insert into categories (id, title, url_slug) values (1, 'Bench', 'bench')`)

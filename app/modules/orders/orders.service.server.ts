@@ -552,7 +552,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
       const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
       if (dropped.length > 0) {
-        await tx.execute(sql`delete from orders where id in (select (x ->> 0)::uuid from jsonb_array_elements(${JSON.stringify(dropped.map((e) => [rows.get(e.job.key)!.id]))}::jsonb) x)`)
+        await tx.execute(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
       }
       if (accepted.length > 0) await clearCarts(tx, accepted.map((e) => e.job.viewer))
       return { accepted, soldOut, retry, rows }
@@ -576,7 +576,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           if (ids.length === 0) return
           await tx.execute(sql`
             update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz
-            where status = 'placed' and payment_id in (select (x ->> 0)::uuid from jsonb_array_elements(${JSON.stringify(ids.map((id) => [id]))}::jsonb) x)`)
+            where status = 'placed' and payment_id = any(${sql.param(ids)}::uuid[])`)
         },
       )
     } catch (error) {
@@ -593,10 +593,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   async function clearCarts(tx: Pick<Db, 'execute'>, viewers: OrderViewer[]) {
     const userIds = viewers.flatMap((v) => (v.userId ? [v.userId] : []))
     const hashes = viewers.flatMap((v) => (!v.userId && v.guestToken ? [guestTokenHash(v.guestToken)] : []))
-    await tx.execute(sql`
-      delete from cart_items where cart_id in (
-        select id from carts where user_id in (select (x ->> 0)::bigint from jsonb_array_elements(${JSON.stringify(userIds.map((id) => [id]))}::jsonb) x)
-           or guest_token_hash in (select x ->> 0 from jsonb_array_elements(${JSON.stringify(hashes.map((h) => [h]))}::jsonb) x))`)
+    if (userIds.length > 0) await tx.execute(sql`delete from cart_items where cart_id = any(array(select id from carts where user_id = any(${sql.param(userIds)}::bigint[])))`)
+    if (hashes.length > 0) await tx.execute(sql`delete from cart_items where cart_id = any(array(select id from carts where guest_token_hash = any(${sql.param(hashes)}::text[])))`)
   }
 
   async function placeOnce(viewer: OrderViewer, data: PlaceOrderData): Promise<{ order: OrderView; created: boolean }> {
@@ -611,15 +609,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         }
       }
 
-      const existing = await byKey(key)
+      // The key's order (a retry) and the cart, read at once.
+      const [existing, pricedNow] = await Promise.all([byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
       if (existing) {
         // A retry: the cart was cleared when the order was placed, or is the same cart.
-        const again = await priceOrEmpty()
+        if ('error' in pricedNow) throw pricedNow.error
+        const again = pricedNow.p
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         return { order: await viewOf(await capture(existing)), created: false }
       }
 
-      const priced = await priceOrEmpty()
+      if ('error' in pricedNow) throw pricedNow.error
+      const priced = pricedNow.p
       if (!priced) {
         // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
         const placed = await byKey(key)

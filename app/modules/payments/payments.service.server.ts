@@ -231,7 +231,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
           update payments p set status = s.status, provider_ref = s.ref, decline_code = s.code, updated_at = ${now}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(known.map((s) => ({ id: s.view.id, status: s.answer.ok ? 'authorized' : 'declined', ref: s.answer.ref, code: s.answer.ok ? null : s.answer.code })))}::jsonb)
             as s(id uuid, status text, ref text, code text)
-          where p.id = s.id and p.status = 'pending'`)
+          where p.id = s.id and p.status = 'pending' and p.id = any(${sql.param(known.map((k) => k.view.id))}::uuid[])`)
       }
       await insertAttempts(tx, settled.map((s) => ({ paymentId: s.view.id, kind: 'authorize', amountCents: s.view.amountCents, answer: s.answer })))
     },
@@ -251,7 +251,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
           await tx.execute(sql`
             update payments p set status = 'captured', captured_cents = c.amount, updated_at = ${now}::timestamptz
             from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents })))}::jsonb) as c(id uuid, amount int)
-            where p.id = c.id and p.status = 'authorized'`)
+            where p.id = c.id and p.status = 'authorized' and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
         }
         await insertAttempts(tx, items.map((i, k) => ({ paymentId: i.paymentId, kind: 'capture', amountCents: i.amountCents, answer: answers[k]! })))
         await alsoInTransaction?.(tx, captured.map((c) => c.paymentId))

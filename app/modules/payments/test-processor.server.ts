@@ -50,10 +50,11 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
       const declineCode = (TEST_CARDS[r.number] ?? { declineCode: 'test_mode_live_card' }).declineCode
       return { id: newRef(), idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, status: declineCode ? ('declined' as const) : ('authorized' as const), declineCode }
     })
-    await db.insert(testProcessorCharges).values(rows).onConflictDoNothing({ target: testProcessorCharges.idempotencyKey })
-    // Every answer from the books, so a repeated key answers what it first got.
-    const charges = await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.idempotencyKey, [...new Set(requests.map((r) => r.idempotencyKey))]))
-    const byKey = new Map(charges.map((c) => [c.idempotencyKey, c]))
+    const created = await db.insert(testProcessorCharges).values(rows).onConflictDoNothing({ target: testProcessorCharges.idempotencyKey }).returning()
+    const byKey = new Map(created.map((c) => [c.idempotencyKey, c]))
+    // A key asked before (a retry) answers what it first got, from the books.
+    const seen = [...new Set(requests.map((r) => r.idempotencyKey).filter((k) => !byKey.has(k)))]
+    if (seen.length > 0) for (const c of await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.idempotencyKey, seen))) byKey.set(c.idempotencyKey, c)
     return requests.map((r) => {
       const charge = byKey.get(r.idempotencyKey)!
       return charge.declineCode ? { ok: false, ref: charge.id, code: charge.declineCode } : { ok: true, ref: charge.id }
@@ -64,7 +65,7 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
     await db.execute(sql`
       update test_processor_charges t set status = 'captured', captured_cents = r.amount
       from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ ref: r.ref, amount: r.amountCents })))}::jsonb) as r(ref text, amount int)
-      where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount`)
+      where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount and t.id = any(${sql.param(requests.map((r) => r.ref))}::text[])`)
     const rows = await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.id, [...new Set(requests.map((r) => r.ref))]))
     const byRef = new Map(rows.map((c) => [c.id, c]))
     return requests.map(({ ref, amountCents }) => {
