@@ -637,12 +637,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, paymentKey, card: data.card })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
       }
-      const payment = await paymentsService.authorize({
-        idempotencyKey: paymentKey,
-        amountCents: priced.totalCents,
-        purpose: 'order',
-        card: data.card,
-      })
+      // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
+      // asked again under the next key, so retrying the same checkout works (twins agree on the same next key).
+      let payment = await paymentsService.authorize({ idempotencyKey: paymentKey, amountCents: priced.totalCents, purpose: 'order', card: data.card })
+      for (let again = 2; (payment.status === 'declined' || payment.status === 'voided') && payment.declineCode === 'interrupted' && again <= 5; again++) {
+        payment = await paymentsService.authorize({ idempotencyKey: `${paymentKey}:${again}`, amountCents: priced.totalCents, purpose: 'order', card: data.card })
+      }
       if (payment.status === 'declined') {
         const message = payment.declineMessage ?? orderMessages.paymentUnconfirmed
         throw new DomainError('invalid_input', message, { fields: { card: [message] } })
@@ -782,6 +782,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       for (const { id } of orphans.rows) {
         try {
           await paymentsService.void(id)
+          // Marked as interrupted: the shopper's retry of that checkout asks for a new authorisation.
+          await db.update(payments).set({ declineCode: 'interrupted' }).where(and(eq(payments.id, id), eq(payments.status, 'voided')))
           voided++
         } catch (error) {
           logger?.warn({ err: error, paymentId: id }, 'releasing an orphaned order authorisation failed')

@@ -20,6 +20,8 @@ export type PaymentView = {
   cardLast4: string
   /** Why the card was declined, in words for the shopper. */
   declineMessage: string | null
+  /** The processor's decline code ('interrupted': the request never reached it, e.g. a crash; safe to ask again). */
+  declineCode: string | null
 }
 
 export const paymentMessages = {
@@ -47,6 +49,7 @@ const view = (p: PaymentRow): PaymentView => ({
   cardBrand: p.cardBrand,
   cardLast4: p.cardLast4,
   declineMessage: p.declineCode ? declineMessage(p.declineCode) : null,
+  declineCode: p.declineCode,
 })
 
 /**
@@ -213,6 +216,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
             cardBrand: cardBrand(r.card.number),
             cardLast4: r.card.number.slice(-4),
             declineMessage: answer.ok || answer.code === 'processor_error' ? null : declineMessage(answer.code),
+            declineCode: answer.ok || answer.code === 'processor_error' ? null : answer.code,
           }
           return { view, answer }
         }),
