@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
@@ -8,7 +8,7 @@ import { type CartService, type CartViewer, guestTokenHash } from '../cart/cart.
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { discountForCart, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
-import type { PaymentView, PaymentsService } from '../payments/payments.service.server'
+import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, registries } from '../registry/registry.schema'
 import { orderLines, orders, productStock, shipments, type OrderRow } from './orders.schema'
 import { orderMessages, placeOrderInput, type PlaceOrderData } from './orders.validation'
@@ -456,42 +456,31 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
     const now = clock().toISOString()
     const result = await db.transaction(async (tx) => {
-      await paymentsService.settleAuthorizations(tx, settled)
-      if (live.length === 0) return { accepted: [] as typeof live, soldOut: [] as { entry: (typeof live)[number]; title: string }[], retry: [] as typeof live, rows: new Map<string, { id: string; created_at: string }>() }
-      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(sql`
-        insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, registry_id, tax_state,
-                            subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents, payment_id, created_at, updated_at)
-        select o.user_id, o.email, o.buyer_name, o.key, o.fingerprint, 'placed', o.address, null, o.tax_state,
-               o.subtotal, o.shipping, o.discount, o.tax, o.total, o.payment_id, ${now}::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(
-          live.map(({ job, payment }) => ({
-            user_id: job.viewer.userId ?? null,
-            email: job.email,
-            buyer_name: job.name,
-            key: job.key,
-            fingerprint: job.fingerprint,
-            address: job.priced.address,
-            tax_state: job.priced.address.state,
-            subtotal: job.priced.subtotalCents,
-            shipping: job.priced.shippingCents,
-            discount: job.priced.discountCents,
-            tax: job.priced.taxCents,
-            total: job.priced.totalCents,
-            payment_id: payment.id,
-          })),
-        )}::jsonb) as o(user_id bigint, email text, buyer_name text, key text, fingerprint text, address jsonb, tax_state text,
-                       subtotal int, shipping int, discount int, tax int, total int, payment_id uuid)
-        on conflict (idempotency_key) do nothing
-        returning id, idempotency_key, created_at`)
-      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
-      // Another process placed an order with this key a moment ago (with another cart or card): one by one.
-      const retry = live.filter((e) => !rows.has(e.job.key))
-      const mine = live.filter((e) => rows.has(e.job.key))
-      if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
-
-      const lines = mine.flatMap(({ job }) =>
+      const authorizationWrites = paymentsService.authorizationWrites(settled)
+      if (live.length === 0) {
+        await tx.execute(asOneStatement(authorizationWrites))
+        return { accepted: [] as typeof live, soldOut: [] as { entry: (typeof live)[number]; title: string }[], retry: [] as typeof live, rows: new Map<string, { id: string; created_at: string }>() }
+      }
+      // One statement: the processor's answers, the orders, their lines and shipments. A key another process
+      // placed a moment ago (with another cart or card) inserts nothing here and goes one by one.
+      const orderValues = live.map(({ job, payment }) => ({
+        user_id: job.viewer.userId ?? null,
+        email: job.email,
+        buyer_name: job.name,
+        key: job.key,
+        fingerprint: job.fingerprint,
+        address: job.priced.address,
+        tax_state: job.priced.address.state,
+        subtotal: job.priced.subtotalCents,
+        shipping: job.priced.shippingCents,
+        discount: job.priced.discountCents,
+        tax: job.priced.taxCents,
+        total: job.priced.totalCents,
+        payment_id: payment.id,
+      }))
+      const lineValues = live.flatMap(({ job }) =>
         job.priced.lines.map((l) => ({
-          order_id: rows.get(job.key)!.id,
+          key: job.key,
           product_id: l.productId,
           title: l.title,
           options: l.options,
@@ -503,15 +492,35 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           warehouse_id: l.warehouseId,
         })),
       )
-      await tx.execute(sql`
-        insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
-        select l.order_id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
-        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-          as l(order_id uuid, product_id int, title text, options jsonb, option_key text, quantity int, unit int, total int, discount int, warehouse_id int)`)
-      const sites = mine.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ order_id: rows.get(job.key)!.id, warehouse_id: w })))
-      await tx.execute(sql`
-        insert into shipments (order_id, warehouse_id, created_at)
-        select s.order_id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(sites)}::jsonb) as s(order_id uuid, warehouse_id int)`)
+      const siteValues = live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w })))
+      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(
+        asOneStatement(
+          [
+            ...authorizationWrites,
+            sql`insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, registry_id, tax_state,
+                                    subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents, payment_id, created_at, updated_at)
+                select o.user_id, o.email, o.buyer_name, o.key, o.fingerprint, 'placed', o.address, null, o.tax_state,
+                       o.subtotal, o.shipping, o.discount, o.tax, o.total, o.payment_id, ${now}::timestamptz, ${now}::timestamptz
+                from jsonb_to_recordset(${JSON.stringify(orderValues)}::jsonb) as o(user_id bigint, email text, buyer_name text, key text, fingerprint text,
+                       address jsonb, tax_state text, subtotal int, shipping int, discount int, tax int, total int, payment_id uuid)
+                on conflict (idempotency_key) do nothing
+                returning id, idempotency_key, created_at`,
+            sql`insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
+                select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
+                from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(key text, product_id int, title text, options jsonb, option_key text,
+                       quantity int, unit int, total int, discount int, warehouse_id int)
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key`,
+            sql`insert into shipments (order_id, warehouse_id, created_at)
+                select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key`,
+          ],
+          sql`select id, idempotency_key, created_at from ${sql.raw(`w${authorizationWrites.length}`)}`,
+        ),
+      )
+      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
+      const retry = live.filter((e) => !rows.has(e.job.key))
+      const mine = live.filter((e) => rows.has(e.job.key))
+      if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
 
       // Stock last: every row the batch needs is locked once, in (product, option) order (no deadlocks with
       // other batches or single orders), and handed out in arrival order while enough is left.
@@ -544,17 +553,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           const k = `${w.productId}\u0000${w.optionKey}`
           taken.set(k, { product_id: w.productId, option_key: w.optionKey, quantity: (taken.get(k)?.quantity ?? 0) + w.quantity })
         }
+      // One statement: take the stock, drop the orders that did not fit, empty the accepted carts.
+      const writes: SQL[] = []
       if (taken.size > 0) {
-        await tx.execute(sql`
+        writes.push(sql`
           update product_stock ps set quantity = ps.quantity - t.quantity
           from jsonb_to_recordset(${JSON.stringify([...taken.values()])}::jsonb) as t(product_id int, option_key text, quantity int)
           where ps.product_id = t.product_id and ps.option_key = t.option_key`)
       }
       const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
-      if (dropped.length > 0) {
-        await tx.execute(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
-      }
-      if (accepted.length > 0) await clearCarts(tx, accepted.map((e) => e.job.viewer))
+      if (dropped.length > 0) writes.push(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
+      writes.push(...cartClears(accepted.map((e) => e.job.viewer)))
+      await tx.execute(asOneStatement(writes))
       return { accepted, soldOut, retry, rows }
     })
     for (const f of after) f()
@@ -572,12 +582,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     try {
       charged = await paymentsService.captureMany(
         result.accepted.map((e) => ({ paymentId: e.payment.id, providerRef: e.ref, amountCents: e.job.priced.totalCents })),
-        async (tx, ids) => {
-          if (ids.length === 0) return
-          await tx.execute(sql`
-            update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz
-            where status = 'placed' and payment_id = any(${sql.param(ids)}::uuid[])`)
-        },
+        (ids) => sql`update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz where status = 'placed' and payment_id = any(${sql.param(ids)}::uuid[])`,
       )
     } catch (error) {
       logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
@@ -589,12 +594,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }
   }
 
-  /** Empties the carts of these viewers (in the order's transaction). */
-  async function clearCarts(tx: Pick<Db, 'execute'>, viewers: OrderViewer[]) {
+  /** The statements that empty these viewers' carts (run in the order's transaction). */
+  function cartClears(viewers: OrderViewer[]): SQL[] {
     const userIds = viewers.flatMap((v) => (v.userId ? [v.userId] : []))
     const hashes = viewers.flatMap((v) => (!v.userId && v.guestToken ? [guestTokenHash(v.guestToken)] : []))
-    if (userIds.length > 0) await tx.execute(sql`delete from cart_items where cart_id = any(array(select id from carts where user_id = any(${sql.param(userIds)}::bigint[])))`)
-    if (hashes.length > 0) await tx.execute(sql`delete from cart_items where cart_id = any(array(select id from carts where guest_token_hash = any(${sql.param(hashes)}::text[])))`)
+    const clears: SQL[] = []
+    if (userIds.length > 0) clears.push(sql`delete from cart_items where cart_id = any(array(select id from carts where user_id = any(${sql.param(userIds)}::bigint[])))`)
+    if (hashes.length > 0) clears.push(sql`delete from cart_items where cart_id = any(array(select id from carts where guest_token_hash = any(${sql.param(hashes)}::text[])))`)
+    return clears
   }
 
   async function placeOnce(viewer: OrderViewer, data: PlaceOrderData): Promise<{ order: OrderView; created: boolean }> {

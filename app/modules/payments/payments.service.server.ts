@@ -1,8 +1,11 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 
-/** A transaction (or the database): what batched writes run on. */
-type Tx = Pick<Db, 'execute'>
+/** Several data-modifying statements as one (each a CTE): one round trip, atomic. */
+export function asOneStatement(writes: SQL[], select: SQL = sql`select 1`): SQL {
+  if (writes.length === 0) return select
+  return sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`), sql`, `)} ${select}`
+}
 import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
@@ -89,9 +92,9 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
     })
   }
 
-  async function insertAttempts(tx: Tx, attempts: { paymentId: string; kind: 'authorize' | 'capture'; amountCents: number; answer: ProcessorAnswer }[]) {
-    if (attempts.length === 0) return
-    await tx.execute(sql`
+  /** The insert of payment_attempts rows (one statement, to run alone or as part of a caller's statement). */
+  function attemptsInsert(attempts: { paymentId: string; kind: 'authorize' | 'capture'; amountCents: number; answer: ProcessorAnswer }[]): SQL {
+    return sql`
       insert into payment_attempts (payment_id, kind, amount_cents, outcome, code, message, created_at)
       select a.payment_id, a.kind, a.amount, a.outcome, a.code, a.message, ${clock().toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(
@@ -103,7 +106,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
           code: a.answer.ok ? null : a.answer.code,
           message: a.answer.ok ? null : declineMessage(a.answer.code),
         })),
-      )}::jsonb) as a(payment_id uuid, kind text, amount int, outcome text, code text, message text)`)
+      )}::jsonb) as a(payment_id uuid, kind text, amount int, outcome text, code text, message text)`
   }
 
   /** Settles a payment left pending (its request crashed or timed out) from what the processor knows. */
@@ -224,20 +227,23 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
     },
 
     /**
-     * Group commit, step 2: records what the processor answered for payments begun with beginAuthorizations,
-     * in the caller's transaction. A processor error leaves the payment pending (reconcile asks the processor).
+     * Group commit, step 2: the statements that record what the processor answered for payments begun with
+     * beginAuthorizations, for the caller to run in its transaction (as parts of one statement, with the
+     * orders). A processor error leaves the payment pending (reconcile asks the processor).
      */
-    async settleAuthorizations(tx: Tx, settled: { view: PaymentView; answer: ProcessorAnswer }[]) {
+    authorizationWrites(settled: { view: PaymentView; answer: ProcessorAnswer }[]): SQL[] {
       const known = settled.filter((s) => s.answer.ok || s.answer.code !== 'processor_error')
       const now = clock().toISOString()
+      const writes: SQL[] = []
       if (known.length > 0) {
-        await tx.execute(sql`
+        writes.push(sql`
           update payments p set status = s.status, provider_ref = s.ref, decline_code = s.code, updated_at = ${now}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(known.map((s) => ({ id: s.view.id, status: s.answer.ok ? 'authorized' : 'declined', ref: s.answer.ref, code: s.answer.ok ? null : s.answer.code })))}::jsonb)
             as s(id uuid, status text, ref text, code text)
           where p.id = s.id and p.status = 'pending' and p.id = any(${sql.param(known.map((k) => k.view.id))}::uuid[])`)
       }
-      await insertAttempts(tx, settled.map((s) => ({ paymentId: s.view.id, kind: 'authorize', amountCents: s.view.amountCents, answer: s.answer })))
+      if (settled.length > 0) writes.push(attemptsInsert(settled.map((s) => ({ paymentId: s.view.id, kind: 'authorize', amountCents: s.view.amountCents, answer: s.answer }))))
+      return writes
     },
 
     /**
@@ -245,21 +251,22 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
      * marks the charged ones captured, records every attempt and runs `alsoInTransaction` (the orders mark
      * themselves paid in the same commit). Returns the ids that were charged; the others stay authorised.
      */
-    async captureMany(items: { paymentId: string; providerRef: string; amountCents: number }[], alsoInTransaction?: (tx: Tx, capturedIds: string[]) => Promise<void>): Promise<Set<string>> {
+    async captureMany(items: { paymentId: string; providerRef: string; amountCents: number }[], alsoWrite?: (capturedIds: string[]) => SQL | null): Promise<Set<string>> {
       if (items.length === 0) return new Set()
       const answers = await Promise.all(items.map((i) => withTimeout(processor.capture(i.providerRef, i.amountCents))))
       const captured = items.filter((_, k) => answers[k]!.ok)
       const now = clock().toISOString()
-      await db.transaction(async (tx) => {
-        if (captured.length > 0) {
-          await tx.execute(sql`
-            update payments p set status = 'captured', captured_cents = c.amount, updated_at = ${now}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents })))}::jsonb) as c(id uuid, amount int)
-            where p.id = c.id and p.status = 'authorized' and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
-        }
-        await insertAttempts(tx, items.map((i, k) => ({ paymentId: i.paymentId, kind: 'capture', amountCents: i.amountCents, answer: answers[k]! })))
-        await alsoInTransaction?.(tx, captured.map((c) => c.paymentId))
-      })
+      // One statement (atomic on its own): the captures, every attempt, and the caller's write.
+      const writes: SQL[] = [attemptsInsert(items.map((i, k) => ({ paymentId: i.paymentId, kind: 'capture', amountCents: i.amountCents, answer: answers[k]! })))]
+      if (captured.length > 0) {
+        writes.push(sql`
+          update payments p set status = 'captured', captured_cents = c.amount, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents })))}::jsonb) as c(id uuid, amount int)
+          where p.id = c.id and p.status = 'authorized' and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
+        const extra = alsoWrite?.(captured.map((c) => c.paymentId))
+        if (extra) writes.push(extra)
+      }
+      await db.execute(asOneStatement(writes))
       return new Set(captured.map((c) => c.paymentId))
     },
 

@@ -62,11 +62,15 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
   })
 
   const captureMany = coalesced(async (requests: { ref: string; amountCents: number }[]): Promise<ProcessorAnswer[]> => {
-    await db.execute(sql`
+    const updated = await db.execute<{ id: string; status: 'captured'; captured_cents: number }>(sql`
       update test_processor_charges t set status = 'captured', captured_cents = r.amount
       from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ ref: r.ref, amount: r.amountCents })))}::jsonb) as r(ref text, amount int)
-      where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount and t.id = any(${sql.param(requests.map((r) => r.ref))}::text[])`)
-    const rows = await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.id, [...new Set(requests.map((r) => r.ref))]))
+      where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount and t.id = any(${sql.param(requests.map((r) => r.ref))}::text[])
+      returning t.id, t.status, t.captured_cents`)
+    const rows = updated.rows.map((r) => ({ id: r.id, status: r.status as string, capturedCents: Number(r.captured_cents) }))
+    // Captured before (a retry) or refused: from the books.
+    const others = [...new Set(requests.map((r) => r.ref).filter((ref) => !rows.some((x) => x.id === ref)))]
+    if (others.length > 0) rows.push(...(await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.id, others))))
     const byRef = new Map(rows.map((c) => [c.id, c]))
     return requests.map(({ ref, amountCents }) => {
       const row = byRef.get(ref)
