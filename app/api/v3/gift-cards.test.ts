@@ -123,6 +123,36 @@ describe('/api/v3/user_credit and /api/v3/user_credit_redemptions', () => {
   })
 })
 
+describe('POST /api/v3/orders with a gift card and store credit', () => {
+  test('the card is optional when they cover the total; the order lists the tenders; a wrong code is 422 on giftCardCode', async () => {
+    const shopper = await signUp('Shopper')
+    const { code } = await boughtCode(2_500)
+    await services.giftCards.grantCredit(shopper.id, 1_000, 'promotion', { note: 'Welcome' })
+    const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 3_000, stock: 5 })
+    expect((await call('POST', '/api/v3/cart_items', shopper.cookie, { productId: p.id })).status).toBe(201)
+    const place = (body: Record<string, unknown>) =>
+      call('POST', '/api/v3/orders', shopper.cookie, { idempotencyKey: `api-tender-${++n}-${Date.now()}`, email: 'shopper@example.test', name: 'Shopper', shippingAddress: { name: 'S', line1: '1 Elm', line2: '', city: 'Portland', state: 'OR', zip: '97201' }, ...body })
+    const wrong = await place({ giftCardCode: 'ABCD-EFGH-JKLM-NPQR', applyCredit: true })
+    expect(wrong.status).toBe(422)
+    expect(((await wrong.json()) as { error: { fields: Record<string, string[]> } }).error.fields.giftCardCode).toBeDefined()
+    // $30 + $7.99 shipping = $37.99: $25 from the card, $10 credit, $2.99 left for a card.
+    const noCard = await place({ giftCardCode: code, applyCredit: true })
+    expect(noCard.status).toBe(422)
+    expect(((await noCard.json()) as { error: { fields: Record<string, string[]> } }).error.fields.card).toBeDefined()
+    const ok = await place({ giftCardCode: code, applyCredit: true, card })
+    expect(ok.status).toBe(201)
+    expect(await ok.json()).toMatchObject({
+      totalCents: 3_799,
+      cardChargeCents: 299,
+      tenders: [
+        { kind: 'gift_card', amountCents: 2_500, label: `Gift card ••••${code.slice(-4)}` },
+        { kind: 'store_credit', amountCents: 1_000, label: 'Store credit' },
+      ],
+    })
+    expect(await (await call('GET', '/api/v3/user_credit', shopper.cookie)).json()).toMatchObject({ balanceCents: 0 })
+  })
+})
+
 describe('/api/v3/gift_returns', () => {
   test('the owner lists and returns a gift for credit; another user gets 404 and sees nothing', async () => {
     const owner = await signUp('Owner')
