@@ -10,7 +10,9 @@ import { discountForCart, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, registries } from '../registry/registry.schema'
-import { orderLines, orders, productStock, shipments, type OrderRow } from './orders.schema'
+import { assignShipments } from '../shipping/shipment-assignment.server'
+import { orderShipmentSummaries } from '../shipping/order-shipments.server'
+import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
 import { orderMessages, placeOrderInput } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 import { taxCentsFor } from './tax'
@@ -92,7 +94,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-      db.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.warehouseId)),
+      orderShipmentSummaries(db, order.id),
       db.select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.id, order.paymentId)),
       order.registryId ? db.select({ id: registries.id, familyName: registries.familyName }).from(registries).where(eq(registries.id, order.registryId)) : Promise.resolve([]),
     ])
@@ -115,7 +117,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships.map((s) => ({ warehouseId: s.warehouseId, status: s.status, lineCount: lines.filter((l) => l.warehouseId === s.warehouseId).length })),
+      shipments: ships,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
@@ -272,7 +274,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
       }
 
-      await tx.insert(orderLines).values(
+      const inserted = await tx.insert(orderLines).values(
         p.lines.map((l) => ({
           orderId: order.id,
           productId: l.productId,
@@ -288,9 +290,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
         })),
-      )
-      const sites = [...new Set(p.lines.map((l) => l.warehouseId))].sort((a, b) => a - b)
-      await tx.insert(shipments).values(sites.map((warehouseId) => ({ orderId: order.id, warehouseId, createdAt: clock() })))
+      ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
+      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
+      const assignedShipments = await assignShipments(tx, order, inserted, clock())
 
       // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
@@ -329,7 +331,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (retry) throw new MissingStockRows(ids)
         throw new DomainError('conflict', orderMessages.soldOut(short[0]!.title))
       }
-      return order
+      return { ...order, assignedShipments }
     })
   }
 
@@ -383,7 +385,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // Released after an earlier attempt with this key sold out: that checkout is over; a new one gets a new key.
       if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
 
-      let order: OrderRow | null
+      let order: Awaited<ReturnType<typeof insertOrder>>
       try {
         // A product added after the seed, met at checkout for the first time: its stock rows come from
         // products.stock, then the order is tried again.
@@ -435,9 +437,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           warehouseId: l.warehouseId,
           regItemId: l.regItemId,
         })),
-        shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
-          .sort((a, b) => a - b)
-          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
+        shipments: order.assignedShipments,
         subtotalCents: priced.subtotalCents,
         discountCents: priced.discountCents,
         shippingCents: priced.shippingCents,
