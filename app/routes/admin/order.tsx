@@ -68,8 +68,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Subtotal</dt>
             <dd className="text-right">{formatCents(o.totals.subtotalCents)}</dd>
-            <dt className="text-muted">Discount</dt>
-            <dd className="text-right">−{formatCents(o.totals.discountCents)}</dd>
+            {o.totals.discountCents > 0 ? (
+              <>
+                <dt className="text-muted">Discount</dt>
+                <dd className="text-right">−{formatCents(o.totals.discountCents)}</dd>
+              </>
+            ) : null}
             <dt className="text-muted">Shipping</dt>
             <dd className="text-right">{formatCents(o.totals.shippingCents)}</dd>
             <dt className="text-muted">Tax</dt>

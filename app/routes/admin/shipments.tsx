@@ -50,11 +50,11 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
           {result.message}
         </Alert>
       ) : null}
-      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label="Shipments by order">
         {status ? <input type="hidden" name="status" value={status} /> : null}
         <TextField name="order" label="Order id" hint="The full order id, as in the confirmation email." defaultValue={order} containerClassName="sm:w-96" autoComplete="off" spellCheck={false} />
         <Button type="submit" variant="secondary">
-          Search
+          Find shipments
         </Button>
         {order ? (
           <Link to={q(status).replace(/order=[^&]*&?/, '').replace(/[?&]$/, '')} className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">

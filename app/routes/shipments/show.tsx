@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formatLongDate } from '~/lib/format'
 import { requireUser } from '~/modules/accounts/auth.server'
-import { ShipmentItems, ShipmentStatusBadge, ShipmentTimeline, ShipNowForm, TrackingLine } from '~/modules/shipping/ui/shipment-parts'
+import { ShipmentItems, ShipmentStatusBadge, ShipmentTimeline, ShipNowForm, shipmentTitle, TrackingLine } from '~/modules/shipping/ui/shipment-parts'
 import { Card, Container } from '~/ui'
 import type { Route } from './+types/show'
 
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function ShipmentPage({ loaderData }: Route.ComponentProps) {
   const { shipment: s } = loaderData
-  const title = s.role === 'family' ? `Gifts for ${s.registry?.familyName ?? 'your registry'}` : s.registry ? `Your gift for ${s.registry.familyName}` : `Shipment ${s.id}`
+  const title = shipmentTitle(s)
   return (
     <Container size="md" className="py-8 sm:py-12">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -118,10 +118,18 @@ export function ShipmentTimeline({ shipment }: { shipment: ShipmentView }) {
   )
 }
 
+/** What a box is called: 'Order 7A05A561 · shipment 12', '2 gifts for the Riveras', 'Your gift for the Riveras'. */
+export function shipmentTitle(s: ShipmentView) {
+  if (s.role === 'family') return `${s.itemCount} ${s.itemCount === 1 ? 'gift' : 'gifts'} for ${s.registry?.familyName ?? 'your registry'}`
+  if (s.registry) return `Your gift for ${s.registry.familyName}`
+  const order = s.items.find((i) => i.orderId)?.orderId
+  return order ? `Order ${order.slice(0, 8).toUpperCase()} · shipment ${s.id}` : `Shipment ${s.id}`
+}
+
 /** One box in a list: status, what is in it, tracking, and its actions. */
 export function ShipmentCard({ shipment, returnTo }: { shipment: ShipmentView; returnTo: string }) {
   const s = shipment
-  const heading = s.role === 'family' ? `${s.itemCount} ${s.itemCount === 1 ? 'gift' : 'gifts'} for ${s.registry?.familyName ?? 'your registry'}` : s.registry ? `Your gift for ${s.registry.familyName}` : `Shipment ${s.id}`
+  const heading = shipmentTitle(s)
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
