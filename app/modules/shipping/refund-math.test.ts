@@ -50,3 +50,19 @@ describe('refund math', () => {
     expect(refundFor(order, lines(2, 0, 1, 0)).shippingCents).toBe(0)
   })
 })
+
+describe('dates', () => {
+  test('the returns window adds calendar months, ending on the month’s last day when it has no such day', async () => {
+    const { addMonths } = await import('./returns.service.server')
+    expect(addMonths(new Date('2026-02-10T15:00:00Z'), 9)).toBe('2026-11-10')
+    expect(addMonths(new Date('2026-05-31T23:00:00Z'), 9)).toBe('2027-02-28')
+    expect(addMonths(new Date('2027-05-31T00:00:00Z'), 9)).toBe('2028-02-29')
+  })
+
+  test('held gifts ship by themselves 14 days before a known arrival date, else 30 days after the box opened', async () => {
+    const { autoShipDay } = await import('./shipment-assignment.server')
+    expect(autoShipDay({ arrivalDate: '2027-03-10', isArrivalDateKnown: true }, new Date('2026-12-01T12:00:00Z'))).toBe('2027-02-24')
+    expect(autoShipDay({ arrivalDate: '2027-03-10', isArrivalDateKnown: false }, new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-31')
+    expect(autoShipDay({ arrivalDate: null, isArrivalDateKnown: true }, new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-31')
+  })
+})

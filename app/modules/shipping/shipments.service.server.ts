@@ -256,9 +256,11 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       const registryIds = await managedRegistryIds(userId)
       const registryList = `{${registryIds.join(',')}}`
       const rows = await shipmentRows(
-        sql`(s.registry_id = any(${registryList}::bigint[]) or exists (
-              select 1 from shipment_lines sl join order_lines l on l.id = sl.order_line_id join orders o on o.id = l.order_id
-              where sl.shipment_id = s.id and o.user_id = ${userId}))`,
+        // Set-based: the user's orders (orders_user_idx) → their lines → their boxes, plus the registries' boxes (shipments_registry_idx).
+        sql`s.id in (
+              select sl.shipment_id from orders o join order_lines l on l.order_id = o.id join shipment_lines sl on sl.order_line_id = l.id where o.user_id = ${userId}
+              union
+              select r_s.id from shipments r_s where r_s.registry_id = any(${registryList}::bigint[]))`,
       )
       const lines = await linesOf(rows.map((r) => r.id))
       const linesBy = new Map<number, LineSql[]>()
