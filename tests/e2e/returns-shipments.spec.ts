@@ -129,9 +129,31 @@ describe('purchase returns', () => {
       await expect(page.getByText('We refunded $13.40 to your Visa ending in 4242').isVisible()).resolves.toBe(true)
       await expect(page.getByRole('heading', { name: 'Returns from this order' }).isVisible()).resolves.toBe(true)
       await expectNoSeriousA11yViolations(page, 'return done at 375')
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await expectNoSeriousA11yViolations(page, 'return done at 1280')
+      await open(page, '/returns')
+      await expectNoSeriousA11yViolations(page, '/returns at 1280')
 
       const { rows } = await pool.query<{ refunded_cents: number }>('select p.refunded_cents from payments p join orders o on o.payment_id = p.id where o.id = $1', [order.id])
       expect(rows[0]!.refunded_cents).toBe(1_340)
+
+      // Without JavaScript, at 1280: the rest of the order (one bib and the rattle) comes back with the shipping.
+      const plain = await contextFor(buyer, 1280, { javaScriptEnabled: false })
+      try {
+        const p = await plain.newPage()
+        await open(p, `/returns/purchase?order=${order.id}`, { hydrated: false })
+        await p.getByRole('combobox', { name: /Quantity to return.*Muslin Bib/ }).selectOption('1')
+        await p.getByRole('combobox', { name: /Quantity to return.*Wooden Rattle/ }).selectOption('1')
+        await p.getByLabel('Why are you returning them?').selectOption('duplicate')
+        await p.getByRole('button', { name: 'Return and refund' }).click()
+        // 12.50 + 0.91 tax + 10.99 + 0.80 tax + 7.99 shipping
+        await p.getByText('Refund of $33.19 on its way').waitFor()
+        await expect(p.getByText('Everything from this order has been returned.').isVisible()).resolves.toBe(true)
+      } finally {
+        await plain.close()
+      }
+      const total = await pool.query<{ refunded_cents: number; captured_cents: number }>('select p.refunded_cents, p.captured_cents from payments p join orders o on o.payment_id = p.id where o.id = $1', [order.id])
+      expect(total.rows[0]).toEqual({ refunded_cents: 4_659, captured_cents: 4_659 })
 
       // Another person cannot open this order's return form.
       const other = await createAccount(baseUrl)
