@@ -196,6 +196,18 @@ describe('registry gifts wait in one consolidated shipment', () => {
     await h.database.db.update(registries).set({ surprise: false }).where(eq(registries.id, r.id))
   })
 
+  test('gifts bought in parallel by five guests all land in the one held box', async () => {
+    const { r, p1, item1 } = await familyRegistry(150)
+    await h.services.registry.updateItem(item1.id, owner.id, { quantity: 8 })
+    const placed = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((x) => give(item1.id, p1.id, `Guest ${x}`)))
+    expect(placed.every((o) => o.shipments[0]?.status === 'held')).toBe(true)
+    const boxes = await h.database.pool.query<{ id: number; lines: number }>(
+      `select s.id, count(sl.*)::int as lines from shipments s join shipment_lines sl on sl.shipment_id = s.id where s.registry_id = $1 and s.status = 'held' group by s.id`,
+      [r.id],
+    )
+    expect(boxes.rows).toEqual([{ id: expect.any(Number), lines: 5 }])
+  })
+
   test('Ship now: the owner or a collaborator only (givers and strangers 404, anonymous 401); once released it is 409 and the next gift opens a new box', async () => {
     const { p1, p2, item1, item2 } = await familyRegistry(200)
     const order = await give(item1.id, p1.id, 'Giver One', buyer)
