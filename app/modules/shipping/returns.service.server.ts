@@ -7,7 +7,7 @@ import { parseInput } from '~/lib/parse-input'
 import type { EmailSender } from '../email/email.types'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { refundFor } from './refund-math'
-import { purchaseReturnInput, RETURN_WINDOW_MONTHS, returnReasonLabel, shippingMessages } from './shipping.validation'
+import { purchaseReturnInput, RETURN_WINDOW_MONTHS, returnReasonLabel, shippingMessages, UUID_PATTERN } from './shipping.validation'
 
 /** One line of a buyer's order, with what can still be returned of it. */
 export type ReturnableLine = {
@@ -222,7 +222,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
 
     /** One of the buyer's orders for the return form; not_found for anyone else's. */
     async returnableOrder(orderId: string, userId: number): Promise<ReturnableOrder> {
-      if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new DomainError('not_found', shippingMessages.orderNotFound)
+      if (!UUID_PATTERN.test(orderId)) throw new DomainError('not_found', shippingMessages.orderNotFound)
       const { orders, lines } = await ordersOf(userId, orderId)
       const o = orders[0]
       if (!o) throw new DomainError('not_found', shippingMessages.orderNotFound)
@@ -237,7 +237,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
 
     /** One of the buyer's returns; not_found for anyone else's. */
     async get(returnId: string, userId: number): Promise<PurchaseReturnView> {
-      if (!/^[0-9a-f-]{36}$/i.test(returnId)) throw new DomainError('not_found', 'We could not find that return.')
+      if (!UUID_PATTERN.test(returnId)) throw new DomainError('not_found', 'We could not find that return.')
       const [view] = await returnsOf(sql`pr.id = ${returnId}::uuid and pr.user_id = ${userId}`)
       if (!view) throw new DomainError('not_found', 'We could not find that return.')
       return view

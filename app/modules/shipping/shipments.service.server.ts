@@ -8,7 +8,7 @@ import type { EmailSender } from '../email/email.types'
 import type { PostalAddress } from '../registry/registry.schema'
 import { createRegistryAccess } from '../registry/registry-access.server'
 import { autoShipDaySql } from './shipment-assignment.server'
-import { markShippedInput, shipmentStatusLabels, shippingMessages, type ShipmentStatus } from './shipping.validation'
+import { markShippedInput, shipmentStatusLabels, shippingMessages, type ShipmentStatus, UUID_PATTERN } from './shipping.validation'
 
 /** One item in a box, as the person looking may see it. Never a price. */
 export type ShipmentItem = {
@@ -315,7 +315,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
 
     /** Staff: shipments newest first, by status and/or an order's id. */
     async staffList({ status, orderId }: { status?: ShipmentStatus; orderId?: string } = {}): Promise<StaffShipmentRow[]> {
-      if (orderId !== undefined && !/^[0-9a-f-]{36}$/i.test(orderId)) return []
+      if (orderId !== undefined && !UUID_PATTERN.test(orderId)) return []
       const where = sql.join(
         [
           sql`true`,
@@ -346,7 +346,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
 
     /** Staff: one order with everything needed to ship it (address included) and its shipments. */
     async staffOrder(orderId: string) {
-      if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new DomainError('not_found', shippingMessages.orderNotFound)
+      if (!UUID_PATTERN.test(orderId)) throw new DomainError('not_found', shippingMessages.orderNotFound)
       const [order] = (
         await db.execute<{
           id: string

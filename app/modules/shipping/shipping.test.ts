@@ -369,6 +369,12 @@ describe('purchase returns', () => {
       message: shippingMessages.orderNotFound,
     })
     expect(await outcome(h.services.purchaseReturns.returnableOrder(order.id, stranger.id))).toMatchObject({ code: 'not_found' })
+    for (const bad of ['------------------------------------', 'not-a-uuid']) {
+      expect(await outcome(h.services.purchaseReturns.returnableOrder(bad, buyer.id))).toMatchObject({ code: 'not_found' })
+      expect(await outcome(h.services.shipments.staffOrder(bad))).toMatchObject({ code: 'not_found' })
+      expect(await outcome(h.services.purchaseReturns.create(buyer.id, { ...base, orderId: bad, idempotencyKey: `x-${++n}-key`, lines: [{ orderLineId: lineA.id, quantity: 1 }] }))).toMatchObject({ code: 'invalid_input' })
+    }
+    expect(await h.services.shipments.staffList({ orderId: '------------------------------------' })).toEqual([])
 
     const tenMonthsLater = createPurchaseReturnsService({ db: h.database.db, payments: h.services.payments, email: h.services.email, clock: () => new Date(Date.now() + 300 * DAY) })
     expect((await tenMonthsLater.returnableOrder(order.id, buyer.id)).lines[0]).toMatchObject({ returnable: 0, notReturnableReason: 'The return window has closed.' })
@@ -381,10 +387,11 @@ describe('purchase returns', () => {
 
   test('the window runs from delivery: delivered two months after ordering, it is still open ten months after the order', async () => {
     const { order, lineA } = await paidOrder()
-    const [box] = await h.services.shipments.staffList({ orderId: order.id })
     const later = (days: number) => ({ db: h.database.db, email: h.services.email, clock: () => new Date(Date.now() + days * DAY) })
-    await createShipmentsService(later(55)).markShipped(box!.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456700' })
-    await createShipmentsService(later(60)).markDelivered(box!.id)
+    for (const box of await h.services.shipments.staffList({ orderId: order.id })) {
+      await createShipmentsService(later(55)).markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456700' })
+      await createShipmentsService(later(60)).markDelivered(box.id)
+    }
     const returns = createPurchaseReturnsService({ ...later(300), payments: h.services.payments })
     const done = await returns.create(buyer.id, { orderId: order.id, idempotencyKey: `late-${++n}-key`, reason: 'other', lines: [{ orderLineId: lineA.id, quantity: 1 }] })
     expect(done.status).toBe('refunded')

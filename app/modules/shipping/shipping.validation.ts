@@ -56,6 +56,9 @@ export const shippingMessages = {
   keyReused: 'This return form was already sent with different items. Reload the page to start a new return.',
 } as const
 
+/** A UUID as PostgreSQL reads it (order and return ids); anything else is simply not found. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 const trimmed = (message: string) => z.string({ error: message }).trim()
 
 /** Staff: mark a shipment shipped with its carrier and tracking number. */
@@ -69,7 +72,7 @@ export type MarkShippedInput = z.input<typeof markShippedInput>
 
 /** A purchase return: which lines of one of the buyer's orders, how many of each, and why. */
 export const purchaseReturnInput = z.object({
-  orderId: trimmed(shippingMessages.orderNotFound).regex(/^[0-9a-f-]{36}$/i, shippingMessages.orderNotFound),
+  orderId: trimmed(shippingMessages.orderNotFound).regex(UUID_PATTERN, shippingMessages.orderNotFound),
   idempotencyKey: trimmed(shippingMessages.returnKey).min(8, shippingMessages.returnKey).max(80, shippingMessages.returnKey),
   reason: z.enum(returnReasons.map((r) => r.id) as [ReturnReason, ...ReturnReason[]], { error: shippingMessages.reason }),
   note: z.string().trim().max(500, shippingMessages.note).default(''),

@@ -7,14 +7,13 @@ import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import type { PurchaseReturnView, ReturnableOrder } from '~/modules/shipping/returns.service.server'
-import { RETURN_WINDOW_MONTHS, returnReasons } from '~/modules/shipping/shipping.validation'
+import { RETURN_WINDOW_MONTHS, returnReasons, UUID_PATTERN } from '~/modules/shipping/shipping.validation'
 import { Alert, Badge, Button, Card, Container, FieldError, Label, LinkButton, inputClasses } from '~/ui'
 import type { Route } from './+types/purchase'
 
 export const meta = () => [{ title: 'Return a purchase | Nestlist' }, { name: 'robots', content: 'noindex' }]
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
-const UUID = /^[0-9a-f-]{36}$/i
 
 /**
  * /returns/purchase: the signed-in buyer's orders with what can be returned; ?order={id} opens the return
@@ -28,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const order = orderId ? await context.services.purchaseReturns.returnableOrder(orderId, user.id) : null
     const orders = order ? [] : await context.services.purchaseReturns.returnableOrders(user.id)
-    const justReturned = returnedId && UUID.test(returnedId) ? await context.services.purchaseReturns.get(returnedId, user.id).catch(() => null) : null
+    const justReturned = returnedId && UUID_PATTERN.test(returnedId) ? await context.services.purchaseReturns.get(returnedId, user.id).catch(() => null) : null
     // A fresh key per form shown: a double submit of this form makes one return and one refund.
     return { order, orders, justReturned, idempotencyKey: crypto.randomUUID() }
   } catch (error) {
