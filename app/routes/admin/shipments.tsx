@@ -28,10 +28,10 @@ export const action = ({ request, context }: Route.ActionArgs) => staffShipmentA
 export default function AdminShipments({ loaderData, actionData }: Route.ComponentProps) {
   const { status, order, shipments } = loaderData
   const result = actionData as StaffShipmentResult | undefined
-  const q = (s: ShipmentStatus | null) => {
+  const q = (s: ShipmentStatus | null, withOrder = true) => {
     const p = new URLSearchParams()
     if (s) p.set('status', s)
-    if (order) p.set('order', order)
+    if (order && withOrder) p.set('order', order)
     const qs = p.toString()
     return qs ? `/admin/shipments?${qs}` : '/admin/shipments'
   }
@@ -57,7 +57,7 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
           Find shipments
         </Button>
         {order ? (
-          <Link to={q(status).replace(/order=[^&]*&?/, '').replace(/[?&]$/, '')} className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
+          <Link to={q(status, false)} className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
             Clear search
           </Link>
         ) : null}
