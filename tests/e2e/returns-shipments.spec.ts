@@ -208,6 +208,9 @@ describe('shipments', () => {
       await mine.waitForURL(/\/shipments\/\d+$/)
       await expect(mine.getByRole('list', { name: 'Shipment progress' }).isVisible()).resolves.toBe(true)
       await expectNoSeriousA11yViolations(mine, '/shipments/{id} at 375')
+      // Someone else's shipment is not found.
+      const stranger = await createAccount(baseUrl)
+      expect((await fetch(mine.url(), { headers: { Cookie: stranger.cookie } })).status).toBe(404)
 
       // Staff pages are not for shoppers.
       expect((await fetch(`${baseUrl}/admin/shipments`, { headers: { Cookie: buyer.cookie } })).status).toBe(404)
