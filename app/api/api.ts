@@ -21,6 +21,8 @@ import { flagRouter } from './v3/flag'
 import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
+import { cartRouter } from './v3/cart'
+import { ordersRouter } from './v3/orders'
 import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
 
@@ -48,6 +50,8 @@ export function createApi() {
   api.route('/', externalItemsRouter)
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)
+  api.route('/', cartRouter)
+  api.route('/', ordersRouter)
   api.route('/', shipmentsRouter)
   api.route('/', purchaseReturnsRouter)
 

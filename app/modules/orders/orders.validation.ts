@@ -37,3 +37,4 @@ export const placeOrderInput = z.object({
   applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
 })
 export type PlaceOrderInput = z.input<typeof placeOrderInput>
+export type PlaceOrderData = z.output<typeof placeOrderInput>
