@@ -179,7 +179,7 @@ describe('shipments', () => {
       await page.getByRole('button', { name: 'Find shipments' }).click()
       await page.waitForURL(/order=/)
       const boxes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Shipment \d+/ }) })
-      await expect.poll(() => boxes.count()).toBe(order.shipments.length)
+      await expect.poll(() => boxes.count(), { timeout: 20_000 }).toBe(order.shipments.length)
       await expectNoSeriousA11yViolations(page, '/admin/shipments at 1280')
       const first = boxes.first()
       // A bad tracking number: a clear message, the typed value kept.
