@@ -576,8 +576,14 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         // Pro rata of what was paid, so several partial returns add up exactly to the line's price.
         const paid = line.lineTotalCents - line.discountCents
         const creditCents = Math.floor((paid * (Number(returned) + data.quantity)) / line.quantity) - Math.floor((paid * Number(returned)) / line.quantity)
-        const shipped = await tx.execute<{ status: string }>(sql`select status from shipments where order_id = ${line.orderId}::uuid and warehouse_id = ${line.warehouseId}`)
-        const inWarehouse = (shipped.rows[0]?.status ?? 'processing') === 'processing'
+        // The box the line travels in (a family's consolidated box is 'held' until they ask to ship it).
+        const box = await tx.execute<{ status: string }>(sql`
+          select s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id where sl.order_line_id = ${line.id}
+          union all
+          select s.status from shipments s where s.order_id = ${line.orderId}::uuid and s.warehouse_id = ${line.warehouseId}
+            and not exists (select 1 from shipment_lines sl where sl.order_line_id = ${line.id})
+          limit 1`)
+        const inWarehouse = ['held', 'processing'].includes(box.rows[0]?.status ?? 'processing')
         if (inWarehouse && line.productId) {
           await tx.execute(sql`
             insert into product_stock (product_id, option_key, quantity) values (${line.productId}, ${line.optionKey}, ${data.quantity})

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { users } from '../accounts/accounts.schema'
 import { createCartService } from '../cart/cart.service.server'
 import type { EmailSender, SendEmailInput } from '../email/email.types'
-import { orders, shipments } from '../orders/orders.schema'
+import { orders } from '../orders/orders.schema'
 import { createOrdersService } from '../orders/orders.service.server'
 import { payments } from '../payments/payments.schema'
 import { createPaymentsService } from '../payments/payments.service.server'
@@ -457,7 +457,12 @@ describe('gift returns', () => {
 
     const helper = await user('Helper')
     await database.pool.query(`insert into registry_collaborators (registry_id, user_id) values ($1, $2)`, [g.registry.id, helper.id])
-    await database.db.update(shipments).set({ status: 'shipped' }).where(eq(shipments.orderId, g.order.id))
+    // The gift's box leaves the warehouse (a held family box, or the order's own).
+    await database.pool.query(
+      `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
+       where id in (select shipment_id from shipment_lines where order_line_id = $1) or (order_id = $2 and not exists (select 1 from shipment_lines where order_line_id = $1))`,
+      [g.lineId, g.order.id],
+    )
     const stock = await a.orders.stockOf(g.product.id)
     const r = await a.giftCards.returnGift(helper.id, { orderLineId: g.lineId, quantity: 1, reason: 'damaged' })
     expect(r.giftReturn.status).toBe('awaiting_return_shipment')
