@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "gift_message" text DEFAULT '' NOT NULL;
