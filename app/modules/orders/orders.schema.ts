@@ -46,6 +46,8 @@ export const orders = pgTable(
     taxState: text('tax_state').notNull(),
     /** A registry gift order's optional message to the family (also kept on the gift's reservation). */
     giftMessage: text('gift_message').notNull().default(''),
+    /** When the confirmation email went out (set once, so a retried checkout never sends it twice). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),

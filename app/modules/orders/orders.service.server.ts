@@ -4,7 +4,7 @@ import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import type { Logger } from '~/lib/logger.server'
-import { shippingFor, type CartLine, type CartService, type CartViewer } from '../cart/cart.service.server'
+import { cartMessages, shippingFor, type CartLine, type CartService, type CartViewer } from '../cart/cart.service.server'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
@@ -241,12 +241,54 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     })
   }
 
+  /** Quick buy: one product, its options checked as Add to Cart checks them. */
+  async function buyNowLine({ productId, quantity, size, color }: { productId: number; quantity: number; size?: string; color?: string }): Promise<SourceLine[]> {
+    const [row] = await db
+      .select({ product: products, brand: sql<string>`(select title from brands b where b.id = ${products.brandId})` })
+      .from(products)
+      .where(eq(products.id, productId))
+    if (!row) throw new DomainError('not_found', cartMessages.productNotFound)
+    const { product, brand } = row
+    if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
+    const options: { size?: string; color?: string } = {}
+    for (const [field, list, chosen, missing] of [
+      ['size', product.options.sizes, size, cartMessages.chooseSize],
+      ['color', product.options.colors, color, cartMessages.chooseColor],
+    ] as const) {
+      if (!list?.length) continue
+      if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
+      if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
+      options[field] = chosen
+    }
+    const unit = product.salePriceCents ?? product.priceCents
+    return [
+      {
+        id: 0,
+        cartLineId: null,
+        reservationId: null,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options,
+        quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable: !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < quantity ? `Only ${product.stock} left in stock.` : null,
+        gift: null,
+      },
+    ]
+  }
+
   /** The lines an order of this scope checks out (docs/decisions/022). */
   async function linesFor(viewer: OrderViewer, scope: CheckoutScope | undefined): Promise<SourceLine[]> {
     if (scope && typeof scope === 'object' && 'reservationIds' in scope) return reservationLines(scope.reservationIds)
+    if (scope && typeof scope === 'object' && 'buyNow' in scope) return buyNowLine(scope.buyNow)
     const view = await cart.view(viewer)
     return view.lines
-      .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : l.gift?.registryId === scope.registryId))
+      .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : 'registryId' in scope && l.gift?.registryId === scope.registryId))
       .map((l) => ({ ...l, cartLineId: l.id, reservationId: null }))
   }
 
@@ -684,6 +726,16 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), or(...owner)))
       if (!row) throw new DomainError('not_found', orderMessages.notFound)
       return viewOf(row)
+    },
+
+    /** True exactly once per order: whoever gets it sends the confirmation email (retries never send twice). */
+    async claimConfirmation(orderId: string): Promise<boolean> {
+      const claimed = await db
+        .update(orders)
+        .set({ confirmationSentAt: clock() })
+        .where(and(eq(orders.id, orderId), sql`${orders.confirmationSentAt} is null`))
+        .returning({ id: orders.id })
+      return claimed.length === 1
     },
 
     /** The signed-in buyer's orders, newest first, a page at a time. */

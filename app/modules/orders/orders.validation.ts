@@ -20,6 +20,8 @@ export const orderMessages = {
   reservationGone: 'A reserved gift is no longer reserved by you (it was bought or given back). Reload the page to see what is left.',
   noReservations: 'None of these reservations can be checked out here. Only gifts from the Nestlist Shop that you reserved in this browser can be bought.',
   giftMessage: 'Gift messages are at most 500 characters.',
+  buyNow: 'Choose a product to buy.',
+  quantity: 'Quick buy takes 1 to 10 of one product.',
   scope: 'Choose what to check out: your own items, or the gifts for one registry.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Nothing was charged. Remove it and try again.`,
 } as const
@@ -29,13 +31,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /**
  * What part of the cart an order checks out (docs/decisions/022): 'store' is the shopper's own (non-gift)
  * lines; { registryId } that registry's gift lines; { reservationIds } gifts the buyer reserved earlier (not in
- * the cart; they turn purchased). Left out: the whole cart, which must then be all one kind (decision 020).
+ * the cart; they turn purchased); { buyNow } one product bought
+ * in one step (/quick_buy), without touching the cart. Left out: the whole cart, which must then be all one kind (decision 020).
  */
 export const checkoutScopeInput = z.union(
   [
     z.literal('store'),
     z.object({ registryId: z.coerce.number().int().positive() }).strict(),
     z.object({ reservationIds: z.array(z.string().regex(UUID, orderMessages.noReservations)).min(1, orderMessages.noReservations).max(50) }).strict(),
+    z
+      .object({
+        buyNow: z
+          .object({
+            productId: z.coerce.number({ error: orderMessages.buyNow }).int().positive(orderMessages.buyNow),
+            quantity: z.coerce.number().int().min(1, orderMessages.quantity).max(10, orderMessages.quantity).default(1),
+            size: z.string().trim().max(40).optional(),
+            color: z.string().trim().max(40).optional(),
+          })
+          .strict(),
+      })
+      .strict(),
   ],
   { error: orderMessages.scope },
 )
