@@ -24,7 +24,7 @@ export const checkoutStrings = {
   unavailableNote: 'Remove unavailable items to check out.',
 
   checkoutTitle: 'Checkout',
-  giftCheckoutTitle: (familyName: string) => `Send a gift to the ${familyName} family`,
+  giftCheckoutTitle: (familyName: string) => `A gift for ${familyName}`,
   reservationsTitle: 'Buy the gifts you reserved',
   contact: 'Contact',
   contactHint: 'Your receipt goes to this address.',
@@ -34,7 +34,7 @@ export const checkoutStrings = {
   savedAddressNote: 'From your saved address. Changes here apply to this order only.',
   shippingMethod: 'Shipping method',
   standardShipping: 'Standard shipping (3–7 business days)',
-  giftShipsTo: (familyName: string, city: string, state: string) => `Ships to the ${familyName} family in ${city}, ${state}.`,
+  giftShipsTo: (familyName: string, city: string, state: string) => `Ships to ${familyName} in ${city}, ${state}.`,
   giftAddressPrivate: 'The family’s street address stays private: we ship it for you.',
   giftMessage: 'Gift message',
   giftMessageHint: 'Shown to the family with your gift, with your name, in their gift tracker.',

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { formatCents } from '~/lib/money'
 import type { CartLine, CartView } from '~/modules/cart/cart.service.server'
@@ -5,9 +6,16 @@ import { Alert, Badge, Button, Card, cx, Icon, inputClasses, LinkButton } from '
 import { checkoutStrings as t, optionText } from '../checkout.strings'
 
 /** One cart line with its quantity and remove forms (plain POSTs; fetchers with pending states with JS). */
-function CartLineRow({ line }: { line: CartLine }) {
-  const update = useFetcher()
-  const remove = useFetcher()
+function CartLineRow({ line, onDone }: { line: CartLine; onDone: (message: string) => void }) {
+  const update = useFetcher<{ ok: boolean; message?: string }>()
+  const remove = useFetcher<{ ok: boolean; message?: string }>()
+  // The result arrives while the page reloads the cart (this row may then be gone): report it upwards.
+  useEffect(() => {
+    if (remove.data?.ok) onDone(t.removed)
+  }, [remove.data, onDone])
+  useEffect(() => {
+    if (update.data?.ok) onDone(t.updated)
+  }, [update.data, onDone])
   const removing = remove.state !== 'idle'
   const qtyId = `qty-${line.id}`
   return (
@@ -69,9 +77,9 @@ function CartLineRow({ line }: { line: CartLine }) {
             </Button>
           </remove.Form>
         </div>
-        {update.data && (update.data as { ok?: boolean; message?: string }).ok === false ? (
+        {update.data?.ok === false || remove.data?.ok === false ? (
           <p className="text-sm font-medium text-berry-700" role="alert">
-            {(update.data as { message: string }).message}
+            {update.data?.message ?? remove.data?.message}
           </p>
         ) : null}
       </div>
@@ -117,11 +125,14 @@ export function CartReview({
   shipping: Record<string, { shippingCents: number; freeShippingRemainingCents: number } | undefined>
   message?: string | null
 }) {
+  const [done, setDone] = useState<string | null>(null)
+  const shown = done ?? message
   if (cart.lines.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-4 p-8 text-center sm:p-12">
         <Icon name="cart" className="size-10 text-berry-700" />
         <h2 className="text-2xl font-bold">{t.cartEmptyTitle}</h2>
+        {shown ? <p role="status">{shown}</p> : null}
         <p className="text-muted">{t.cartEmptyBody}</p>
         <LinkButton to="/store">{t.shopLink}</LinkButton>
       </Card>
@@ -129,7 +140,7 @@ export function CartReview({
   }
   return (
     <div className="flex flex-col gap-6">
-      {message ? <Alert tone="success">{message}</Alert> : null}
+      <div aria-live="polite">{shown ? <Alert tone="success">{shown}</Alert> : null}</div>
       {groupCart(cart).map((g) => {
         const { subtotal } = groupTotals(g.lines)
         const ship = shipping[g.key]
@@ -142,7 +153,7 @@ export function CartReview({
             {g.note ? <p className="mt-1 text-sm text-muted">{g.note}</p> : null}
             <ul className="divide-y divide-line">
               {g.lines.map((l) => (
-                <CartLineRow key={l.id} line={l} />
+                <CartLineRow key={l.id} line={l} onDone={setDone} />
               ))}
             </ul>
             <dl className="flex flex-col gap-2 border-t border-line pt-4 text-sm">

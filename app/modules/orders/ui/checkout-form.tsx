@@ -68,6 +68,14 @@ export function CheckoutForm({
   const navigation = useNavigation()
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const formRef = useRef<HTMLFormElement>(null)
+  // After a failure the card number and security code are asked again (they are never sent back either).
+  useEffect(() => {
+    if (!failure || !formRef.current) return
+    for (const name of ['cardNumber', 'cardCvc']) {
+      const input = formRef.current.elements.namedItem(name) as HTMLInputElement | null
+      if (input) input.value = ''
+    }
+  }, [failure])
   useFocusFirstInvalid(formRef, failure)
   const err = (k: string) => failure?.fields[k]?.[0]
 

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTemplateDatabase, dropDatabase } from '../support/postgres-server'
+import { demoParent, signInContext } from './support/accounts'
+import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { latestEmailLink } from './support/outbox'
+import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
+import { embeddedUrl, type ShopProduct, shopDb } from './support/shop-db'
+
+// Issue 7, checkout pages: a shopper buys two products with the test card, a declined card leaves no order and
+// keeps the form, the demo parent's eligible registry takes 15% off, and a guest buys a registry gift without
+// ever seeing the family's street. Cart lines are added through the cart service against this server's
+// database (Add to Cart is another part of the issue), under the guest cart cookie or the account.
+const DEMO_REGISTRY_ID = 418_205_736_902
+const dbName = `nestlist_e2e_checkout_${process.pid}`
+const shots = process.env.E2E_SCREENSHOTS
+let server: RunningServer
+let dataDir: string
+let baseUrl: string
+let browser: Browser
+let shop: ReturnType<typeof shopDb>
+
+beforeAll(async () => {
+  dataDir = makeDataDir()
+  const databaseUrl = process.env.DATABASE_URL ? await createTemplateDatabase(process.env.DATABASE_URL, dbName) : ''
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
+  baseUrl = server.baseUrl
+  shop = shopDb(databaseUrl || embeddedUrl(dataDir))
+  browser = await launchBrowser()
+}, 240_000)
+afterAll(async () => {
+  await browser?.close()
+  await shop?.close()
+  if (server) await stopServer(server)
+  if (process.env.DATABASE_URL) await dropDatabase(process.env.DATABASE_URL, dbName).catch(() => undefined)
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** A browser context holding a guest cart with these lines (the cart cookie, as Add to Cart would set it). */
+async function guestWithCart(lines: { product: ShopProduct; quantity?: number; regItemId?: number }[], width = 1280) {
+  const token = shop.cart.newGuestToken()
+  for (const l of lines) await shop.cart.add({ guestToken: token }, { productId: l.product.id, size: l.product.size, color: l.product.color, quantity: l.quantity ?? 1, regItemId: l.regItemId })
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await context.addCookies([{ name: 'nestlist_cart', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+  return { context, page: await context.newPage() }
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(`${baseUrl}${path}`)
+  await page.waitForSelector('html[data-hydrated]')
+  return response
+}
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Full name').fill('Sam Shopper')
+  await page.getByLabel('Street address').fill('1 Main Street')
+  await page.getByLabel('ZIP code').fill('95814')
+  await page.getByLabel('City').fill('Sacramento')
+  await page.getByLabel('State', { exact: true }).selectOption('CA')
+}
+
+async function fillCard(page: Page, number = '4242 4242 4242 4242') {
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`)
+  await page.getByLabel('Security code (CVC)').fill('123')
+}
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Your name').fill('Sam Shopper')
+}
+
+const email = () => `shopper-${randomBytes(4).toString('hex')}@example.test`
+
+describe('checkout', () => {
+  test('a shopper reviews the cart (removing one line), checks out two products with the test card and sees the confirmation; others get 404', async () => {
+    const [a, b, c] = await shop.products(3, { minCents: 1_500, maxCents: 3_000 })
+    const { context, page } = await guestWithCart([{ product: a! }, { product: b!, quantity: 2 }, { product: c! }], 375)
+    await open(page, '/store/checkout?cart_type=store')
+    await expect.poll(() => page.getByRole('heading', { name: 'Your items' }).isVisible()).toBe(true)
+    await shot(page, 'cart-375')
+    await expectNoSeriousA11yViolations(page, 'cart review 375')
+    const thirdRemove = page.getByRole('button', { name: `Remove ${c!.name}` })
+    await thirdRemove.click()
+    await expect.poll(() => page.getByRole('link', { name: c!.name }).count()).toBe(0)
+    await expect.poll(() => page.getByText('Removed from your cart.').isVisible()).toBe(true)
+
+    await page.getByRole('link', { name: 'Check out', exact: true }).click()
+    await page.waitForURL(`${baseUrl}/store/checkout`)
+    await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true)
+    expect(await page.getByText('Test mode: use 4242 4242 4242 4242').isVisible()).toBe(true)
+    expect(await page.getByText('Estimated tax').first().isVisible()).toBe(true)
+    await shot(page, 'checkout-375')
+    await expectNoSeriousA11yViolations(page, 'checkout 375')
+
+    const buyer = email()
+    await fillContact(page, buyer)
+    await fillAddress(page)
+    // The summary follows the state: exact California tax once it is chosen.
+    await expect.poll(() => page.getByText('Tax (CA, 7.25%)').isVisible()).toBe(true)
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    await expect.poll(() => page.getByText('Thank you! Your order is placed.').isVisible()).toBe(true)
+    const body = await page.locator('main').innerText()
+    expect(body).toContain('Visa ending 4242')
+    expect(body).toContain(a!.name)
+    expect(body).toContain(b!.name)
+    expect(body).not.toContain(c!.name)
+    expect(body).toContain('1 Main Street')
+    await shot(page, 'order-375')
+    await expectNoSeriousA11yViolations(page, 'order confirmation 375')
+    const orderUrl = page.url().replace('?placed=1', '')
+    const orderId = orderUrl.split('/').pop()!
+    expect(await shop.count(`select count(*)::int as n from orders where email = $1 and status = 'paid'`, [buyer])).toBe(1)
+    // What was bought left the cart; the removed line is gone too.
+    await open(page, '/store/checkout?cart_type=store')
+    expect(await page.getByRole('heading', { name: 'Your cart is empty' }).isVisible()).toBe(true)
+
+    // The confirmation email names the order (a guest's email is the receipt, without a link).
+    const outbox = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'staff@nestlist.example', password: 'nestlist-demo-staff' }) })
+    const staff = (outbox.headers.get('set-cookie') ?? '').split(';')[0]!
+    const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(buyer)}`, { headers: { Cookie: staff } })).text()
+    expect(list).toContain(`#${orderId.slice(0, 8).toUpperCase()}`)
+
+    // Another browser (no access cookie) and another signed-in account get a 404.
+    const stranger = await browser.newContext()
+    const strangerPage = await stranger.newPage()
+    expect((await strangerPage.goto(orderUrl))?.status()).toBe(404)
+    await stranger.close()
+    await context.close()
+  })
+
+  test('a declined card places no order and keeps what was typed (except the card number and code)', async () => {
+    const [p] = await shop.products(1, { minCents: 5_000, maxCents: 9_000 })
+    const { context, page } = await guestWithCart([{ product: p! }])
+    await open(page, '/store/checkout')
+    const buyer = email()
+    await fillContact(page, buyer)
+    await fillAddress(page)
+    await fillCard(page, '4000 0000 0000 0002')
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Your card was declined')
+    expect(page.url()).toBe(`${baseUrl}/store/checkout`)
+    expect(await page.getByLabel('Email').inputValue()).toBe(buyer)
+    expect(await page.getByLabel('Street address').inputValue()).toBe('1 Main Street')
+    expect(await page.getByLabel('Card number').inputValue()).toBe('')
+    expect(await page.getByLabel('Security code (CVC)').inputValue()).toBe('')
+    expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true')
+    await shot(page, 'declined-1280')
+    await expectNoSeriousA11yViolations(page, 'declined checkout 1280')
+    expect(await shop.count('select count(*)::int as n from orders where email = $1', [buyer])).toBe(0)
+    // The same form then goes through with a good card.
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    expect(await shop.count('select count(*)::int as n from orders where email = $1', [buyer])).toBe(1)
+    await context.close()
+  })
+
+  test('the demo parent, whose registry is eligible, gets 15% off and finds the order in Your orders', async () => {
+    const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoParent) })
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+    const userId = await shop.userId(demoParent.email)
+    const [p] = await shop.products(1, { minCents: 6_000, maxCents: 9_999, skip: 3 })
+    await shop.cart.clear({ userId })
+    await shop.cart.add({ userId }, { productId: p!.id, size: p!.size, color: p!.color })
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, { cookie })
+    const page = await context.newPage()
+    await open(page, '/store/checkout')
+    await expect.poll(() => page.getByText('Registry discount (15%)').isVisible()).toBe(true)
+    const discount = Math.round((p!.priceCents * 15) / 100)
+    expect(await page.locator('#summary-title').locator('..').innerText()).toContain(`−$${(discount / 100).toFixed(2)}`)
+    expect(await page.getByLabel('Email').inputValue()).toBe(demoParent.email)
+    await shot(page, 'checkout-discount-1280')
+    await expectNoSeriousA11yViolations(page, 'checkout with discount 1280')
+    if (!(await page.getByLabel('Street address').inputValue())) await fillAddress(page)
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    const orderId = page.url().split('/').pop()!.replace('?placed=1', '')
+    expect(await page.locator('main').innerText()).toContain('Registry discount')
+    expect(await shop.count('select discount_cents as n from orders where id = $1', [orderId])).toBe(discount)
+
+    await open(page, '/settings/your-orders')
+    expect(await page.getByRole('link', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` }).isVisible()).toBe(true)
+    await shot(page, 'your-orders-1280')
+    await expectNoSeriousA11yViolations(page, 'your orders 1280')
+    // The signed-in buyer's email links to the order.
+    expect(await latestEmailLink(baseUrl, demoParent.email, /\/orders\//)).toContain(`/orders/${orderId}`)
+    await context.close()
+  })
+
+  test("a guest buys a registry gift that ships to the family without ever seeing the family's street", async () => {
+    const { rows } = await shop.pool.query<{ item_id: string; product_id: number; line1: string; options: Record<string, string> }>(
+      `select i.id as item_id, i.product_id, r.shipping_address->>'line1' as line1, i.options
+       from reg_items i join registries r on r.id = i.registry_id join products p on p.id = i.product_id
+       where r.id = $1 and i.removed_at is null and p.available and p.stock > 5 and p.product_type = 'product'
+         and i.quantity_needed - i.quantity_reserved - i.quantity_purchased >= 1
+       order by i.id limit 1`,
+      [DEMO_REGISTRY_ID],
+    )
+    const item = rows[0]!
+    expect(item.line1.length).toBeGreaterThan(3)
+    const { context, page } = await guestWithCart(
+      [{ product: { id: item.product_id, name: '', priceCents: 0, size: item.options.size, color: item.options.color }, regItemId: Number(item.item_id) }],
+      375,
+    )
+    await open(page, '/store/checkout?cart_type=store')
+    expect(await page.getByText(/Gift for the .+ registry, ships to /).isVisible()).toBe(true)
+    await page.getByRole('link', { name: 'Check out gifts' }).click()
+    await page.waitForURL(`${baseUrl}/store-checkout-hbb?registry_id=${DEMO_REGISTRY_ID}`)
+    await expect.poll(() => page.getByText(/^Ships to .+ in .+, [A-Z]{2}\.$/).isVisible()).toBe(true)
+    expect(await page.content()).not.toContain(item.line1)
+    await shot(page, 'gift-checkout-375')
+    await expectNoSeriousA11yViolations(page, 'gift checkout 375')
+    const giver = email()
+    await fillContact(page, giver)
+    await page.getByLabel('Gift message').fill('Welcome, little one!')
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    expect(await page.content()).not.toContain(item.line1)
+    expect(await page.locator('main').innerText()).toContain('Welcome, little one!')
+    await expectNoSeriousA11yViolations(page, 'gift order 375')
+    expect(
+      await shop.count(`select count(*)::int as n from reservations where reg_item_id = $1 and giver_email = $2 and status = 'purchased' and source = 'nestlist_order'`, [
+        item.item_id,
+        giver,
+      ]),
+    ).toBe(1)
+    await context.close()
+  })
+})
