@@ -3,7 +3,9 @@ import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTemplateDatabase, dropDatabase } from '../support/postgres-server'
-import { demoParent, signInContext } from './support/accounts'
+import { createReservationsService } from '~/modules/registry/reservations.service.server'
+import { createDb } from '~/db/client.server'
+import { createAccount, demoParent, signInContext } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { latestEmailLink } from './support/outbox'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
@@ -21,13 +23,15 @@ let dataDir: string
 let baseUrl: string
 let browser: Browser
 let shop: ReturnType<typeof shopDb>
+let dbUrl: string
 
 beforeAll(async () => {
   dataDir = makeDataDir()
   const databaseUrl = process.env.DATABASE_URL ? await createTemplateDatabase(process.env.DATABASE_URL, dbName) : ''
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
   baseUrl = server.baseUrl
-  shop = shopDb(databaseUrl || embeddedUrl(dataDir))
+  dbUrl = databaseUrl || embeddedUrl(dataDir)
+  shop = shopDb(dbUrl)
   browser = await launchBrowser()
 }, 240_000)
 afterAll(async () => {
@@ -236,6 +240,98 @@ describe('checkout', () => {
         giver,
       ]),
     ).toBe(1)
+    await context.close()
+  })
+
+  test('without JavaScript the checkout form still places the order (city and state filled from the ZIP code)', async () => {
+    const [p] = await shop.products(1, { minCents: 2_000, maxCents: 3_000, skip: 7 })
+    const token = shop.cart.newGuestToken()
+    await shop.cart.add({ guestToken: token }, { productId: p!.id, size: p!.size, color: p!.color })
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } })
+    await context.addCookies([{ name: 'nestlist_cart', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/store/checkout`)
+    const buyer = email()
+    await fillContact(page, buyer)
+    await page.getByLabel('Full name').fill('Nora NoScript')
+    await page.getByLabel('Street address').fill('5 Quiet Road')
+    await page.getByLabel('ZIP code').fill('10001')
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    const body = await page.locator('main').innerText()
+    expect(body).toContain('New York, NY 10001')
+    expect(body).toContain('Thank you! Your order is placed.')
+    // Going back and sending the same page again (same checkout key) shows the same order, never a second one.
+    expect(await shop.count('select count(*)::int as n from orders where email = $1', [buyer])).toBe(1)
+    await context.close()
+  })
+
+  test('a guest buys the gifts they reserved: the same reservation turns purchased; reservations not held by this browser are left out', async () => {
+    const { rows } = await shop.pool.query<{ item_id: string }>(
+      `select i.id as item_id from reg_items i join products p on p.id = i.product_id
+       where i.registry_id = $1 and i.removed_at is null and p.available and p.stock > 5 and p.product_type = 'product'
+         and i.quantity_needed - i.quantity_reserved - i.quantity_purchased >= 1 and i.options = '{}'::jsonb
+       order by i.id desc limit 1`,
+      [DEMO_REGISTRY_ID],
+    )
+    const { db, pool } = createDb(dbUrl, { max: 1 })
+    const reservations = createReservationsService({ db })
+    const giver = email()
+    const held = await reservations.reserve(Number(rows[0]!.item_id), { quantity: 1, giverName: 'Rae Reserver', giverEmail: giver })
+    await pool.end()
+    const notMine = '0b7c2d1e-3f4a-4b5c-8d6e-7f8091a2b3c4'
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.addCookies([{ name: 'nestlist_reservations', value: held.id, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+    const page = await context.newPage()
+    await open(page, `/store/checkout/reservations?tokens[]=${held.id}&tokens[]=${notMine}`)
+    await expect.poll(() => page.getByText('One of the reservations in the link').isVisible()).toBe(true)
+    await shot(page, 'reservations-1280')
+    await expectNoSeriousA11yViolations(page, 'reservations checkout 1280')
+    await fillContact(page, giver)
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    expect(await shop.count(`select count(*)::int as n from reservations where id = $1 and status = 'purchased' and source = 'nestlist_order'`, [held.id])).toBe(1)
+    expect(await shop.count(`select count(*)::int as n from reservations where reg_item_id = $1 and giver_email = $2`, [rows[0]!.item_id, giver])).toBe(1)
+    // Another browser holding no reservation cookie cannot use the link.
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await open(otherPage, `/store/checkout/reservations?tokens[]=${held.id}`)
+    expect(await otherPage.getByText('There are no reserved Nestlist Shop gifts').isVisible()).toBe(true)
+    await other.close()
+    await context.close()
+  })
+
+  test('quick buy: a signed-in shopper with a saved address buys one product in one step; another account gets 404 on the order', async () => {
+    const account = await createAccount(baseUrl)
+    const saved = await fetch(`${baseUrl}/api/v3/address`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: account.cookie },
+      body: JSON.stringify({ name: 'Quinn Quick', line1: '9 Fast Lane', city: 'Austin', state: 'TX', zip: '78701' }),
+    })
+    expect(saved.status).toBe(200)
+    const [p] = await shop.products(1, { minCents: 2_000, maxCents: 5_000, skip: 9 })
+    const context = await browser.newContext({ viewport: { width: 320, height: 900 } })
+    await signInContext(context, baseUrl, account)
+    const page = await context.newPage()
+    const query = new URLSearchParams({ product_id: String(p!.id), quantity: '2', ...(p!.size ? { size: p!.size } : {}), ...(p!.color ? { color: p!.color } : {}) })
+    await open(page, `/quick_buy?${query.toString()}`)
+    expect(await page.getByText('9 Fast Lane').isVisible()).toBe(true)
+    expect(await page.getByText('Tax (TX, 6.25%)').isVisible()).toBe(true)
+    await shot(page, 'quick-buy-320')
+    await expectNoSeriousA11yViolations(page, 'quick buy 320')
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Buy now/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    expect(await page.locator('main').innerText()).toContain(`2 × ${p!.name}`)
+    const orderUrl = page.url().replace('?placed=1', '')
+    // Signed in as someone else: not found.
+    const other = await createAccount(baseUrl)
+    const otherContext = await browser.newContext()
+    await signInContext(otherContext, baseUrl, other)
+    expect((await (await otherContext.newPage()).goto(orderUrl))?.status()).toBe(404)
+    await otherContext.close()
     await context.close()
   })
 })

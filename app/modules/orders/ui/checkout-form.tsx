@@ -104,16 +104,11 @@ export function CheckoutForm({
     )
   }
   const shownQuote = fetcher.data?.quote ?? quote
-  const onlyMessage = failure && Object.keys(failure.fields).length === 0
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
       <Form ref={formRef} method="post" noValidate className="flex flex-col gap-6" onChange={onFormChange} onInput={onFormChange}>
-        {failure ? (
-          <Alert tone="error" title={onlyMessage ? undefined : t.fixFields}>
-            {onlyMessage ? failure.message : failure.message !== t.fixFields ? failure.message : null}
-          </Alert>
-        ) : null}
+        {failure ? <Alert tone="error">{failure.message}</Alert> : null}
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
