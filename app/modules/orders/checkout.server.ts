@@ -186,7 +186,8 @@ function summaryParagraphs(order: OrderView): string[] {
     order.shipsTo.kind === 'registry'
       ? t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)
       : `Ships to ${[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2, `${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`].filter(Boolean).join(', ')}.`
-  return [lines.join('\n'), totals.join('\n'), shipsTo]
+  // One paragraph each: the email layout keeps paragraphs, not line breaks.
+  return [...lines, totals.join(' · '), shipsTo]
 }
 
 async function sendOrderConfirmation(request: Request, context: AppLoadContext, order: OrderView, userId: number | null) {
