@@ -221,12 +221,12 @@ export async function checkoutViewer(request: Request, context: AppLoadContext) 
 /** The quote for a page, or why there is none (nothing to check out, or the family has no address). */
 export async function quoteFor(context: AppLoadContext, viewer: { userId?: number | null; guestToken?: string | null }, scope: CheckoutScope, state?: string | null) {
   try {
-    return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined })) as OrderQuote & { unavailable: string[] }, problem: null }
+    return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
   } catch (error) {
     if (!isDomainError(error)) throw error
-    if (error.message === orderMessages.emptyCart) return { quote: null, problem: 'empty' as const }
-    if (error.message === orderMessages.noRegistryAddress) return { quote: null, problem: 'no_registry_address' as const }
-    if (error.code === 'not_found' || error.code === 'invalid_input') return { quote: null, problem: 'empty' as const }
-    throw error
+    if (error.message === orderMessages.emptyCart) return { quote: null, problem: 'empty' as const, message: null }
+    if (error.message === orderMessages.noRegistryAddress) return { quote: null, problem: 'no_registry_address' as const, message: null }
+    // Anything else the shopper can act on (e.g. gifts for two registries in one link): say it as it is.
+    return { quote: null, problem: 'message' as const, message: error.message }
   }
 }

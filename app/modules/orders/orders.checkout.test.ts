@@ -181,6 +181,42 @@ describe('checkout scope', () => {
   })
 })
 
+describe('quick buy and the confirmation email', () => {
+  test('buyNow prices and buys one product without touching the cart, checking its options as Add to Cart does', async () => {
+    const a = app()
+    const u = await user()
+    const viewer = { userId: u.id }
+    const p = await product({ name: 'Swaddle Set', priceCents: 2_200, options: { sizes: ['NB', '0-3M'], colors: ['Sage'] } })
+    const inCart = await product()
+    await a.cart.add(viewer, { productId: inCart.id })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: p.id, color: 'Sage' } }, state: 'NY' }))).toEqual({ code: 'invalid_input', message: 'Choose a size.' })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: p.id, size: 'XL', color: 'Sage' } } }))).toEqual({
+      code: 'invalid_input',
+      message: 'That option is not available for this product.',
+    })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: 2_000_000_000 } } }))).toMatchObject({ code: 'not_found' })
+    const scope = { buyNow: { productId: p.id, quantity: 2, size: '0-3M', color: 'Sage' } }
+    const quote = await a.orders.quote(viewer, { scope, state: 'NY' })
+    // 2 × 22.00 = 44.00 (under $45: 7.99 shipping); NY 4% of 44.00 = 1.76.
+    expect(quote).toMatchObject({ subtotalCents: 4_400, shippingCents: 799, freeShippingRemainingCents: 100, taxCents: 176, totalCents: 5_375 })
+    const o = await a.orders.placeOrder(viewer, { scope, idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: { ...address, city: 'Albany', state: 'NY', zip: '12207' }, card: card() })
+    expect(o).toMatchObject({ totalCents: quote.totalCents, lines: [{ title: 'Swaddle Set', quantity: 2, options: { size: '0-3M', color: 'Sage' } }] })
+    expect(await a.orders.stockOf(p.id, 'size=0-3M|color=Sage')).toBe(23) // 50 spread over two sizes, 2 taken
+    expect((await a.cart.view(viewer)).lines.map((l) => l.productId)).toEqual([inCart.id])
+  })
+
+  test('the confirmation email is claimed exactly once per order, even by parallel callers', async () => {
+    const a = app()
+    const p = await product()
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(viewer, { productId: p.id })
+    const o = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: 'c@example.test', name: 'C', shippingAddress: address, card: card() })
+    const claims = await Promise.all(Array.from({ length: 5 }, () => a.orders.claimConfirmation(o.id)))
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await a.orders.claimConfirmation(o.id)).toBe(false)
+  })
+})
+
 describe('who may see an order', () => {
   test('the signed-in buyer and the browser holding the checkout key; anyone else gets not found', async () => {
     const a = app()

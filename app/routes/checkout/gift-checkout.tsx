@@ -39,13 +39,14 @@ const emptyDefaults: CheckoutDefaults = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const registryId = registryIdOf(request)
   const { viewer, session } = await checkoutViewer(request, context)
-  const { quote, problem } = await quoteFor(context, viewer, { registryId })
+  const { quote, problem, message: problemMessage } = await quoteFor(context, viewer, { registryId })
   // Without an address the quote cannot be made: name the family (never more) and offer reserving instead.
   const registry = problem === 'no_registry_address' ? await context.services.registry.guestView(registryId).catch(() => null) : null
   return {
     registryId,
     quote,
     problem,
+    problemMessage,
     noAddressFamily: registry ? { familyName: registry.familyName, href: `/list/${registry.id}` } : null,
     defaults: {
       ...emptyDefaults,
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GiftCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, problem, noAddressFamily } = loaderData
+  const { quote, problem, problemMessage, noAddressFamily } = loaderData
   const failure = actionData as CheckoutFailure | undefined
   return (
     <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
@@ -75,7 +76,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         </div>
       ) : quote === null ? (
         <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{t.checkoutEmptyGifts}</Alert>
+          <Alert tone="info">{problemMessage ?? t.checkoutEmptyGifts}</Alert>
           <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
         </div>
       ) : quote.unavailable.length > 0 ? (

@@ -30,7 +30,7 @@ async function heldReservations(request: Request, context: AppLoadContext) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ids, askedCount } = await heldReservations(request, context)
   const { viewer, session } = await checkoutViewer(request, context)
-  const found = ids.length ? await quoteFor(context, viewer, { reservationIds: ids }) : { quote: null, problem: 'empty' as const }
+  const found = ids.length ? await quoteFor(context, viewer, { reservationIds: ids }) : { quote: null, problem: 'empty' as const, message: null }
   const quote = found.quote
   const usable = quote ? quote.lines.length : 0
   const defaults: CheckoutDefaults = {
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardExpiry: '',
     cardName: '',
   }
-  return { quote, problem: found.problem, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session }
+  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReservationsCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, problem, ignored } = loaderData
+  const { quote, problem, problemMessage, ignored } = loaderData
   const failure = actionData as CheckoutFailure | undefined
   return (
     <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
@@ -69,7 +69,7 @@ export default function ReservationsCheckout({ loaderData, actionData }: Route.C
         <Alert tone="info">{t.noRegistryAddress}</Alert>
       ) : quote === null ? (
         <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{t.reservationsNone}</Alert>
+          <Alert tone="info">{problemMessage ?? t.reservationsNone}</Alert>
           <LinkButton to="/reservations">{t.reservationsLink}</LinkButton>
         </div>
       ) : quote.unavailable.length > 0 ? (

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const saved = session ? await context.services.address.get(session.user.id) : null
   const state = url.searchParams.get('state') ?? saved?.state ?? null
-  const { quote } = await quoteFor(context, viewer, 'store', state)
+  const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state)
   const defaults: CheckoutDefaults = {
     email: session?.user.email ?? '',
     buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardExpiry: '',
     cardName: '',
   }
-  return { mode: 'checkout' as const, quote, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved }
+  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved }
 }
 
 type CartActionResult = { ok: true; intent: 'update' | 'remove' } | { ok: false; message: string }
@@ -90,7 +90,7 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
     )
   }
   const failure = actionData && 'values' in actionData ? (actionData as CheckoutFailure) : undefined
-  const { quote } = loaderData
+  const { quote, problemMessage } = loaderData
   return (
     <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -102,7 +102,7 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
       </div>
       {quote === null ? (
         <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{t.checkoutEmpty}</Alert>
+          <Alert tone="info">{problemMessage ?? t.checkoutEmpty}</Alert>
           <LinkButton to="/store">{t.shopLink}</LinkButton>
         </div>
       ) : quote.unavailable.length > 0 ? (
