@@ -28,6 +28,7 @@ export const checkoutStrings = {
   reservationsTitle: 'Buy the gifts you reserved',
   contact: 'Contact',
   contactHint: 'Your receipt goes to this address.',
+  signInInstead: 'Have an account? Sign in to use your saved address and registry discount.',
   buyerName: 'Your name',
   email: 'Email',
   shipping: 'Shipping address',

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
-import { Form, useFetcher, useLocation, useNavigation } from 'react-router'
+import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router'
 import type { FieldErrors } from '~/lib/errors'
 import { AddressFields, type AddressFormValues } from '~/modules/accounts/ui/address-fields'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
@@ -114,7 +114,22 @@ export function CheckoutForm({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
 
-        <Section id="contact" title={t.contact} intro={t.contactHint}>
+        <Section
+          id="contact"
+          title={t.contact}
+          intro={
+            signedIn ? (
+              t.contactHint
+            ) : (
+              <>
+                {t.contactHint}{' '}
+                <Link to={`/login?redirect_path=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  {t.signInInstead}
+                </Link>
+              </>
+            )
+          }
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label={t.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={defaults.email} error={err('email')} />
             <TextField label={t.buyerName} name="buyerName" autoComplete="name" required maxLength={100} defaultValue={defaults.buyerName} error={err('buyerName')} />
@@ -212,6 +227,8 @@ export function CheckoutForm({
           <TextField label={t.cardName} name="cardName" autoComplete="cc-name" optional maxLength={100} defaultValue={defaults.cardName} error={err('cardName')} />
         </Section>
 
+        {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
+        <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="lg:hidden" idPrefix="summary-narrow" />
         <div className="flex flex-col gap-3">
           <Button type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
             {`${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
@@ -219,7 +236,7 @@ export function CheckoutForm({
           {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}
         </div>
       </Form>
-      <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="lg:sticky lg:top-6" />
+      <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="hidden lg:sticky lg:top-6 lg:flex" />
     </div>
   )
 }

@@ -35,11 +35,11 @@ export function PaymentOptionsNote({ totalCents }: { totalCents: number }) {
  * The order summary: every line (with its discount, or why it has none), discount, shipping, tax and total, as
  * the orders service priced them (the same numbers placeOrder charges). `busy` dims it while a new quote loads.
  */
-export function OrderSummary({ quote, busy = false, className }: { quote: OrderQuote; busy?: boolean; className?: string }) {
+export function OrderSummary({ quote, busy = false, className, idPrefix = 'summary' }: { quote: OrderQuote; busy?: boolean; className?: string; idPrefix?: string }) {
   const tax = quote.taxEstimated ? t.estimatedTax : t.taxFor(quote.taxState ?? '', quote.taxRateBasisPoints)
   return (
-    <Card as="section" aria-labelledby="summary-title" aria-busy={busy || undefined} className={cx('flex flex-col gap-4 p-5 sm:p-6', className)}>
-      <h2 id="summary-title" className="text-xl font-bold">
+    <Card as="section" aria-labelledby={`${idPrefix}-title`} aria-busy={busy || undefined} className={cx('flex flex-col gap-4 p-5 sm:p-6', className)}>
+      <h2 id={`${idPrefix}-title`} className="text-xl font-bold">
         {t.summary}
       </h2>
       <ul className="flex flex-col gap-3">
