@@ -256,6 +256,12 @@ describe('checkout', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } })
     await context.addCookies([{ name: 'nestlist_cart', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
     const page = await context.newPage()
+    // The cart review's quantity form is a plain POST too.
+    await page.goto(`${baseUrl}/store/checkout?cart_type=store`)
+    await page.getByLabel('Quantity').fill('2')
+    await page.getByRole('button', { name: `Update ${p!.name}` }).click()
+    await expect.poll(() => page.getByText('Quantity updated.').isVisible()).toBe(true)
+    expect(await page.getByLabel('Quantity').inputValue()).toBe('2')
     await page.goto(`${baseUrl}/store/checkout`)
     const buyer = email()
     await fillContact(page, buyer)
@@ -340,5 +346,27 @@ describe('checkout', () => {
     expect((await (await otherContext.newPage()).goto(orderUrl))?.status()).toBe(404)
     await otherContext.close()
     await context.close()
+  })
+
+  test('an unavailable line is flagged in the cart and blocks its checkout until it is removed', async () => {
+    const [ok, gone] = await shop.products(2, { minCents: 2_000, maxCents: 4_000, skip: 12 })
+    const { context, page } = await guestWithCart([{ product: ok! }, { product: gone! }])
+    await shop.pool.query('update products set available = false where id = $1', [gone!.id])
+    try {
+      await open(page, '/store/checkout?cart_type=store')
+      expect(await page.getByText('Sorry, this is sold out.').isVisible()).toBe(true)
+      expect(await page.getByRole('button', { name: 'Check out', exact: true }).isDisabled()).toBe(true)
+      expect(await page.getByText('Remove unavailable items to check out.').isVisible()).toBe(true)
+      await expectNoSeriousA11yViolations(page, 'cart with an unavailable line')
+      // The checkout page refuses too, naming it.
+      await open(page, '/store/checkout')
+      expect(await page.getByRole('alert').innerText()).toContain(gone!.name)
+      await open(page, '/store/checkout?cart_type=store')
+      await page.getByRole('button', { name: `Remove ${gone!.name}` }).click()
+      await expect.poll(() => page.getByRole('link', { name: 'Check out', exact: true }).isVisible()).toBe(true)
+    } finally {
+      await shop.pool.query('update products set available = true where id = $1', [gone!.id])
+      await context.close()
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
+import { isUsStateCode } from '~/modules/accounts/us-states'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
@@ -36,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { mode: 'cart' as const, cart, shipping }
   }
   const saved = session ? await context.services.address.get(session.user.id) : null
-  const state = url.searchParams.get('state') ?? saved?.state ?? null
+  // The summary's state: ?state= (the form asks again when the shopper picks one), else the saved address's.
+  const asked = url.searchParams.get('state')?.toUpperCase() ?? ''
+  const state = isUsStateCode(asked) ? asked : (saved?.state ?? null)
   const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state)
   const defaults: CheckoutDefaults = {
     email: session?.user.email ?? '',
