@@ -76,6 +76,7 @@ export const placeOrderInput = z.object({
   applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
 })
 export type PlaceOrderInput = z.input<typeof placeOrderInput>
+export type PlaceOrderData = z.output<typeof placeOrderInput>
 
 /** The checkout page's price preview: what placeOrder would charge for this scope and address. */
 export const quoteInput = z.object({

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.accounts.profile(user.id),
     context.services.address.get(user.id),
     context.services.emailPreferences.preferences(user.id),
-    context.services.orders.listForUser(user.id, { perPage: 1 }),
+    context.services.orders.listForBuyer(user.id, { perPage: 1 }),
   ])
   const optional = preferences.filter((p) => p.optional)
   return {

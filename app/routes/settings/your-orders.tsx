@@ -14,7 +14,8 @@ const PER_PAGE = 10
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const page = Number(new URL(request.url).searchParams.get('page') ?? '1')
-  return context.services.orders.listForUser(user.id, { page: Number.isSafeInteger(page) && page > 0 ? page : 1, perPage: PER_PAGE })
+  const list = await context.services.orders.listForBuyer(user.id, { page: Number.isSafeInteger(page) && page > 0 ? page : 1, perPage: PER_PAGE })
+  return { orders: list.orders, page: list.page, pages: Math.max(1, Math.ceil(list.total / list.perPage)) }
 }
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -43,10 +44,9 @@ export default function YourOrders({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-muted">
                     {`${dateFmt.format(new Date(o.createdAt))} · ${t.itemsCount(o.itemCount)} · ${formatCents(o.totalCents)}`}
                   </p>
-                  <p className="truncate text-sm">{o.titles.join(', ')}</p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2">
-                  {o.isGift ? <Badge variant="info">{t.giftOrder}</Badge> : null}
+                  {o.registryId !== null ? <Badge variant="info">{t.giftOrder}</Badge> : null}
                   <Badge variant={o.status === 'paid' ? 'success' : 'neutral'}>{t.orderStatus[o.status]}</Badge>
                 </div>
               </Card>
