@@ -118,5 +118,12 @@ export const exclusionReason: Record<DiscountExclusion, string> = {
   excluded_brand: 'This brand is not discounted',
 }
 
+/** Spec §9: pay-in-4 for totals from $0.01 to $1,999.99, financing from $2,000 to $9,999.99 (information only). */
+export function paymentOptionFor(totalCents: number): 'pay_in_4' | 'financing' | null {
+  if (totalCents >= 1 && totalCents <= 199_999) return 'pay_in_4'
+  if (totalCents >= 200_000 && totalCents <= 999_999) return 'financing'
+  return null
+}
+
 /** "NB, Red" for a line's options. */
 export const optionText = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')

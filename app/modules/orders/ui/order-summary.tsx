@@ -1,6 +1,6 @@
 import { formatCents } from '~/lib/money'
 import { Card, cx } from '~/ui'
-import { checkoutStrings as t, exclusionReason, optionText } from '../checkout.strings'
+import { checkoutStrings as t, exclusionReason, optionText, paymentOptionFor } from '../checkout.strings'
 import type { OrderQuote } from '../orders.service.server'
 
 /** Signed cents for a summary row: '−$4.50' for money taken off. */
@@ -20,14 +20,15 @@ export function SummaryRow({ label, value, strong, note }: { label: string; valu
 
 /** Pay-in-4 (0.01 to 1,999.99) or financing (2,000 to 9,999.99), as information only. */
 export function PaymentOptionsNote({ totalCents }: { totalCents: number }) {
-  if (totalCents >= 1 && totalCents <= 199_999) {
+  const option = paymentOptionFor(totalCents)
+  if (option === 'pay_in_4') {
     return (
       <p className="text-sm text-muted">
         <span className="font-semibold text-ink">{t.payIn4(totalCents)}</span>. {t.payIn4Note}
       </p>
     )
   }
-  if (totalCents >= 200_000 && totalCents <= 999_999) return <p className="text-sm text-muted">{t.financing}</p>
+  if (option === 'financing') return <p className="text-sm text-muted">{t.financing}</p>
   return null
 }
 
