@@ -29,6 +29,7 @@ export const checkoutStrings = {
   contact: 'Contact',
   contactHint: 'Your receipt goes to this address.',
   signInInstead: 'Have an account? Sign in to use your saved address and registry discount.',
+  signInShort: 'Have an account? Sign in.',
   buyerName: 'Your name',
   email: 'Email',
   shipping: 'Shipping address',

@@ -124,7 +124,7 @@ export function CheckoutForm({
               <>
                 {t.contactHint}{' '}
                 <Link to={`/login?redirect_path=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold text-berry-700 underline underline-offset-2">
-                  {t.signInInstead}
+                  {registry ? t.signInShort : t.signInInstead}
                 </Link>
               </>
             )
