@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "gift_message" text DEFAULT '' NOT NULL;
