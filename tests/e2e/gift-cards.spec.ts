@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
+import { formatCents } from '~/lib/money'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoParent, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
@@ -6,7 +7,8 @@ import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 // Gift cards (issue 7): a guest buys an e-gift card on /store/gift-cards, pays with the test card, the recipient's
 // email (read from the staff outbox) carries the code, and the recipient redeems it into their balance at
 // /settings/gift-cards-and-promos; a registry owner returns a gift for store credit. Axe at 375 and 1280 px.
-// Checkout goes through POST /api/v3/orders with the browser's cart cookie (the checkout pages come with their own issue).
+// The gift card purchase checks out through POST /api/v3/orders with the browser's cart cookie; the store credit is
+// spent on the checkout page (/store/checkout).
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
@@ -127,12 +129,55 @@ describe('gift cards', () => {
     expect(await credit.json()).toMatchObject({ balanceCents: 7_500, entries: [{ amountCents: 7_500, reason: 'gift_card_redeemed' }] })
   })
 
+  test('the recipient spends the store credit at /store/checkout; the order shows Store credit and what the card paid', async () => {
+    // Something from the shop in the recipient's cart (the first search result that needs no size or colour).
+    const found = await (await fetch(`${baseUrl}/store/search?search_term=blanket`)).text()
+    const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
+    let added = false
+    for (const productId of ids) {
+      // The product's first size and colour, when it has them.
+      const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] } }
+      const choice = { size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
+      const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: recipient.cookie }, body: JSON.stringify({ productId, ...choice }) })
+      if (res.status === 201 || res.status === 200) {
+        added = true
+        break
+      }
+    }
+    expect(added, `added one of ${ids.length} products to the cart`).toBe(true)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, recipient)
+    const page = await context.newPage()
+    await open(page, '/store/checkout')
+    await page.getByLabel('Full name').fill('Riley Tester')
+    await page.getByLabel('Street address').fill('1 Main Street')
+    await page.getByLabel('ZIP code').fill('95814')
+    await page.getByLabel('City').fill('Sacramento')
+    await page.getByLabel('State', { exact: true }).selectOption('CA')
+    await page.getByLabel('Apply my store credit').check()
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`)
+    await page.getByLabel('Security code (CVC)').fill('123')
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+    const payment = await page.getByRole('region', { name: 'Payment' }).innerText()
+    expect(payment).toMatch(/Store credit\s+−\$/)
+    await expectNoSeriousA11yViolations(page, 'order paid with store credit 1280')
+    const credit = (await (await fetch(`${baseUrl}/api/v3/user_credit`, { headers: { Cookie: recipient.cookie } })).json()) as { balanceCents: number; entries: { reason: string }[] }
+    expect(credit.entries[0]!.reason).toBe('order_payment')
+    expect(credit.balanceCents).toBeLessThan(7_500)
+    await context.close()
+  })
+
   test('the balance page at 1280, a gift card product page with its purchase form, and /returns/gift pass axe', async () => {
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await signInContext(desktop, baseUrl, recipient)
     const page = await desktop.newPage()
     await open(page, '/settings/gift-cards-and-promos')
-    expect(await page.getByTestId('credit-balance').innerText()).toBe('$75')
+    // What is left after the checkout above.
+    const { balanceCents } = (await (await fetch(`${baseUrl}/api/v3/user_credit`, { headers: { Cookie: recipient.cookie } })).json()) as { balanceCents: number }
+    expect(await page.getByTestId('credit-balance').innerText()).toBe(formatCents(balanceCents))
+    expect(await page.getByRole('region', { name: 'Balance history' }).innerText()).toContain('Used on an order')
     await expectNoSeriousA11yViolations(page, 'gift cards and promos 1280')
     await open(page, '/returns/gift')
     await page.getByRole('heading', { name: 'Return a gift' }).waitFor()

@@ -98,13 +98,24 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="payment-title" className="text-xl font-bold">
           {t.payment}
         </h2>
-        <p>{t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}</p>
+        {order.payment.cardLast4 ? <p>{t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}</p> : null}
         <dl className="flex flex-col gap-2 text-sm">
           <SummaryRow label={t.subtotal} value={formatCents(order.subtotalCents)} />
           {order.discountCents > 0 ? <SummaryRow label="Registry discount" value={`−${formatCents(order.discountCents)}`} /> : null}
           <SummaryRow label={t.shippingLine} value={order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)} />
           <SummaryRow label="Tax" value={formatCents(order.taxCents)} />
           <SummaryRow label={t.total} value={formatCents(order.totalCents)} strong />
+          {/* Gift cards and store credit paid first; the card paid the rest. */}
+          {order.tenders.map((tender) => (
+            <SummaryRow key={`${tender.kind}-${tender.last4 ?? ''}`} label={tender.label} value={`−${formatCents(tender.amountCents)}`} />
+          ))}
+          {order.tenders.length > 0 ? (
+            <SummaryRow
+              label={order.payment.cardLast4 ? t.paidWith(order.payment.cardBrand, order.payment.cardLast4) : 'Charged to your card'}
+              value={formatCents(order.cardChargeCents)}
+              strong
+            />
+          ) : null}
         </dl>
       </Card>
       <div className="flex flex-wrap gap-3">
