@@ -24,6 +24,8 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
+import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
+import { createShipmentsService } from './modules/shipping/shipments.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
@@ -123,6 +125,9 @@ export function createServices(deps: ServiceDeps) {
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
     orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger, groupCommit: deps.checkout?.groupCommit, maxBatchesInFlight: deps.checkout?.maxBatchesInFlight }),
+    // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
+    shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
+    purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, email, clock: deps.clock, logger: deps.logger }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -14,6 +14,7 @@ import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
+import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
 import { createApp } from './app'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
@@ -72,6 +73,10 @@ async function main() {
   await reconcile(database.embedded ? 0 : 30_000)
   setInterval(() => void reconcile(30_000), 60_000).unref()
   setInterval(() => void prune(), 3600_000).unref()
+  // Held registry gifts whose day has come (near the arrival date) start shipping: now and every few minutes.
+  const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))
+  releaseHeldGifts()
+  setInterval(releaseHeldGifts, RELEASE_SWEEP_MINUTES * 60_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   const app = createApp({

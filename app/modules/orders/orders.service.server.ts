@@ -10,7 +10,9 @@ import { discountForCart, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
 import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, registries } from '../registry/registry.schema'
-import { orderLines, orders, productStock, shipments, type OrderRow } from './orders.schema'
+import { assignShipments, type AssignedShipment, shipmentLinesOfBatch } from '../shipping/shipment-assignment.server'
+import { orderShipmentSummaries } from '../shipping/order-shipments.server'
+import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
 import { orderMessages, placeOrderInput, type PlaceOrderData } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 import { taxCentsFor } from './tax'
@@ -102,7 +104,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-      db.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.warehouseId)),
+      orderShipmentSummaries(db, order.id),
       db.select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.id, order.paymentId)),
       order.registryId ? db.select({ id: registries.id, familyName: registries.familyName }).from(registries).where(eq(registries.id, order.registryId)) : Promise.resolve([]),
     ])
@@ -125,7 +127,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships.map((s) => ({ warehouseId: s.warehouseId, status: s.status, lineCount: lines.filter((l) => l.warehouseId === s.warehouseId).length })),
+      shipments: ships,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
@@ -282,7 +284,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
       }
 
-      await tx.insert(orderLines).values(
+      const inserted = await tx.insert(orderLines).values(
         p.lines.map((l) => ({
           orderId: order.id,
           productId: l.productId,
@@ -298,9 +300,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
         })),
-      )
-      const sites = [...new Set(p.lines.map((l) => l.warehouseId))].sort((a, b) => a - b)
-      await tx.insert(shipments).values(sites.map((warehouseId) => ({ orderId: order.id, warehouseId, createdAt: clock() })))
+      ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
+      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
+      const assignedShipments = await assignShipments(tx, order, inserted, clock())
 
       // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
@@ -339,12 +341,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (retry) throw new MissingStockRows(ids)
         throw new DomainError('conflict', orderMessages.soldOut(short[0]!.title))
       }
-      return order
+      return { ...order, assignedShipments }
     })
   }
 
   /** The buyer's view of an order just placed, from what placing it had in hand (no need to read it back). */
-  function placedView(row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt'>, priced: Priced, payment: { cardBrand: string; cardLast4: string }): OrderView {
+  function placedView(row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt'>, priced: Priced, payment: { cardBrand: string; cardLast4: string }, assigned?: AssignedShipment[]): OrderView {
     return {
       id: row.id,
       status: row.status,
@@ -364,9 +366,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
-        .sort((a, b) => a - b)
-        .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
+      // Shop orders (the group commit): one processing box per warehouse; the one-by-one path says what it assigned.
+      shipments:
+        assigned ??
+        [...new Set(priced.lines.map((l) => l.warehouseId))]
+          .sort((a, b) => a - b)
+          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
       subtotalCents: priced.subtotalCents,
       discountCents: priced.discountCents,
       shippingCents: priced.shippingCents,
@@ -509,10 +514,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
                 select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
                 from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(key text, product_id int, title text, options jsonb, option_key text,
                        quantity int, unit int, total int, discount int, warehouse_id int)
-                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key`,
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key
+                returning id, order_id, warehouse_id`,
             sql`insert into shipments (order_id, warehouse_id, created_at)
                 select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
-                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key`,
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key
+                returning id, order_id, warehouse_id`,
+            shipmentLinesOfBatch(`w${authorizationWrites.length + 1}`, `w${authorizationWrites.length + 2}`),
           ],
           sql`select id, idempotency_key, created_at from ${sql.raw(`w${authorizationWrites.length}`)}`,
         ),
@@ -658,7 +666,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // Released after an earlier attempt with this key sold out: that checkout is over; a new one gets a new key.
       if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
 
-      let order: OrderRow | null
+      let order: Awaited<ReturnType<typeof insertOrder>>
       try {
         // A product added after the seed, met at checkout for the first time: its stock rows come from
         // products.stock, then the order is tried again.
@@ -691,7 +699,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const captured = await capture(order)
       await cart.clear(viewer)
       // Everything the buyer sees is in hand: no need to read the order back.
-      return { order: placedView(captured, priced, payment), created: true }
+      return { order: placedView(captured, priced, payment, order.assignedShipments), created: true }
     }
   }
 
