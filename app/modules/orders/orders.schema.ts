@@ -44,6 +44,10 @@ export const orders = pgTable(
     /** A registry gift order: ships to this registry's family. */
     registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
     taxState: text('tax_state').notNull(),
+    /** A registry gift order's optional message to the family (also kept on the gift's reservation). */
+    giftMessage: text('gift_message').notNull().default(''),
+    /** When the confirmation email went out (set once, so a retried checkout never sends it twice). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),

@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import type { Logger } from '~/lib/logger.server'
-import { type CartService, type CartViewer, guestTokenHash } from '../cart/cart.service.server'
+import { cartMessages, shippingFor, type CartLine, type CartService, type CartViewer, guestTokenHash } from '../cart/cart.service.server'
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
 import { brands, categories, products } from '../catalog/catalog.schema'
-import { discountForCart, type RegistryDiscount } from '../discount/discount'
+import { pdpPath } from '../catalog/product-path'
+import { isUsStateCode } from '../accounts/us-states'
+import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
 import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
-import { type PostalAddress, registries } from '../registry/registry.schema'
+import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
 import { assignShipments, type AssignedShipment, shipmentLinesOfBatch } from '../shipping/shipment-assignment.server'
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
 import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
-import { orderMessages, placeOrderInput, type PlaceOrderData } from './orders.validation'
+import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
-import { taxCentsFor } from './tax'
+import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
 import { warehouseFor } from './warehouses'
 
 /** What the buyer sees of their order. A registry gift's address is the family's: only city and state. */
@@ -45,6 +48,42 @@ export type OrderView = {
   taxCents: number
   totalCents: number
   payment: { cardBrand: string; cardLast4: string }
+  buyerName: string
+  giftMessage: string
+}
+
+/** What the checkout page shows before placing: exactly what placeOrder would charge (the same pricing). */
+export type OrderQuote = {
+  lines: {
+    cartLineId: number | null
+    reservationId: string | null
+    productId: number
+    title: string
+    brand: string
+    imageUrl: string
+    href: string
+    options: { size?: string; color?: string }
+    quantity: number
+    unitPriceCents: number
+    lineTotalCents: number
+    discountCents: number
+    /** Why the registry discount does not cover this line (only when the discount applies). */
+    excludedBecause: DiscountExclusion | null
+    isGiftCard: boolean
+  }[]
+  /** Gift orders: the family, and only the city and state of where the gifts go. */
+  registry: { id: number; familyName: string; city: string; state: string } | null
+  discount: { percent: number } | null
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  freeShippingRemainingCents: number
+  taxCents: number
+  /** The state tax was worked out for; null while unknown (then taxed at the default rate as an estimate). */
+  taxState: string | null
+  taxRateBasisPoints: number
+  taxEstimated: boolean
+  totalCents: number
 }
 
 /** One line of a buyer's order history. */
@@ -70,6 +109,12 @@ export type OrdersDeps = {
 }
 
 type PricedLine = {
+  cartLineId: number | null
+  reservationId: string | null
+  brand: string
+  imageUrl: string
+  href: string
+  excludedBecause: DiscountExclusion | null
   productId: number
   title: string
   options: { size?: string; color?: string }
@@ -93,6 +138,14 @@ class MissingStockRows extends Error {
     super('stock rows missing')
   }
 }
+
+/** A line to price: a cart line, a gift reserved earlier (reservation checkout) or a quick-buy product. */
+type SourceLine = CartLine & { cartLineId: number | null; reservationId: string | null }
+
+const pickOptions = (o: Record<string, string>): { size?: string; color?: string } => ({
+  ...(o.size ? { size: o.size } : {}),
+  ...(o.color ? { color: o.color } : {}),
+})
 
 const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code
 
@@ -134,7 +187,110 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       payment: { cardBrand: payment?.cardBrand ?? '', cardLast4: payment?.cardLast4 ?? '' },
+      buyerName: order.buyerName,
+      giftMessage: order.giftMessage,
     }
+  }
+
+  /** Gifts the buyer reserved earlier, still reserved, from the shop (reservation checkout). */
+  async function reservationLines(ids: string[]): Promise<SourceLine[]> {
+    const rows = await db
+      .select({
+        reservation: { id: reservations.id, quantity: reservations.quantity, registryId: reservations.registryId, regItemId: reservations.regItemId },
+        options: regItems.options,
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          imageUrl: products.imageUrl,
+          priceCents: products.priceCents,
+          salePriceCents: products.salePriceCents,
+          available: products.available,
+          stock: products.stock,
+          productType: products.productType,
+        },
+        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        familyName: registries.familyName,
+        shippingAddress: registries.shippingAddress,
+      })
+      .from(reservations)
+      .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
+      .innerJoin(products, eq(products.id, regItems.productId))
+      .innerJoin(registries, eq(registries.id, reservations.registryId))
+      .where(and(inArray(reservations.id, ids), eq(reservations.status, 'reserved'), sql`${regItems.removedAt} is null`))
+      .orderBy(asc(reservations.createdAt))
+    return rows.map(({ reservation: r, options, product, brand, familyName, shippingAddress }) => {
+      const unit = product.salePriceCents ?? product.priceCents
+      const unavailable = !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < r.quantity ? `Only ${product.stock} left in stock.` : null
+      return {
+        id: 0,
+        cartLineId: null,
+        reservationId: r.id,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options: pickOptions(options),
+        quantity: r.quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * r.quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable,
+        gift: { registryId: r.registryId, regItemId: r.regItemId, familyName, shipsTo: shippingAddress ? `${shippingAddress.city}, ${shippingAddress.state}` : null },
+      }
+    })
+  }
+
+  /** Quick buy: one product, its options checked as Add to Cart checks them. */
+  async function buyNowLine({ productId, quantity, size, color }: { productId: number; quantity: number; size?: string; color?: string }): Promise<SourceLine[]> {
+    const [row] = await db
+      .select({ product: products, brand: sql<string>`(select title from brands b where b.id = ${products.brandId})` })
+      .from(products)
+      .where(eq(products.id, productId))
+    if (!row) throw new DomainError('not_found', cartMessages.productNotFound)
+    const { product, brand } = row
+    if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
+    const options: { size?: string; color?: string } = {}
+    for (const [field, list, chosen, missing] of [
+      ['size', product.options.sizes, size, cartMessages.chooseSize],
+      ['color', product.options.colors, color, cartMessages.chooseColor],
+    ] as const) {
+      if (!list?.length) continue
+      if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
+      if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
+      options[field] = chosen
+    }
+    const unit = product.salePriceCents ?? product.priceCents
+    return [
+      {
+        id: 0,
+        cartLineId: null,
+        reservationId: null,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options,
+        quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable: !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < quantity ? `Only ${product.stock} left in stock.` : null,
+        gift: null,
+      },
+    ]
+  }
+
+  /** The lines an order of this scope checks out (docs/decisions/022). */
+  async function linesFor(viewer: OrderViewer, scope: CheckoutScope | undefined): Promise<SourceLine[]> {
+    if (scope && typeof scope === 'object' && 'reservationIds' in scope) return reservationLines(scope.reservationIds)
+    if (scope && typeof scope === 'object' && 'buyNow' in scope) return buyNowLine(scope.buyNow)
+    const view = await cart.view(viewer)
+    return view.lines
+      .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : 'registryId' in scope && l.gift?.registryId === scope.registryId))
+      .map((l) => ({ ...l, cartLineId: l.id, reservationId: null }))
   }
 
   async function byKey(idempotencyKey: string) {
@@ -160,24 +316,29 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   /** The cart priced for checkout: lines, discount shares, shipping, tax and where it ships. */
-  async function price(viewer: OrderViewer, shippingAddress: PostalAddress | undefined) {
-    const view = await cart.view(viewer)
+  async function price(
+    viewer: OrderViewer,
+    { scope, shippingAddress, quoteState }: { scope?: CheckoutScope; shippingAddress?: PostalAddress; quoteState?: string | null },
+    quoting = false,
+  ) {
+    const view = { lines: await linesFor(viewer, scope) }
     if (view.lines.length === 0) throw new DomainError('invalid_input', orderMessages.emptyCart)
-    if (view.lines.some((l) => l.unavailable)) throw new DomainError('conflict', orderMessages.unavailable)
+    if (!quoting && view.lines.some((l) => l.unavailable)) throw new DomainError('conflict', orderMessages.unavailable)
     const giftRegistries = new Set(view.lines.map((l) => l.gift?.registryId ?? null))
     if (giftRegistries.size > 1) throw new DomainError('invalid_input', orderMessages.mixedCart)
     const registryId = [...giftRegistries][0] ?? null
 
-    let address: PostalAddress
+    let address: PostalAddress | null
     if (registryId) {
       const [r] = await db.select({ address: registries.shippingAddress }).from(registries).where(eq(registries.id, registryId))
       if (!r?.address) throw new DomainError('conflict', orderMessages.noRegistryAddress)
       address = r.address
-    } else {
-      if (!shippingAddress || !shippingAddress.state || !shippingAddress.city) {
-        throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
-      }
+    } else if (shippingAddress && shippingAddress.state && shippingAddress.city) {
       address = shippingAddress
+    } else if (quoting) {
+      address = null // a quote before the address is known: tax is estimated
+    } else {
+      throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
     }
 
     // The registry discount: the buyer's own eligible registry, on their own (non-gift) lines.
@@ -204,6 +365,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       registryDiscount,
     )
     const lines: PricedLine[] = view.lines.map((l, i) => ({
+      cartLineId: l.cartLineId,
+      reservationId: l.reservationId,
+      brand: l.brand,
+      imageUrl: l.imageUrl,
+      href: l.href,
+      excludedBecause: cartDiscount.applied ? cartDiscount.lines[i]!.excludedBecause : null,
       productId: l.productId,
       title: l.title,
       options: l.options,
@@ -219,13 +386,36 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }))
     const subtotalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0)
     const discountCents = cartDiscount.discountCents
-    const shippingCents = view.shippingCents
+    // Shipping for what this order ships (free from $45 before discounts), not for the rest of the cart.
+    const shippable = lines.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents, 0)
+    const shippingCents = shippingFor(shippable)
+    const freeShippingRemainingCents = shippable > 0 ? Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - shippable) : 0
     const taxable = lines.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0)
-    const taxCents = taxCentsFor(taxable, address.state)
+    const quotedState = quoteState?.trim().toUpperCase()
+    const taxState = address?.state ?? (quotedState && isUsStateCode(quotedState) ? quotedState : null)
+    // Until the state is known (a quote only), tax is estimated at the default rate.
+    const taxCents = taxState ? taxCentsFor(taxable, taxState) : Math.floor((taxable * DEFAULT_TAX_BASIS_POINTS + 5_000) / 10_000)
     const totalCents = subtotalCents - discountCents + shippingCents + taxCents
     const familyName = view.lines.find((l) => l.gift)?.gift?.familyName ?? ''
-    return { lines, registryId, familyName, address, subtotalCents, discountCents, shippingCents, taxCents, totalCents }
+    return {
+      lines,
+      registryId,
+      familyName,
+      address,
+      subtotalCents,
+      discountCents,
+      shippingCents,
+      freeShippingRemainingCents,
+      taxState,
+      taxCents,
+      totalCents,
+      discountPercent: cartDiscount.applied ? (registryDiscount?.percent ?? null) : null,
+      unavailable: view.lines.filter((l) => l.unavailable).map((l) => l.title),
+    }
   }
+
+  /** A price with the destination known (what placing an order needs). */
+  type Placeable = Priced & { address: PostalAddress }
 
   type Priced = Awaited<ReturnType<typeof price>>
 
@@ -235,12 +425,20 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         email,
         lines: p.lines.map((l) => [l.productId, l.optionKey, l.quantity, l.unitPriceCents, l.regItemId]).sort(),
         address: p.registryId ? { registry: p.registryId } : p.address,
+        reservations: p.lines.map((l) => l.reservationId).filter(Boolean),
         total: p.totalCents,
       }),
     )
 
   /** One transaction: the order, its lines and shipments, stock taken, registry gifts marked purchased. */
-  async function insertOrder(viewer: OrderViewer, key: string, fingerprint: string, email: string, name: string, p: Priced, paymentId: string) {
+  async function insertOrder(
+    viewer: OrderViewer,
+    key: string,
+    fingerprint: string,
+    { email, name, giftMessage }: { email: string; name: string; giftMessage: string },
+    p: Placeable,
+    paymentId: string,
+  ) {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
@@ -254,6 +452,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           shippingAddress: p.address,
           registryId: p.registryId,
           taxState: p.address.state,
+          giftMessage: p.registryId ? giftMessage : '',
           subtotalCents: p.subtotalCents,
           shippingCents: p.shippingCents,
           discountCents: p.discountCents,
@@ -271,14 +470,28 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const reservationOf = new Map<number, string>()
       const gifts = p.lines.filter((l) => l.regItemId).sort((a, b) => a.regItemId! - b.regItemId!)
       for (const g of gifts) {
+        if (g.reservationId) {
+          // Reserved earlier by this buyer: that reservation turns purchased (not a second one).
+          const moved = await tx.execute<{ quantity: number }>(sql`
+            update reservations set status = 'purchased', source = 'nestlist_order', purchased_at = ${clock().toISOString()}::timestamptz,
+              gift_message = case when ${giftMessage} <> '' then ${giftMessage} else gift_message end
+            where id = ${g.reservationId}::uuid and status = 'reserved' and quantity = ${g.quantity}
+            returning quantity`)
+          if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.reservationGone)
+          await tx.execute(sql`
+            update reg_items set quantity_reserved = quantity_reserved - ${g.quantity}, quantity_purchased = quantity_purchased + ${g.quantity}
+            where id = ${g.regItemId}`)
+          reservationOf.set(g.regItemId!, g.reservationId)
+          continue
+        }
         const moved = await tx.execute(sql`
           update reg_items set quantity_purchased = quantity_purchased + ${g.quantity}
           where id = ${g.regItemId} and removed_at is null and quantity_needed - quantity_reserved - quantity_purchased >= ${g.quantity}
           returning id`)
         if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.giftNotNeeded)
         const inserted = await tx.execute<{ id: string }>(sql`
-          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, created_at, purchased_at)
-          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null},
+          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
+          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null}, ${giftMessage},
                   ${clock().toISOString()}::timestamptz, ${clock().toISOString()}::timestamptz)
           returning id`)
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
@@ -346,7 +559,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   /** The buyer's view of an order just placed, from what placing it had in hand (no need to read it back). */
-  function placedView(row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt'>, priced: Priced, payment: { cardBrand: string; cardLast4: string }, assigned?: AssignedShipment[]): OrderView {
+  function placedView(
+    row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt' | 'buyerName' | 'giftMessage'>,
+    priced: Placeable,
+    payment: { cardBrand: string; cardLast4: string },
+    assigned?: AssignedShipment[],
+  ): OrderView {
     return {
       id: row.id,
       status: row.status,
@@ -378,6 +596,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       taxCents: priced.taxCents,
       totalCents: priced.totalCents,
       payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+      buyerName: row.buyerName,
+      giftMessage: row.giftMessage,
     }
   }
 
@@ -405,7 +625,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     fingerprint: string
     email: string
     name: string
-    priced: Priced
+    priced: Placeable
+    /** A scoped checkout: only these cart lines leave the cart (null: the whole cart). */
+    cartLineIds: number[] | null
     paymentKey: string
     card: PlaceOrderData['card']
     resolve: (r: { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }) => void
@@ -571,7 +793,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
       const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
       if (dropped.length > 0) writes.push(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
-      writes.push(...cartClears(accepted.map((e) => e.job.viewer)))
+      writes.push(...cartClears(accepted.filter((e) => e.job.cartLineIds === null).map((e) => e.job.viewer)))
+      const lineIds = accepted.flatMap((e) => e.job.cartLineIds ?? [])
+      if (lineIds.length > 0) writes.push(sql`delete from cart_items where id = any(${sql.param(lineIds)}::bigint[])`)
       await tx.execute(asOneStatement(writes))
       return { accepted, soldOut, retry, rows }
     })
@@ -598,7 +822,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     for (const e of result.accepted) {
       const row = result.rows.get(e.job.key)!
       const status = charged.has(e.payment.id) ? ('paid' as const) : ('placed' as const)
-      e.job.resolve({ kind: 'placed', order: placedView({ id: row.id, status, email: e.job.email, createdAt: new Date(row.created_at) }, e.job.priced, e.payment) })
+      e.job.resolve({ kind: 'placed', order: placedView({ id: row.id, status, email: e.job.email, createdAt: new Date(row.created_at), buyerName: e.job.name, giftMessage: '' }, e.job.priced, e.payment) })
     }
   }
 
@@ -617,7 +841,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
         try {
-          return await price(viewer, data.shippingAddress)
+          return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress })
         } catch (error) {
           if (isDomainError(error) && error.message === orderMessages.emptyCart) return null
           throw error
@@ -635,21 +859,26 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
 
       if ('error' in pricedNow) throw pricedNow.error
-      const priced = pricedNow.p
-      if (!priced) {
+      const pricedOrEmpty = pricedNow.p
+      if (!pricedOrEmpty) {
         // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
         const placed = await byKey(key)
         if (placed) return { order: await viewOf(placed), created: false }
         throw new DomainError('invalid_input', orderMessages.emptyCart)
       }
+      const destination = pricedOrEmpty.address
+      if (!destination) throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
+      const priced: Placeable = { ...pricedOrEmpty, address: destination }
       const fingerprint = fingerprintOf(priced, data.email)
+      // A scoped checkout takes only its own lines out of the cart (quick buy and reserved gifts: none).
+      const cartLineIds = data.scope === undefined ? null : priced.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []))
 
       // One payment per (checkout key, cart, card): parallel twins share it; another card after a decline gets its own.
       const paymentKey = `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update) and
       // gift card or store credit tenders take the one-by-one path.
       if (groupCommit && !priced.registryId && !data.giftCardCode && !data.applyCredit) {
-        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, paymentKey, card: data.card })
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card: data.card })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
       }
       // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
@@ -672,7 +901,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment.id)
+            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment.id)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -697,7 +926,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         return { order: await viewOf(winner), created: false }
       }
       const captured = await capture(order)
-      await cart.clear(viewer)
+      if (cartLineIds === null) await cart.clear(viewer)
+      else for (const id of cartLineIds) await cart.remove(viewer, id)
       // Everything the buyer sees is in hand: no need to read the order back.
       return { order: placedView(captured, priced, payment, order.assignedShipments), created: true }
     }
@@ -769,6 +999,70 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       if (!row) throw new DomainError('not_found', orderMessages.notFound)
       return viewOf(row)
+    },
+
+    /**
+     * What placeOrder would charge for this scope (the same pricing): lines, the registry discount with each
+     * excluded line's reason, shipping, tax (estimated at the default rate until the state is known), total.
+     * Unavailable lines are listed (placeOrder refuses them). An empty scope is an 'empty cart' error.
+     */
+    async quote(viewer: OrderViewer, input: unknown): Promise<OrderQuote & { unavailable: string[] }> {
+      const data = parseInput(quoteInput, input)
+      const p = await price(viewer, { scope: data.scope, quoteState: data.state ?? null }, true)
+      return {
+        lines: p.lines.map((l) => ({
+          cartLineId: l.cartLineId,
+          reservationId: l.reservationId,
+          productId: l.productId,
+          title: l.title,
+          brand: l.brand,
+          imageUrl: l.imageUrl,
+          href: l.href,
+          options: l.options,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: l.lineTotalCents,
+          discountCents: l.discountCents,
+          excludedBecause: l.excludedBecause,
+          isGiftCard: l.isGiftCard,
+        })),
+        registry: p.registryId && p.address ? { id: p.registryId, familyName: p.familyName, city: p.address.city, state: p.address.state } : null,
+        discount: p.discountPercent !== null ? { percent: p.discountPercent } : null,
+        subtotalCents: p.subtotalCents,
+        discountCents: p.discountCents,
+        shippingCents: p.shippingCents,
+        freeShippingRemainingCents: p.freeShippingRemainingCents,
+        taxCents: p.taxCents,
+        taxState: p.taxState,
+        taxRateBasisPoints: p.taxState ? taxRateFor(p.taxState) : DEFAULT_TAX_BASIS_POINTS,
+        taxEstimated: p.taxState === null,
+        totalCents: p.totalCents,
+        unavailable: p.unavailable,
+      }
+    },
+
+    /**
+     * One order for whoever may see it: the signed-in buyer who placed it, or the browser that placed it (it
+     * holds the checkout's random key in a short-lived cookie; docs/decisions/022). Anyone else: not found.
+     */
+    async forViewer(orderId: string, who: { userId?: number | null; checkoutKeys?: readonly string[] }): Promise<OrderView> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw new DomainError('not_found', orderMessages.notFound)
+      const keys = (who.checkoutKeys ?? []).filter((k) => k.length >= 32 && k.length <= 80).slice(0, 10)
+      const owner = [who.userId ? eq(orders.userId, who.userId) : undefined, keys.length ? inArray(orders.idempotencyKey, keys) : undefined].filter((c) => c !== undefined)
+      if (owner.length === 0) throw new DomainError('not_found', orderMessages.notFound)
+      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), or(...owner)))
+      if (!row) throw new DomainError('not_found', orderMessages.notFound)
+      return viewOf(row)
+    },
+
+    /** True exactly once per order: whoever gets it sends the confirmation email (retries never send twice). */
+    async claimConfirmation(orderId: string): Promise<boolean> {
+      const claimed = await db
+        .update(orders)
+        .set({ confirmationSentAt: clock() })
+        .where(and(eq(orders.id, orderId), sql`${orders.confirmationSentAt} is null`))
+        .returning({ id: orders.id })
+      return claimed.length === 1
     },
 
     /** Stock left of a product option (staff and tests). */
