@@ -24,6 +24,7 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
+import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
@@ -118,6 +119,8 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
+    // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
+    inventory: createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
     orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger }),

@@ -5,7 +5,10 @@ import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
+import { productStock } from '../orders/orders.schema'
+import { ensureProductStock } from '../orders/stock.seed.server'
 import { regItems, registries } from '../registry/registry.schema'
+import { optionKey, optionMessages, resolveOptions } from './cart-options'
 import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
 import { cartItems, carts } from './cart.schema'
 import { addToCartInput, updateCartItemInput } from './cart.validation'
@@ -45,9 +48,10 @@ export const cartMessages = {
   productNotFound: 'We could not find that product. It may no longer be sold.',
   notForSale: 'Cash funds and favors are given on a registry, not bought in the shop.',
   soldOut: 'Sorry, this is sold out.',
-  chooseSize: 'Choose a size.',
-  chooseColor: 'Choose a colour.',
-  unknownOption: 'That option is not available for this product.',
+  ...optionMessages,
+  /** Asking for more than the stock left (counting what the cart holds already). */
+  onlyLeft: (left: number, inCart: number) =>
+    inCart > 0 ? `Only ${left} left, and ${inCart} ${inCart === 1 ? 'is' : 'are'} in your cart already.` : `Only ${left} left. Choose ${left} or fewer.`,
   lineNotFound: 'That item is no longer in your cart.',
   tooMany: `You can buy at most ${MAX_LINE_QUANTITY} of one item.`,
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
@@ -56,7 +60,6 @@ export const cartMessages = {
 } as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
-const optionKey = (o: { size?: string; color?: string }) => [o.size ? `size=${o.size}` : '', o.color ? `color=${o.color}` : ''].filter(Boolean).join('|')
 
 /** Shipping for a subtotal of items that ship (spec §9: free at $45 and over, else $7.99; nothing to ship, nothing to pay). */
 export function shippingFor(shippableSubtotalCents: number): number {
@@ -97,6 +100,17 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
     return line
   }
 
+  /** Stock left of one option of a product (its rows set up from products.stock the first time). */
+  async function stockLeft(productId: number, key: string): Promise<number> {
+    const read = () => db.select({ q: productStock.quantity, key: productStock.optionKey }).from(productStock).where(eq(productStock.productId, productId))
+    let rows = await read()
+    if (rows.length === 0) {
+      await ensureProductStock(db, [productId])
+      rows = await read()
+    }
+    return rows.find((r) => r.key === key)?.q ?? 0
+  }
+
   async function viewOf(cartId: string | null): Promise<CartView> {
     const rows = cartId
       ? await db
@@ -110,22 +124,26 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
               priceCents: products.priceCents,
               salePriceCents: products.salePriceCents,
               available: products.available,
-              stock: products.stock,
               productType: products.productType,
             },
+            // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
+            stock: productStock.quantity,
             brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
             familyName: registries.familyName,
             shippingAddress: registries.shippingAddress,
           })
           .from(cartItems)
           .innerJoin(products, eq(products.id, cartItems.productId))
+          .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
           .leftJoin(registries, eq(registries.id, cartItems.registryId))
           .where(eq(cartItems.cartId, cartId))
           .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
       : []
-    const lines: CartLine[] = rows.map(({ line, product, brand, familyName, shippingAddress }) => {
+    const lines: CartLine[] = rows.map(({ line, product, stock, brand, familyName, shippingAddress }) => {
       const unit = product.salePriceCents ?? product.priceCents
-      const unavailable = !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < line.quantity ? `Only ${product.stock} left in stock.` : null
+      // Electronic gift cards have no stock to run out of.
+      const left = product.productType === 'gift_card' ? Number.POSITIVE_INFINITY : (stock ?? 0)
+      const unavailable = !product.available || left <= 0 ? cartMessages.soldOut : left < line.quantity ? `Only ${left} left in stock.` : null
       return {
         id: line.id,
         productId: product.id,
@@ -181,19 +199,10 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       const [product] = await db.select().from(products).where(eq(products.id, data.productId))
       if (!product) throw new DomainError('not_found', cartMessages.productNotFound)
       if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
-      if (!product.available || product.stock <= 0) throw new DomainError('conflict', cartMessages.soldOut)
-      const options: { size?: string; color?: string } = {}
-      for (const [field, list, missing] of [
-        ['size', product.options.sizes, cartMessages.chooseSize],
-        ['color', product.options.colors, cartMessages.chooseColor],
-      ] as const) {
-        const chosen = data[field]
-        if (list?.length) {
-          if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
-          if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
-          options[field] = chosen
-        }
-      }
+      const options = resolveOptions(product.options, data)
+      const key = optionKey(options)
+      const left = product.productType === 'gift_card' ? Number.POSITIVE_INFINITY : await stockLeft(product.id, key)
+      if (!product.available || left <= 0) throw new DomainError('conflict', cartMessages.soldOut)
       let gift: { registryId: number; regItemId: number } | null = null
       if (data.regItemId) {
         const [item] = await db.select().from(regItems).where(eq(regItems.id, data.regItemId))
@@ -204,7 +213,16 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       }
       const cartId = await ensureCartId(viewer)
       const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from cart_items where cart_id = ${cartId}`)).rows as [{ lines: number }]
-      const key = optionKey(options)
+      // The same product and option in the cart already (as a gift or not) counts against the stock left.
+      const [held] = await db
+        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, product.id), eq(cartItems.optionKey, key)))
+      const inCart = Number(held?.n ?? 0)
+      if (inCart + data.quantity > left) {
+        const message = cartMessages.onlyLeft(left, inCart)
+        throw new DomainError('conflict', message, { fields: { quantity: [message] } })
+      }
       // One statement: a new line, or more of the line already there (never past 99).
       const inserted = await db.execute<{ id: number; quantity: number }>(sql`
         insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
@@ -228,6 +246,20 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
     async update(viewer: CartViewer, itemId: number, input: unknown): Promise<CartView> {
       const { quantity } = parseInput(updateCartItemInput, input)
       const line = await lineOf(viewer, itemId)
+      const [product] = await db.select({ productType: products.productType }).from(products).where(eq(products.id, line.productId))
+      if (product?.productType !== 'gift_card') {
+        const left = await stockLeft(line.productId, line.optionKey)
+        const [others] = await db
+          .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.productId, line.productId), eq(cartItems.optionKey, line.optionKey), sql`${cartItems.id} <> ${line.id}`))
+          .then((r) => r.map((x) => Number(x.n)))
+        const otherLines = others ?? 0
+        if (quantity > line.quantity && otherLines + quantity > left) {
+          const message = left <= 0 ? cartMessages.soldOut : cartMessages.onlyLeft(Math.max(0, left - otherLines), 0)
+          throw new DomainError('conflict', message, { fields: { quantity: [message] } })
+        }
+      }
       await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
       return viewOf(line.cartId)
     },
@@ -249,6 +281,9 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       if (!guestId) return
       const userCartId = await ensureCartId({ userId })
       await db.transaction(async (tx) => {
+        // Two sign-ins at once (two tabs): the second waits here, then finds the guest cart gone.
+        const locked = await tx.execute(sql`select id from carts where id = ${guestId}::uuid for update`)
+        if (locked.rows.length === 0) return
         await tx.execute(sql`
           insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
           select ${userCartId}::uuid, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at
