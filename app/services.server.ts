@@ -94,7 +94,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const registry = createRegistryService({ db: deps.db, clock: deps.clock })
   const discount = createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS })
-  const cart = createCartService({ db: deps.db, clock: deps.clock })
+  const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const payments = createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock })
   return {

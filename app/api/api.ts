@@ -21,6 +21,7 @@ import { flagRouter } from './v3/flag'
 import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
+import { cartRouter } from './v3/cart'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -46,6 +47,7 @@ export function createApi() {
   api.route('/', externalItemsRouter)
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)
+  api.route('/', cartRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

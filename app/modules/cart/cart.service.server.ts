@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { DomainError } from '~/lib/errors'
+import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
@@ -57,6 +57,9 @@ export const cartMessages = {
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
   giftNotNeeded: 'This gift is no longer needed on the registry.',
   noCart: 'Your cart is empty.',
+  noRegistry: 'Create your registry first, then you can move cart items to it.',
+  giftStays: 'This is a gift for someone else’s registry, so it stays in your cart.',
+  nothingChosen: 'Choose the cart items to move to your registry.',
 } as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
@@ -67,10 +70,24 @@ export function shippingFor(shippableSubtotalCents: number): number {
   return shippableSubtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_SHIPPING_CENTS
 }
 
-export type CartDeps = { db: Db; clock?: () => Date }
+/** What moving cart lines to a registry needs from the registry module. */
+type RegistryTarget = {
+  addTargetFor(userId: number): Promise<{ registryId: number; title: string } | null>
+  addItem(registryId: number, userId: number, input: unknown): Promise<{ id: number }>
+}
+
+export type ConvertResult = {
+  registryId: number
+  registryTitle: string
+  moved: { lineId: number; regItemId: number; title: string }[]
+  kept: { lineId: number; title: string; reason: string }[]
+  cart: CartView
+}
+
+export type CartDeps = { db: Db; clock?: () => Date; registry?: RegistryTarget }
 
 /** Carts for shoppers and guests: add, change, remove, merge at sign-in, and the totals before checkout. */
-export function createCartService({ db, clock = () => new Date() }: CartDeps) {
+export function createCartService({ db, clock = () => new Date(), registry }: CartDeps) {
   async function findCartId(viewer: CartViewer): Promise<string | null> {
     if (viewer.userId) {
       const [c] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, viewer.userId))
@@ -292,6 +309,46 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
           do update set quantity = least(${MAX_LINE_QUANTITY}, cart_items.quantity + excluded.quantity)`)
         await tx.delete(carts).where(eq(carts.id, guestId))
       })
+    },
+
+    /**
+     * A signed-in registry owner moves cart lines (the chosen ones, or all) to their registry as registry items,
+     * with their options and quantities; each moved line leaves the cart. Gifts for a registry stay, and so
+     * does anything the registry refuses (say, sold out), with the reason.
+     */
+    async convertToRegistryItems(userId: number, lineIds?: readonly number[]): Promise<ConvertResult> {
+      if (!registry) throw new Error('convertToRegistryItems needs the registry service')
+      const target = await registry.addTargetFor(userId)
+      if (!target) throw new DomainError('invalid_input', cartMessages.noRegistry)
+      const cartId = await findCartId({ userId })
+      const all = cartId ? await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.addedAt), asc(cartItems.id)) : []
+      if (lineIds && lineIds.length === 0) throw new DomainError('invalid_input', cartMessages.nothingChosen)
+      if (lineIds?.some((id) => !all.some((l) => l.id === id))) throw new DomainError('not_found', cartMessages.lineNotFound)
+      const chosen = lineIds ? all.filter((l) => lineIds.includes(l.id)) : all
+      const titles = new Map(
+        chosen.length
+          ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, chosen.map((l) => l.productId)))).map((p) => [p.id, p.name])
+          : [],
+      )
+      const result: ConvertResult = { registryId: target.registryId, registryTitle: target.title, moved: [], kept: [], cart: await viewOf(null) }
+      for (const line of chosen) {
+        const title = titles.get(line.productId) ?? ''
+        if (line.regItemId) {
+          result.kept.push({ lineId: line.id, title, reason: cartMessages.giftStays })
+          continue
+        }
+        try {
+          const options = Object.fromEntries(Object.entries(line.options).filter(([, v]) => Boolean(v))) as Record<string, string>
+          const item = await registry.addItem(target.registryId, userId, { productId: line.productId, quantity: line.quantity, options })
+          await db.delete(cartItems).where(eq(cartItems.id, line.id))
+          result.moved.push({ lineId: line.id, regItemId: item.id, title })
+        } catch (error) {
+          if (!isDomainError(error)) throw error
+          result.kept.push({ lineId: line.id, title, reason: error.message })
+        }
+      }
+      result.cart = await viewOf(cartId)
+      return result
     },
 
     /** Empties the viewer's cart (after an order is placed). */
