@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '~/modules/accounts/accounts.schema'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
@@ -179,8 +177,8 @@ describe('/api/v3/cart/convert_to_registry_items', () => {
     expect(all.kept).toEqual([{ lineId: giftLine, title: q.name, reason: expect.stringMatching(/someone else/) }])
     expect(all.cart.lines.map((l: { id: number }) => l.id)).toEqual([giftLine])
 
-    const [{ count }] = (await database.db.execute<{ count: number }>(sql`select count(*)::int as count from reg_items where registry_id = ${otherRegistry.id}`)).rows as [{ count: number }]
-    expect(Number(count)).toBe(1)
+    const { rows } = await database.pool.query<{ count: number }>('select count(*)::int as count from reg_items where registry_id = $1', [otherRegistry.id])
+    expect(rows[0]!.count).toBe(1)
     // A line id of another cart: 404 (Fran has a registry, so this is about the line).
     expect((await call('POST', '/api/v3/cart/convert_to_registry_items', other.cookie, { lineIds: [giftLine] })).status).toBe(404)
   })
@@ -201,7 +199,7 @@ describe('/api/v3/product_availability_subscriptions and staff restock', () => {
 
     expect((await call('POST', `/api/v3/products/${p.id}/restock`, gina.cookie, { quantity: 5 })).status).toBe(404)
     const staff = await signUp('Staff')
-    await database.db.update(users).set({ role: 'staff' }).where(sql`${users.id} = ${staff.id}`)
+    await database.pool.query(`update users set role = 'staff' where id = $1`, [staff.id])
     const restocked = await call('POST', `/api/v3/products/${p.id}/restock`, staff.cookie, { quantity: 5 })
     expect(restocked.status).toBe(200)
     expect(await restocked.json()).toEqual({ optionKey: '', quantity: 5, notified: 2 })
