@@ -205,6 +205,20 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
       return randomBytes(24).toString('base64url')
     },
 
+    /**
+     * How many items the viewer's cart holds (the header's count): one indexed query, no product reads.
+     */
+    async itemCount(viewer: CartViewer): Promise<number> {
+      const owner = viewer.userId
+        ? sql`c.user_id = ${viewer.userId}`
+        : viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100
+          ? sql`c.guest_token_hash = ${hashToken(viewer.guestToken)}`
+          : null
+      if (!owner) return 0
+      const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(i.quantity), 0)::int as n from carts c join cart_items i on i.cart_id = c.id where ${owner}`)
+      return Number(rows[0]?.n ?? 0)
+    },
+
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
       return viewOf(await findCartId(viewer))

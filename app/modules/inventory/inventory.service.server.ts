@@ -11,12 +11,10 @@ import { productStock } from '../orders/orders.schema'
 import { ensureProductStock } from '../orders/stock.seed.server'
 import { productAvailabilitySubscriptions } from './inventory.schema'
 import { availabilitySubscriptionInput, restockInput } from './inventory.validation'
+export { LOW_STOCK_AT, stockLabel } from './stock-label'
 
 /** What shoppers see of a product's stock: per option key, and in total. */
 export type StockLevels = { total: number; byOption: Record<string, number> }
-
-/** 'Only 3 left' from this many down; above it, just 'In stock'. */
-export const LOW_STOCK_AT = 5
 
 export const inventoryMessages = {
   productNotFound: 'We could not find that product. It may no longer be sold.',
@@ -24,13 +22,6 @@ export const inventoryMessages = {
   inStock: 'Good news: this is in stock now, so you can add it to your cart.',
   emailNeeded: 'Enter your email address so we can tell you.',
 } as const
-
-/** 'Sold out', 'Only 3 left', 'In stock': one wording for the product page, cards and cart. */
-export function stockLabel(quantity: number): string {
-  if (quantity <= 0) return 'Sold out'
-  if (quantity <= LOW_STOCK_AT) return `Only ${quantity} left`
-  return 'In stock'
-}
 
 /** Does a stock row ('size=NB|color=red') satisfy a subscription's options ('size=NB', or '' for any)? */
 export function keyCovers(subscriptionKey: string, rowKey: string): boolean {
