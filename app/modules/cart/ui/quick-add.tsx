@@ -1,0 +1,70 @@
+// A product card's quick 'Add to Cart': one of a product without options, straight from the grid. Products
+// with sizes or colours lead to their page to choose; sold-out ones say so; gift cards, cash funds and
+// favors have none (their pages have their own forms).
+import { useEffect, useRef } from 'react'
+import { Link, useFetcher, useLocation } from 'react-router'
+import type { ProductCard } from '~/modules/catalog/catalog.service.server'
+import { useScripted } from '~/modules/registry/ui/add-to-registry'
+import { Button, Icon, useToast } from '~/ui'
+import type { AddToCartResult } from './add-to-cart'
+import { ADD_TO_CART_ACTION, cartCopy } from './cart-copy'
+
+type Product = Pick<ProductCard, 'productId' | 'title' | 'path' | 'productType' | 'available' | 'hasOptions'>
+
+export function QuickAddToCart({ product }: { product: Product }) {
+  if (product.productType !== 'product') return null
+  if (!product.available) {
+    return (
+      <p className="mt-auto pt-2 text-sm font-semibold text-muted" data-sold-out>
+        {cartCopy.soldOut}
+      </p>
+    )
+  }
+  if (product.hasOptions) {
+    return (
+      <Link
+        to={product.path}
+        className="relative z-10 mt-auto inline-flex min-h-11 items-center self-start pt-1 text-sm font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800"
+      >
+        {cartCopy.chooseOptions}
+        <span className="sr-only"> for {product.title}</span>
+      </Link>
+    )
+  }
+  return <QuickAddForm product={product} />
+}
+
+function QuickAddForm({ product }: { product: Product }) {
+  const scripted = useScripted()
+  const fetcher = useFetcher<AddToCartResult>()
+  const { pathname, search } = useLocation()
+  const toast = useToast()
+  const shown = useRef<number | null>(null)
+  useEffect(() => {
+    const result = fetcher.data
+    if (!result || shown.current === result.at) return
+    shown.current = result.at
+    toast(result.ok ? { tone: 'success', message: `${cartCopy.added}: ${result.title}` } : { tone: 'error', message: result.message })
+  }, [fetcher.data, toast])
+  const justAdded = fetcher.state === 'idle' && fetcher.data?.ok
+  return (
+    <fetcher.Form method="post" action={ADD_TO_CART_ACTION} className="relative z-10 mt-auto pt-2" data-quick-add>
+      <input type="hidden" name="productId" value={product.productId} />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      {scripted ? <input type="hidden" name="js" value="1" /> : null}
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        pending={fetcher.state !== 'idle'}
+        pendingLabel={cartCopy.adding}
+        icon={<Icon name={justAdded ? 'check' : 'cart'} className="size-4" />}
+        className="w-full"
+      >
+        {justAdded ? cartCopy.added : cartCopy.addToCart}
+        <span className="sr-only"> {product.title}</span>
+      </Button>
+    </fetcher.Form>
+  )
+}
