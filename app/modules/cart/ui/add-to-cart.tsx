@@ -97,7 +97,8 @@ export function AddToCart({
   const [quantity, setQuantity] = useState(plainFailure?.typed.quantity ?? '1')
   const [dismissedAt, setDismissedAt] = useState<number | null>(null)
   const panel = useRef<HTMLDivElement>(null)
-  const busy = fetcher.state !== 'idle'
+  // Busy while sending; the page's data refreshing afterwards (the header count) does not hold the button.
+  const busy = fetcher.state === 'submitting'
 
   const allChosen = (sizes.length === 0 || size !== '') && (colors.length === 0 || color !== '')
   const left = allChosen ? (stock.byOption[optionKey({ size: size || undefined, color: color || undefined })] ?? 0) : stock.total

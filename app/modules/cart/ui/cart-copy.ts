@@ -12,6 +12,7 @@ export const cartCopy = {
   addToCart: 'Add to Cart',
   adding: 'Adding…',
   added: 'Added to cart',
+  addedShort: 'Added',
   viewCart: 'View cart',
   viewCartAndCheckOut: 'View cart & check out',
   keepShopping: 'Keep shopping',

@@ -79,7 +79,7 @@ function MiniCartDrawer({ count, onClose }: { count: number; onClose: () => void
       description={cart ? cartCopy.itemsInCart(cart.itemCount) : cartCopy.itemsInCart(count)}
       footer={
         cart && cart.lines.length > 0 ? (
-          <div className="flex flex-col gap-3">
+          <div className="flex w-full flex-col gap-3">
             <p className="flex items-center justify-between text-base font-bold">
               <span>{cartCopy.subtotal}</span>
               <span data-mini-cart-subtotal>{formatCents(cart.subtotalCents)}</span>

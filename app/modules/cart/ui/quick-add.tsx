@@ -62,7 +62,7 @@ function QuickAddForm({ product }: { product: Product }) {
         icon={<Icon name={justAdded ? 'check' : 'cart'} className="size-4" />}
         className="w-full"
       >
-        {justAdded ? cartCopy.added : cartCopy.addToCart}
+        {justAdded ? cartCopy.addedShort : cartCopy.addToCart}
         <span className="sr-only"> {product.title}</span>
       </Button>
     </fetcher.Form>
