@@ -151,3 +151,25 @@ describe('cart', () => {
     expect(new URL(link).pathname).toBe(product.path)
   })
 })
+
+describe('registry guest view', () => {
+  test("'Buy from Nestlist' (no JavaScript) adds the gift and goes to the registry's gift checkout", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 }, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await open(page, '/maya-and-leo', { hydrated: false })
+    const buy = page.locator('[data-buy-from-nestlist]').first()
+    expect(await buy.count()).toBe(1)
+    const regItemId = await buy.locator('input[name="regItemId"]').getAttribute('value')
+    await buy.getByRole('button').click()
+    await page.waitForURL((url) => url.pathname === '/store-checkout-hbb')
+    const registryId = new URL(page.url()).searchParams.get('registry_id')
+    expect(registryId).toMatch(/^\d+$/)
+    const cookie = (await context.cookies(baseUrl)).find((c) => c.name === 'nestlist_cart')!
+    const cart = await (await fetch(`${baseUrl}/api/v3/cart`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).json()
+    expect(cart.lines).toHaveLength(1)
+    expect(cart.lines[0].gift).toMatchObject({ registryId: Number(registryId), regItemId: Number(regItemId) })
+    // The family's street never reaches a gift buyer: city and state only.
+    expect(Object.keys(cart.lines[0].gift).sort()).toEqual(['familyName', 'regItemId', 'registryId', 'shipsTo'])
+    await context.close()
+  })
+})
