@@ -33,7 +33,7 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
           registry &amp; shop
         </p>
         {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
-        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+        <div className="ml-auto flex items-center lg:ml-0">
           <AccountMenu viewer={viewer} />
           <MiniCart />
         </div>
