@@ -3,12 +3,13 @@
 -- option has stock. Only a change of that state writes to products (an option selling out or coming back),
 -- so an ordinary checkout that takes stock never touches the products row or the listing index. The
 -- products row is locked before the check, so two checkouts taking the last of two options of one product
--- see each other's result and the product cannot stay 'available' with no stock left.
+-- see each other's result and the product cannot stay 'available' with no stock left. The lock is FOR NO KEY
+-- UPDATE: order lines' foreign keys (FOR KEY SHARE) do not wait for it, so checkouts cannot deadlock on it.
 CREATE OR REPLACE FUNCTION product_stock_sync_available(pid integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   in_stock boolean;
 BEGIN
-  PERFORM 1 FROM products WHERE id = pid FOR UPDATE;
+  PERFORM 1 FROM products WHERE id = pid FOR NO KEY UPDATE;
   in_stock := EXISTS (SELECT 1 FROM product_stock WHERE product_id = pid AND quantity > 0);
   UPDATE products SET available = in_stock WHERE id = pid AND available IS DISTINCT FROM in_stock;
 END $$;--> statement-breakpoint

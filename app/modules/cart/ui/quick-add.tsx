@@ -1,11 +1,10 @@
 // A product card's quick 'Add to Cart': one of a product without options, straight from the grid. Products
 // with sizes or colours lead to their page to choose; sold-out ones say so; gift cards, cash funds and
 // favors have none (their pages have their own forms).
-import { useEffect, useRef } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import type { ProductCard } from '~/modules/catalog/catalog.service.server'
 import { useScripted } from '~/modules/registry/ui/add-to-registry'
-import { Button, Icon, useToast } from '~/ui'
+import { Button, Icon } from '~/ui'
 import type { AddToCartResult } from './add-to-cart'
 import { ADD_TO_CART_ACTION, cartCopy } from './cart-copy'
 
@@ -38,15 +37,8 @@ function QuickAddForm({ product }: { product: Product }) {
   const scripted = useScripted()
   const fetcher = useFetcher<AddToCartResult>()
   const { pathname, search } = useLocation()
-  const toast = useToast()
-  const shown = useRef<number | null>(null)
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result || shown.current === result.at) return
-    shown.current = result.at
-    toast(result.ok ? { tone: 'success', message: `${cartCopy.added}: ${result.title}` } : { tone: 'error', message: result.message })
-  }, [fetcher.data, toast])
-  const justAdded = fetcher.state === 'idle' && fetcher.data?.ok
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined
+  const justAdded = result?.ok === true
   return (
     <fetcher.Form method="post" action={ADD_TO_CART_ACTION} className="relative z-10 mt-auto pt-2" data-quick-add>
       <input type="hidden" name="productId" value={product.productId} />
@@ -57,7 +49,7 @@ function QuickAddForm({ product }: { product: Product }) {
         type="submit"
         size="sm"
         variant="secondary"
-        pending={fetcher.state !== 'idle'}
+        pending={fetcher.state === 'submitting'}
         pendingLabel={cartCopy.adding}
         icon={<Icon name={justAdded ? 'check' : 'cart'} className="size-4" />}
         className="w-full"
@@ -65,6 +57,10 @@ function QuickAddForm({ product }: { product: Product }) {
         {justAdded ? cartCopy.addedShort : cartCopy.addToCart}
         <span className="sr-only"> {product.title}</span>
       </Button>
+      {/* Said once per answer: 'Added to cart: …', or why not (say, the last one just sold). */}
+      <p role="status" className={result && !result.ok ? 'mt-1 text-sm font-medium text-berry-700' : 'sr-only'}>
+        {result ? (result.ok ? `${cartCopy.added}: ${result.title}` : result.message) : ''}
+      </p>
     </fetcher.Form>
   )
 }
