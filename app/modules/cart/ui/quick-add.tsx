@@ -1,7 +1,7 @@
 // A product card's quick 'Add to Cart': one of a product without options, straight from the grid. Products
 // with sizes or colours lead to their page to choose; sold-out ones say so; gift cards, cash funds and
 // favors have none (their pages have their own forms).
-import { Link, useFetcher, useLocation } from 'react-router'
+import { useFetcher, useLocation } from 'react-router'
 import type { ProductCard } from '~/modules/catalog/catalog.service.server'
 import { useScripted } from '~/modules/registry/ui/add-to-registry'
 import { Button, Icon } from '~/ui'
@@ -20,14 +20,11 @@ export function QuickAddToCart({ product }: { product: Product }) {
     )
   }
   if (product.hasOptions) {
+    // Not a second link: the whole card already leads to the product page, where sizes and colours are chosen.
     return (
-      <Link
-        to={product.path}
-        className="relative z-10 mt-auto inline-flex min-h-11 items-center self-start pt-1 text-sm font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800"
-      >
+      <p className="mt-auto pt-2 text-sm font-semibold text-berry-700 underline underline-offset-2" data-choose-options>
         {cartCopy.chooseOptions}
-        <span className="sr-only"> for {product.title}</span>
-      </Link>
+      </p>
     )
   }
   return <QuickAddForm product={product} />
