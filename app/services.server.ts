@@ -25,6 +25,8 @@ import { createPaymentsService } from './modules/payments/payments.service.serve
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
+import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
+import { createShipmentsService } from './modules/shipping/shipments.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
 
@@ -66,6 +68,8 @@ export type ServiceDeps = {
    * Tests shorten them or allow their loopback fixture port; server/main.ts passes only what NODE_ENV=test allows.
    */
   fetch?: SafeFetchOptions
+  /** Checkout: group commit (the default) or one transaction per order (the bench's comparison). */
+  checkout?: { groupCommit?: boolean }
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -123,7 +127,10 @@ export function createServices(deps: ServiceDeps) {
     inventory: createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
-    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger }),
+    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger, groupCommit: deps.checkout?.groupCommit }),
+    // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
+    shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
+    purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, email, clock: deps.clock, logger: deps.logger }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

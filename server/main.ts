@@ -14,6 +14,7 @@ import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
+import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
 import { createApp } from './app'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
@@ -61,8 +62,21 @@ async function main() {
     Promise.all([services.accounts.prune(), services.twoFactor.prune(), services.externalProducts.pruneUnattachedImages()]).catch((err: unknown) => logger.warn({ err }, 'pruning old sessions failed'))
   void prune()
   // Orders a crash left authorised but not charged are charged; authorisations with no order are released.
-  void services.orders.reconcile().catch((err: unknown) => logger.warn({ err }, 'reconciling order payments failed'))
+  // Before serving, so no checkout of this process is in flight: with the embedded database (ours alone, by
+  // the data-dir lock) everything a killed run left is settled at once; a shared DATABASE_URL may have other
+  // servers' checkouts in flight, so there only what is over 30 s old. Then every minute (docs/decisions/025).
+  const reconcile = (olderThanMs: number) =>
+    services.orders.reconcile(olderThanMs).then(
+      (r) => (r.captured || r.voided ? logger.info(r, 'reconciled order payments') : undefined),
+      (err: unknown) => logger.warn({ err }, 'reconciling order payments failed'),
+    )
+  await reconcile(database.embedded ? 0 : 30_000)
+  setInterval(() => void reconcile(30_000), 60_000).unref()
   setInterval(() => void prune(), 3600_000).unref()
+  // Held registry gifts whose day has come (near the arrival date) start shipping: now and every few minutes.
+  const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))
+  releaseHeldGifts()
+  setInterval(releaseHeldGifts, RELEASE_SWEEP_MINUTES * 60_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   const app = createApp({

@@ -22,6 +22,9 @@ import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
 import { cartRouter } from './v3/cart'
+import { ordersRouter } from './v3/orders'
+import { shipmentsRouter } from './v3/shipments'
+import { purchaseReturnsRouter } from './v3/purchase-returns'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -48,6 +51,9 @@ export function createApi() {
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)
   api.route('/', cartRouter)
+  api.route('/', ordersRouter)
+  api.route('/', shipmentsRouter)
+  api.route('/', purchaseReturnsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

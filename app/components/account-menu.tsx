@@ -66,6 +66,11 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
               Account settings
             </Link>
           </li>
+          <li>
+            <Link to="/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              Your shipments
+            </Link>
+          </li>
           {viewer.role === 'staff' ? (
             <li>
               <Link to="/admin/emails" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
@@ -77,6 +82,13 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
             <li>
               <Link to="/admin/insert-cards" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: insert card orders
+              </Link>
+            </li>
+          ) : null}
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: shipments
               </Link>
             </li>
           ) : null}

@@ -13,6 +13,8 @@ export const flashMessages = {
   cart_added: { tone: 'success', message: 'Added to your cart.' },
   notify_me_saved: { tone: 'success', message: 'Thanks! We will email you once when it is back in stock.' },
   reservation_purchased: { tone: 'success', message: 'Thank you! The gift is marked as bought, so nobody buys it twice.' },
+  gifts_ship_now: { tone: 'success', message: 'Your gifts are getting ready to ship. We will email you the tracking number when they leave.' },
+  gifts_already_shipping: { tone: 'info', message: 'These gifts are already on their way to being shipped.' },
 } as const satisfies Record<string, { tone: 'success' | 'info'; message: string }>
 
 export type FlashKey = keyof typeof flashMessages

@@ -63,6 +63,8 @@ export const cartMessages = {
 } as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+/** How a guest cart's token is kept (carts.guest_token_hash). */
+export const guestTokenHash = hashToken
 
 /** Shipping for a subtotal of items that ship (spec §9: free at $45 and over, else $7.99; nothing to ship, nothing to pay). */
 export function shippingFor(shippableSubtotalCents: number): number {

@@ -44,6 +44,10 @@ export const orders = pgTable(
     /** A registry gift order: ships to this registry's family. */
     registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
     taxState: text('tax_state').notNull(),
+    /** A registry gift order's optional message to the family (also kept on the gift's reservation). */
+    giftMessage: text('gift_message').notNull().default(''),
+    /** When the confirmation email went out (set once, so a retried checkout never sends it twice). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),
@@ -64,21 +68,45 @@ export const orders = pgTable(
   ],
 )
 
-/** One shipment per warehouse an order's lines leave from (docs/decisions/020 for the rule). */
+/**
+ * A box leaving one warehouse (docs/decisions/020 and 024). A shopper's own order gets one shipment per
+ * warehouse (order id set). Registry gifts from any number of orders join the registry's one open
+ * consolidated shipment per warehouse (registry id set, order id null, status held) until the family chooses
+ * 'Ship now' or the arrival date nears. Which order lines are in which box: shipment_lines (shipping module).
+ */
 export const shipments = pgTable(
   'shipments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order, for a shopper's own shipment; null for a registry's consolidated gift shipment. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The registry whose gifts this box consolidates; null for a shopper's own shipment. */
+    registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
     /** The spec's warehouse external id: 46, 47, 59, 49, 164 or 185. */
     warehouseId: integer('warehouse_id').notNull(),
-    status: text('status', { enum: ['processing', 'shipped', 'delivered'] }).notNull().default('processing'),
+    /** held (registry gifts waiting) → processing → shipped (carrier, tracking) → delivered. */
+    status: text('status', { enum: ['held', 'processing', 'shipped', 'delivered'] }).notNull().default('processing'),
+    carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** When a held shipment was let go, and why: the family pressed 'Ship now' (owner) or the arrival date neared (automatic). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseReason: text('release_reason', { enum: ['owner', 'automatic'] }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('shipments_order_warehouse_key').on(t.orderId, t.warehouseId)],
+  (t) => [
+    uniqueIndex('shipments_order_warehouse_key').on(t.orderId, t.warehouseId),
+    // One open (held) consolidated shipment per registry and warehouse: gifts from parallel orders meet in it.
+    uniqueIndex('shipments_registry_held_key').on(t.registryId, t.warehouseId).where(sql`${t.status} = 'held'`),
+    index('shipments_registry_idx').on(t.registryId, t.status),
+    index('shipments_status_idx').on(t.status, t.createdAt),
+    check(
+      'shipments_owner',
+      sql`(${t.status} <> 'shipped' or (${t.trackingNumber} is not null and ${t.shippedAt} is not null)) and (${t.status} <> 'delivered' or ${t.deliveredAt} is not null)`,
+    ),
+  ],
 )
 
 /** One line of an order, with the title and price as they were when it was bought. */

@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import type { Logger } from '~/lib/logger.server'
-import type { CartService, CartViewer } from '../cart/cart.service.server'
+import { cartMessages, shippingFor, type CartLine, type CartService, type CartViewer, guestTokenHash } from '../cart/cart.service.server'
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
 import { brands, categories, products } from '../catalog/catalog.schema'
-import { discountForCart, type RegistryDiscount } from '../discount/discount'
+import { pdpPath } from '../catalog/product-path'
+import { isUsStateCode } from '../accounts/us-states'
+import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import { payments } from '../payments/payments.schema'
-import type { PaymentsService } from '../payments/payments.service.server'
-import { type PostalAddress, registries } from '../registry/registry.schema'
-import { orderLines, orders, productStock, shipments, type OrderRow } from './orders.schema'
-import { orderMessages, placeOrderInput } from './orders.validation'
+import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
+import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
+import { assignShipments, type AssignedShipment, shipmentLinesOfBatch } from '../shipping/shipment-assignment.server'
+import { orderShipmentSummaries } from '../shipping/order-shipments.server'
+import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
+import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
-import { taxCentsFor } from './tax'
+import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
 import { warehouseFor } from './warehouses'
 
 /** What the buyer sees of their order. A registry gift's address is the family's: only city and state. */
@@ -43,7 +48,46 @@ export type OrderView = {
   taxCents: number
   totalCents: number
   payment: { cardBrand: string; cardLast4: string }
+  buyerName: string
+  giftMessage: string
 }
+
+/** What the checkout page shows before placing: exactly what placeOrder would charge (the same pricing). */
+export type OrderQuote = {
+  lines: {
+    cartLineId: number | null
+    reservationId: string | null
+    productId: number
+    title: string
+    brand: string
+    imageUrl: string
+    href: string
+    options: { size?: string; color?: string }
+    quantity: number
+    unitPriceCents: number
+    lineTotalCents: number
+    discountCents: number
+    /** Why the registry discount does not cover this line (only when the discount applies). */
+    excludedBecause: DiscountExclusion | null
+    isGiftCard: boolean
+  }[]
+  /** Gift orders: the family, and only the city and state of where the gifts go. */
+  registry: { id: number; familyName: string; city: string; state: string } | null
+  discount: { percent: number } | null
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  freeShippingRemainingCents: number
+  taxCents: number
+  /** The state tax was worked out for; null while unknown (then taxed at the default rate as an estimate). */
+  taxState: string | null
+  taxRateBasisPoints: number
+  taxEstimated: boolean
+  totalCents: number
+}
+
+/** One line of a buyer's order history. */
+export type OrderSummary = { id: string; status: OrderRow['status']; createdAt: string; totalCents: number; itemCount: number; registryId: number | null }
 
 export type OrderViewer = CartViewer
 
@@ -55,9 +99,22 @@ export type OrdersDeps = {
   discount: { currentFor(userId: number): Promise<{ discount: RegistryDiscount | null } | null> }
   clock?: () => Date
   logger?: Pick<Logger, 'warn'>
+  /**
+   * Group commit (docs/decisions/025, the default): checkouts arriving together share their payment rows,
+   * one order transaction and one capture commit. false: one transaction per order (the bench's comparison).
+   */
+  groupCommit?: boolean
+  /** How many group-commit batches may be written at once (each holds a pooled connection). */
+  maxBatchesInFlight?: number
 }
 
 type PricedLine = {
+  cartLineId: number | null
+  reservationId: string | null
+  brand: string
+  imageUrl: string
+  href: string
+  excludedBecause: DiscountExclusion | null
   productId: number
   title: string
   options: { size?: string; color?: string }
@@ -82,17 +139,25 @@ class MissingStockRows extends Error {
   }
 }
 
+/** A line to price: a cart line, a gift reserved earlier (reservation checkout) or a quick-buy product. */
+type SourceLine = CartLine & { cartLineId: number | null; reservationId: string | null }
+
+const pickOptions = (o: Record<string, string>): { size?: string; color?: string } => ({
+  ...(o.size ? { size: o.size } : {}),
+  ...(o.color ? { color: o.color } : {}),
+})
+
 const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code
 
 /**
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2 }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-      db.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.warehouseId)),
+      orderShipmentSummaries(db, order.id),
       db.select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.id, order.paymentId)),
       order.registryId ? db.select({ id: registries.id, familyName: registries.familyName }).from(registries).where(eq(registries.id, order.registryId)) : Promise.resolve([]),
     ])
@@ -115,14 +180,117 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships.map((s) => ({ warehouseId: s.warehouseId, status: s.status, lineCount: lines.filter((l) => l.warehouseId === s.warehouseId).length })),
+      shipments: ships,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       payment: { cardBrand: payment?.cardBrand ?? '', cardLast4: payment?.cardLast4 ?? '' },
+      buyerName: order.buyerName,
+      giftMessage: order.giftMessage,
     }
+  }
+
+  /** Gifts the buyer reserved earlier, still reserved, from the shop (reservation checkout). */
+  async function reservationLines(ids: string[]): Promise<SourceLine[]> {
+    const rows = await db
+      .select({
+        reservation: { id: reservations.id, quantity: reservations.quantity, registryId: reservations.registryId, regItemId: reservations.regItemId },
+        options: regItems.options,
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          imageUrl: products.imageUrl,
+          priceCents: products.priceCents,
+          salePriceCents: products.salePriceCents,
+          available: products.available,
+          stock: products.stock,
+          productType: products.productType,
+        },
+        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        familyName: registries.familyName,
+        shippingAddress: registries.shippingAddress,
+      })
+      .from(reservations)
+      .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
+      .innerJoin(products, eq(products.id, regItems.productId))
+      .innerJoin(registries, eq(registries.id, reservations.registryId))
+      .where(and(inArray(reservations.id, ids), eq(reservations.status, 'reserved'), sql`${regItems.removedAt} is null`))
+      .orderBy(asc(reservations.createdAt))
+    return rows.map(({ reservation: r, options, product, brand, familyName, shippingAddress }) => {
+      const unit = product.salePriceCents ?? product.priceCents
+      const unavailable = !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < r.quantity ? `Only ${product.stock} left in stock.` : null
+      return {
+        id: 0,
+        cartLineId: null,
+        reservationId: r.id,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options: pickOptions(options),
+        quantity: r.quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * r.quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable,
+        gift: { registryId: r.registryId, regItemId: r.regItemId, familyName, shipsTo: shippingAddress ? `${shippingAddress.city}, ${shippingAddress.state}` : null },
+      }
+    })
+  }
+
+  /** Quick buy: one product, its options checked as Add to Cart checks them. */
+  async function buyNowLine({ productId, quantity, size, color }: { productId: number; quantity: number; size?: string; color?: string }): Promise<SourceLine[]> {
+    const [row] = await db
+      .select({ product: products, brand: sql<string>`(select title from brands b where b.id = ${products.brandId})` })
+      .from(products)
+      .where(eq(products.id, productId))
+    if (!row) throw new DomainError('not_found', cartMessages.productNotFound)
+    const { product, brand } = row
+    if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
+    const options: { size?: string; color?: string } = {}
+    for (const [field, list, chosen, missing] of [
+      ['size', product.options.sizes, size, cartMessages.chooseSize],
+      ['color', product.options.colors, color, cartMessages.chooseColor],
+    ] as const) {
+      if (!list?.length) continue
+      if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
+      if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
+      options[field] = chosen
+    }
+    const unit = product.salePriceCents ?? product.priceCents
+    return [
+      {
+        id: 0,
+        cartLineId: null,
+        reservationId: null,
+        productId: product.id,
+        title: product.name,
+        brand,
+        imageUrl: product.imageUrl,
+        href: pdpPath({ slug: product.slug, genericProductId: product.id }),
+        options,
+        quantity,
+        unitPriceCents: unit,
+        lineTotalCents: unit * quantity,
+        isGiftCard: product.productType === 'gift_card',
+        unavailable: !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < quantity ? `Only ${product.stock} left in stock.` : null,
+        gift: null,
+      },
+    ]
+  }
+
+  /** The lines an order of this scope checks out (docs/decisions/022). */
+  async function linesFor(viewer: OrderViewer, scope: CheckoutScope | undefined): Promise<SourceLine[]> {
+    if (scope && typeof scope === 'object' && 'reservationIds' in scope) return reservationLines(scope.reservationIds)
+    if (scope && typeof scope === 'object' && 'buyNow' in scope) return buyNowLine(scope.buyNow)
+    const view = await cart.view(viewer)
+    return view.lines
+      .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : 'registryId' in scope && l.gift?.registryId === scope.registryId))
+      .map((l) => ({ ...l, cartLineId: l.id, reservationId: null }))
   }
 
   async function byKey(idempotencyKey: string) {
@@ -148,24 +316,29 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   /** The cart priced for checkout: lines, discount shares, shipping, tax and where it ships. */
-  async function price(viewer: OrderViewer, shippingAddress: PostalAddress | undefined) {
-    const view = await cart.view(viewer)
+  async function price(
+    viewer: OrderViewer,
+    { scope, shippingAddress, quoteState }: { scope?: CheckoutScope; shippingAddress?: PostalAddress; quoteState?: string | null },
+    quoting = false,
+  ) {
+    const view = { lines: await linesFor(viewer, scope) }
     if (view.lines.length === 0) throw new DomainError('invalid_input', orderMessages.emptyCart)
-    if (view.lines.some((l) => l.unavailable)) throw new DomainError('conflict', orderMessages.unavailable)
+    if (!quoting && view.lines.some((l) => l.unavailable)) throw new DomainError('conflict', orderMessages.unavailable)
     const giftRegistries = new Set(view.lines.map((l) => l.gift?.registryId ?? null))
     if (giftRegistries.size > 1) throw new DomainError('invalid_input', orderMessages.mixedCart)
     const registryId = [...giftRegistries][0] ?? null
 
-    let address: PostalAddress
+    let address: PostalAddress | null
     if (registryId) {
       const [r] = await db.select({ address: registries.shippingAddress }).from(registries).where(eq(registries.id, registryId))
       if (!r?.address) throw new DomainError('conflict', orderMessages.noRegistryAddress)
       address = r.address
-    } else {
-      if (!shippingAddress || !shippingAddress.state || !shippingAddress.city) {
-        throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
-      }
+    } else if (shippingAddress && shippingAddress.state && shippingAddress.city) {
       address = shippingAddress
+    } else if (quoting) {
+      address = null // a quote before the address is known: tax is estimated
+    } else {
+      throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
     }
 
     // The registry discount: the buyer's own eligible registry, on their own (non-gift) lines.
@@ -192,6 +365,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       registryDiscount,
     )
     const lines: PricedLine[] = view.lines.map((l, i) => ({
+      cartLineId: l.cartLineId,
+      reservationId: l.reservationId,
+      brand: l.brand,
+      imageUrl: l.imageUrl,
+      href: l.href,
+      excludedBecause: cartDiscount.applied ? cartDiscount.lines[i]!.excludedBecause : null,
       productId: l.productId,
       title: l.title,
       options: l.options,
@@ -207,13 +386,36 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }))
     const subtotalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0)
     const discountCents = cartDiscount.discountCents
-    const shippingCents = view.shippingCents
+    // Shipping for what this order ships (free from $45 before discounts), not for the rest of the cart.
+    const shippable = lines.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents, 0)
+    const shippingCents = shippingFor(shippable)
+    const freeShippingRemainingCents = shippable > 0 ? Math.max(0, FREE_SHIPPING_THRESHOLD_CENTS - shippable) : 0
     const taxable = lines.filter((l) => !l.isGiftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0)
-    const taxCents = taxCentsFor(taxable, address.state)
+    const quotedState = quoteState?.trim().toUpperCase()
+    const taxState = address?.state ?? (quotedState && isUsStateCode(quotedState) ? quotedState : null)
+    // Until the state is known (a quote only), tax is estimated at the default rate.
+    const taxCents = taxState ? taxCentsFor(taxable, taxState) : Math.floor((taxable * DEFAULT_TAX_BASIS_POINTS + 5_000) / 10_000)
     const totalCents = subtotalCents - discountCents + shippingCents + taxCents
     const familyName = view.lines.find((l) => l.gift)?.gift?.familyName ?? ''
-    return { lines, registryId, familyName, address, subtotalCents, discountCents, shippingCents, taxCents, totalCents }
+    return {
+      lines,
+      registryId,
+      familyName,
+      address,
+      subtotalCents,
+      discountCents,
+      shippingCents,
+      freeShippingRemainingCents,
+      taxState,
+      taxCents,
+      totalCents,
+      discountPercent: cartDiscount.applied ? (registryDiscount?.percent ?? null) : null,
+      unavailable: view.lines.filter((l) => l.unavailable).map((l) => l.title),
+    }
   }
+
+  /** A price with the destination known (what placing an order needs). */
+  type Placeable = Priced & { address: PostalAddress }
 
   type Priced = Awaited<ReturnType<typeof price>>
 
@@ -223,12 +425,20 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         email,
         lines: p.lines.map((l) => [l.productId, l.optionKey, l.quantity, l.unitPriceCents, l.regItemId]).sort(),
         address: p.registryId ? { registry: p.registryId } : p.address,
+        reservations: p.lines.map((l) => l.reservationId).filter(Boolean),
         total: p.totalCents,
       }),
     )
 
   /** One transaction: the order, its lines and shipments, stock taken, registry gifts marked purchased. */
-  async function insertOrder(viewer: OrderViewer, key: string, fingerprint: string, email: string, name: string, p: Priced, paymentId: string) {
+  async function insertOrder(
+    viewer: OrderViewer,
+    key: string,
+    fingerprint: string,
+    { email, name, giftMessage }: { email: string; name: string; giftMessage: string },
+    p: Placeable,
+    paymentId: string,
+  ) {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .insert(orders)
@@ -242,6 +452,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           shippingAddress: p.address,
           registryId: p.registryId,
           taxState: p.address.state,
+          giftMessage: p.registryId ? giftMessage : '',
           subtotalCents: p.subtotalCents,
           shippingCents: p.shippingCents,
           discountCents: p.discountCents,
@@ -259,20 +470,34 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const reservationOf = new Map<number, string>()
       const gifts = p.lines.filter((l) => l.regItemId).sort((a, b) => a.regItemId! - b.regItemId!)
       for (const g of gifts) {
+        if (g.reservationId) {
+          // Reserved earlier by this buyer: that reservation turns purchased (not a second one).
+          const moved = await tx.execute<{ quantity: number }>(sql`
+            update reservations set status = 'purchased', source = 'nestlist_order', purchased_at = ${clock().toISOString()}::timestamptz,
+              gift_message = case when ${giftMessage} <> '' then ${giftMessage} else gift_message end
+            where id = ${g.reservationId}::uuid and status = 'reserved' and quantity = ${g.quantity}
+            returning quantity`)
+          if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.reservationGone)
+          await tx.execute(sql`
+            update reg_items set quantity_reserved = quantity_reserved - ${g.quantity}, quantity_purchased = quantity_purchased + ${g.quantity}
+            where id = ${g.regItemId}`)
+          reservationOf.set(g.regItemId!, g.reservationId)
+          continue
+        }
         const moved = await tx.execute(sql`
           update reg_items set quantity_purchased = quantity_purchased + ${g.quantity}
           where id = ${g.regItemId} and removed_at is null and quantity_needed - quantity_reserved - quantity_purchased >= ${g.quantity}
           returning id`)
         if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.giftNotNeeded)
         const inserted = await tx.execute<{ id: string }>(sql`
-          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, created_at, purchased_at)
-          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null},
+          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
+          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null}, ${giftMessage},
                   ${clock().toISOString()}::timestamptz, ${clock().toISOString()}::timestamptz)
           returning id`)
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
       }
 
-      await tx.insert(orderLines).values(
+      const inserted = await tx.insert(orderLines).values(
         p.lines.map((l) => ({
           orderId: order.id,
           productId: l.productId,
@@ -288,9 +513,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
         })),
-      )
-      const sites = [...new Set(p.lines.map((l) => l.warehouseId))].sort((a, b) => a - b)
-      await tx.insert(shipments).values(sites.map((warehouseId) => ({ orderId: order.id, warehouseId, createdAt: clock() })))
+      ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
+      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
+      const assignedShipments = await assignShipments(tx, order, inserted, clock())
 
       // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
@@ -329,52 +554,339 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (retry) throw new MissingStockRows(ids)
         throw new DomainError('conflict', orderMessages.soldOut(short[0]!.title))
       }
-      return order
+      return { ...order, assignedShipments }
     })
   }
 
-  const service = {
-    /**
-     * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
-     * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
-     * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
-     */
-    async placeOrder(viewer: OrderViewer, input: unknown): Promise<OrderView> {
-      const data = parseInput(placeOrderInput, input)
+  /** The buyer's view of an order just placed, from what placing it had in hand (no need to read it back). */
+  function placedView(
+    row: Pick<OrderRow, 'id' | 'status' | 'email' | 'createdAt' | 'buyerName' | 'giftMessage'>,
+    priced: Placeable,
+    payment: { cardBrand: string; cardLast4: string },
+    assigned?: AssignedShipment[],
+  ): OrderView {
+    return {
+      id: row.id,
+      status: row.status,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      shipsTo: priced.registryId
+        ? { kind: 'registry', registryId: priced.registryId, familyName: priced.familyName, city: priced.address.city, state: priced.address.state }
+        : { kind: 'buyer', address: priced.address },
+      lines: priced.lines.map((l) => ({
+        productId: l.productId,
+        title: l.title,
+        options: l.options,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        lineTotalCents: l.lineTotalCents,
+        discountCents: l.discountCents,
+        warehouseId: l.warehouseId,
+        regItemId: l.regItemId,
+      })),
+      // Shop orders (the group commit): one processing box per warehouse; the one-by-one path says what it assigned.
+      shipments:
+        assigned ??
+        [...new Set(priced.lines.map((l) => l.warehouseId))]
+          .sort((a, b) => a - b)
+          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      shippingCents: priced.shippingCents,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+      buyerName: row.buyerName,
+      giftMessage: row.giftMessage,
+    }
+  }
+
+  /** What the stock rows must give for an order: per (product, option), in (product, option) order. */
+  function needsOf(p: Priced) {
+    const needs = new Map<string, { productId: number; optionKey: string; quantity: number; title: string }>()
+    for (const l of p.lines) {
+      const k = `${l.productId}\u0000${l.optionKey}`
+      const title = optionWords(l.options) ? `${l.title} (${optionWords(l.options)})` : l.title
+      const had = needs.get(k)
+      needs.set(k, { productId: l.productId, optionKey: l.optionKey, quantity: (had?.quantity ?? 0) + l.quantity, title })
+    }
+    return [...needs.values()]
+  }
+
+  // Group commit (docs/decisions/025). Checkouts that arrive while `maxBatchesInFlight` batches are being
+  // written wait here; the next batch takes them all: one insert of their pending payments, the processor
+  // asked for each, then ONE transaction writes the processor's answers, every order with its lines and
+  // shipments, takes the stock (hot rows locked once, for the last few statements only) and empties the carts;
+  // then one commit records the charges and marks the orders paid. Anything unusual (a key or payment seen
+  // before, stock rows not set up yet, a failed batch) goes back to the one-by-one path below, which handles it.
+  type Job = {
+    viewer: OrderViewer
+    key: string
+    fingerprint: string
+    email: string
+    name: string
+    priced: Placeable
+    /** A scoped checkout: only these cart lines leave the cart (null: the whole cart). */
+    cartLineIds: number[] | null
+    paymentKey: string
+    card: PlaceOrderData['card']
+    resolve: (r: { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }) => void
+    reject: (e: unknown) => void
+  }
+  const queue: Job[] = []
+  let batchesInFlight = 0
+  const MAX_BATCH = 64
+
+  function submit(job: Omit<Job, 'resolve' | 'reject'>) {
+    return new Promise<{ kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }>((resolve, reject) => {
+      queue.push({ ...job, resolve, reject })
+      if (batchesInFlight < maxBatchesInFlight) void pump()
+    })
+  }
+
+  async function pump() {
+    batchesInFlight++
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, MAX_BATCH)
+        try {
+          await writeBatch(batch)
+        } catch (error) {
+          // Nothing of this batch committed: each checkout goes the one-by-one way (its authorisation is reused).
+          logger?.warn({ err: error, orders: batch.length }, 'a checkout batch failed; placing its orders one by one')
+          for (const job of batch) job.resolve({ kind: 'one_by_one' })
+        }
+      }
+    } finally {
+      batchesInFlight--
+    }
+  }
+
+  async function writeBatch(batch: Job[]) {
+    const begun = await paymentsService.beginAuthorizations(
+      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
+    )
+    const settled: NonNullable<(typeof begun)[number]>[] = []
+    const live: { job: Job; payment: PaymentView; ref: string }[] = []
+    const after: (() => void)[] = []
+    batch.forEach((job, i) => {
+      const b = begun[i]
+      if (!b) return after.push(() => job.resolve({ kind: 'one_by_one' })) // this payment key was used before
+      settled.push(b)
+      if (b.answer.ok) live.push({ job, payment: b.view, ref: b.answer.ref })
+      else if (b.view.status === 'pending') after.push(() => job.reject(new DomainError('conflict', orderMessages.paymentUnconfirmed)))
+      else {
+        const message = b.view.declineMessage ?? orderMessages.paymentUnconfirmed
+        after.push(() => job.reject(new DomainError('invalid_input', message, { fields: { card: [message] } })))
+      }
+    })
+
+    const now = clock().toISOString()
+    const result = await db.transaction(async (tx) => {
+      const authorizationWrites = paymentsService.authorizationWrites(settled)
+      if (live.length === 0) {
+        await tx.execute(asOneStatement(authorizationWrites))
+        return { accepted: [] as typeof live, soldOut: [] as { entry: (typeof live)[number]; title: string }[], retry: [] as typeof live, rows: new Map<string, { id: string; created_at: string }>() }
+      }
+      // One statement: the processor's answers, the orders, their lines and shipments. A key another process
+      // placed a moment ago (with another cart or card) inserts nothing here and goes one by one.
+      const orderValues = live.map(({ job, payment }) => ({
+        user_id: job.viewer.userId ?? null,
+        email: job.email,
+        buyer_name: job.name,
+        key: job.key,
+        fingerprint: job.fingerprint,
+        address: job.priced.address,
+        tax_state: job.priced.address.state,
+        subtotal: job.priced.subtotalCents,
+        shipping: job.priced.shippingCents,
+        discount: job.priced.discountCents,
+        tax: job.priced.taxCents,
+        total: job.priced.totalCents,
+        payment_id: payment.id,
+      }))
+      const lineValues = live.flatMap(({ job }) =>
+        job.priced.lines.map((l) => ({
+          key: job.key,
+          product_id: l.productId,
+          title: l.title,
+          options: l.options,
+          option_key: l.optionKey,
+          quantity: l.quantity,
+          unit: l.unitPriceCents,
+          total: l.lineTotalCents,
+          discount: l.discountCents,
+          warehouse_id: l.warehouseId,
+        })),
+      )
+      const siteValues = live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w })))
+      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(
+        asOneStatement(
+          [
+            ...authorizationWrites,
+            sql`insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, registry_id, tax_state,
+                                    subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents, payment_id, created_at, updated_at)
+                select o.user_id, o.email, o.buyer_name, o.key, o.fingerprint, 'placed', o.address, null, o.tax_state,
+                       o.subtotal, o.shipping, o.discount, o.tax, o.total, o.payment_id, ${now}::timestamptz, ${now}::timestamptz
+                from jsonb_to_recordset(${JSON.stringify(orderValues)}::jsonb) as o(user_id bigint, email text, buyer_name text, key text, fingerprint text,
+                       address jsonb, tax_state text, subtotal int, shipping int, discount int, tax int, total int, payment_id uuid)
+                on conflict (idempotency_key) do nothing
+                returning id, idempotency_key, created_at`,
+            sql`insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
+                select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
+                from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(key text, product_id int, title text, options jsonb, option_key text,
+                       quantity int, unit int, total int, discount int, warehouse_id int)
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key
+                returning id, order_id, warehouse_id`,
+            sql`insert into shipments (order_id, warehouse_id, created_at)
+                select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key
+                returning id, order_id, warehouse_id`,
+            shipmentLinesOfBatch(`w${authorizationWrites.length + 1}`, `w${authorizationWrites.length + 2}`),
+          ],
+          sql`select id, idempotency_key, created_at from ${sql.raw(`w${authorizationWrites.length}`)}`,
+        ),
+      )
+      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
+      const retry = live.filter((e) => !rows.has(e.job.key))
+      const mine = live.filter((e) => rows.has(e.job.key))
+      if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
+
+      // Stock last: every row the batch needs is locked once, in (product, option) order (no deadlocks with
+      // other batches or single orders), and handed out in arrival order while enough is left.
+      const needs = new Map(mine.map((e) => [e.job.key, needsOf(e.job.priced)]))
+      const wanted = [...new Map([...needs.values()].flat().map((w) => [`${w.productId}\u0000${w.optionKey}`, { product_id: w.productId, option_key: w.optionKey }])).values()]
+      const locked = await tx.execute<{ product_id: number; option_key: string; quantity: number }>(sql`
+        select ps.product_id, ps.option_key, ps.quantity from product_stock ps
+        join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(product_id int, option_key text) using (product_id, option_key)
+        order by ps.product_id, ps.option_key for update of ps`)
+      const left = new Map(locked.rows.map((r) => [`${Number(r.product_id)}\u0000${r.option_key}`, Number(r.quantity)]))
+      const accepted: typeof live = []
+      const soldOut: { entry: (typeof live)[number]; title: string }[] = []
+      for (const entry of mine) {
+        const need = needs.get(entry.job.key)!
+        if (need.some((w) => !left.has(`${w.productId}\u0000${w.optionKey}`))) {
+          retry.push(entry) // stock rows not set up yet: the one-by-one path sets them up
+          continue
+        }
+        const short = need.find((w) => left.get(`${w.productId}\u0000${w.optionKey}`)! < w.quantity)
+        if (short) {
+          soldOut.push({ entry, title: short.title })
+          continue
+        }
+        for (const w of need) left.set(`${w.productId}\u0000${w.optionKey}`, left.get(`${w.productId}\u0000${w.optionKey}`)! - w.quantity)
+        accepted.push(entry)
+      }
+      const taken = new Map<string, { product_id: number; option_key: string; quantity: number }>()
+      for (const e of accepted)
+        for (const w of needs.get(e.job.key)!) {
+          const k = `${w.productId}\u0000${w.optionKey}`
+          taken.set(k, { product_id: w.productId, option_key: w.optionKey, quantity: (taken.get(k)?.quantity ?? 0) + w.quantity })
+        }
+      // One statement: take the stock, drop the orders that did not fit, empty the accepted carts.
+      const writes: SQL[] = []
+      if (taken.size > 0) {
+        writes.push(sql`
+          update product_stock ps set quantity = ps.quantity - t.quantity
+          from jsonb_to_recordset(${JSON.stringify([...taken.values()])}::jsonb) as t(product_id int, option_key text, quantity int)
+          where ps.product_id = t.product_id and ps.option_key = t.option_key`)
+      }
+      const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
+      if (dropped.length > 0) writes.push(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
+      writes.push(...cartClears(accepted.filter((e) => e.job.cartLineIds === null).map((e) => e.job.viewer)))
+      const lineIds = accepted.flatMap((e) => e.job.cartLineIds ?? [])
+      if (lineIds.length > 0) writes.push(sql`delete from cart_items where id = any(${sql.param(lineIds)}::bigint[])`)
+      await tx.execute(asOneStatement(writes))
+      return { accepted, soldOut, retry, rows }
+    })
+    for (const f of after) f()
+    for (const e of result.retry) e.job.resolve({ kind: 'one_by_one' })
+
+    // Sold out: nothing was written for them; their authorisations are released before they are told.
+    await Promise.all(
+      result.soldOut.map(async ({ entry, title }) => {
+        await paymentsService.void(entry.payment.id).catch((err: unknown) => logger?.warn({ err, paymentId: entry.payment.id }, 'releasing a sold-out checkout authorisation failed; reconcile() will'))
+        entry.job.reject(new DomainError('conflict', orderMessages.soldOut(title)))
+      }),
+    )
+    if (result.accepted.length === 0) return
+    let charged = new Set<string>()
+    try {
+      charged = await paymentsService.captureMany(
+        result.accepted.map((e) => ({ paymentId: e.payment.id, providerRef: e.ref, amountCents: e.job.priced.totalCents })),
+        (ids) => sql`update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz where status = 'placed' and payment_id = any(${sql.param(ids)}::uuid[])`,
+      )
+    } catch (error) {
+      logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
+    }
+    for (const e of result.accepted) {
+      const row = result.rows.get(e.job.key)!
+      const status = charged.has(e.payment.id) ? ('paid' as const) : ('placed' as const)
+      e.job.resolve({ kind: 'placed', order: placedView({ id: row.id, status, email: e.job.email, createdAt: new Date(row.created_at), buyerName: e.job.name, giftMessage: '' }, e.job.priced, e.payment) })
+    }
+  }
+
+  /** The statements that empty these viewers' carts (run in the order's transaction). */
+  function cartClears(viewers: OrderViewer[]): SQL[] {
+    const userIds = viewers.flatMap((v) => (v.userId ? [v.userId] : []))
+    const hashes = viewers.flatMap((v) => (!v.userId && v.guestToken ? [guestTokenHash(v.guestToken)] : []))
+    const clears: SQL[] = []
+    if (userIds.length > 0) clears.push(sql`delete from cart_items where cart_id = any(array(select id from carts where user_id = any(${sql.param(userIds)}::bigint[])))`)
+    if (hashes.length > 0) clears.push(sql`delete from cart_items where cart_id = any(array(select id from carts where guest_token_hash = any(${sql.param(hashes)}::text[])))`)
+    return clears
+  }
+
+  async function placeOnce(viewer: OrderViewer, data: PlaceOrderData): Promise<{ order: OrderView; created: boolean }> {
+    {
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
         try {
-          return await price(viewer, data.shippingAddress)
+          return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress })
         } catch (error) {
           if (isDomainError(error) && error.message === orderMessages.emptyCart) return null
           throw error
         }
       }
 
-      const existing = await byKey(key)
+      // The key's order (a retry) and the cart, read at once.
+      const [existing, pricedNow] = await Promise.all([byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
       if (existing) {
         // A retry: the cart was cleared when the order was placed, or is the same cart.
-        const again = await priceOrEmpty()
+        if ('error' in pricedNow) throw pricedNow.error
+        const again = pricedNow.p
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
-        return viewOf(await capture(existing))
+        return { order: await viewOf(await capture(existing)), created: false }
       }
 
-      const priced = await priceOrEmpty()
-      if (!priced) {
+      if ('error' in pricedNow) throw pricedNow.error
+      const pricedOrEmpty = pricedNow.p
+      if (!pricedOrEmpty) {
         // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
         const placed = await byKey(key)
-        if (placed) return viewOf(placed)
+        if (placed) return { order: await viewOf(placed), created: false }
         throw new DomainError('invalid_input', orderMessages.emptyCart)
       }
+      const destination = pricedOrEmpty.address
+      if (!destination) throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
+      const priced: Placeable = { ...pricedOrEmpty, address: destination }
       const fingerprint = fingerprintOf(priced, data.email)
+      // A scoped checkout takes only its own lines out of the cart (quick buy and reserved gifts: none).
+      const cartLineIds = data.scope === undefined ? null : priced.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []))
 
       // One payment per (checkout key, cart, card): parallel twins share it; another card after a decline gets its own.
-      const payment = await paymentsService.authorize({
-        idempotencyKey: `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`,
-        amountCents: priced.totalCents,
-        purpose: 'order',
-        card: data.card,
-      })
+      const paymentKey = `order:${sha(`${key}\u0000${fingerprint}\u0000${data.card.number.replace(/\D/g, '').slice(-4)}`)}`
+      // Shop orders go through the group commit; registry gifts (reg_items and reservations to update) and
+      // gift card or store credit tenders take the one-by-one path.
+      if (groupCommit && !priced.registryId && !data.giftCardCode && !data.applyCredit) {
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card: data.card })
+        if (batched.kind === 'placed') return { order: batched.order, created: true }
+      }
+      // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
+      // asked again under the next key, so retrying the same checkout works (twins agree on the same next key).
+      let payment = await paymentsService.authorize({ idempotencyKey: paymentKey, amountCents: priced.totalCents, purpose: 'order', card: data.card })
+      for (let again = 2; (payment.status === 'declined' || payment.status === 'voided') && payment.declineCode === 'interrupted' && again <= 5; again++) {
+        payment = await paymentsService.authorize({ idempotencyKey: `${paymentKey}:${again}`, amountCents: priced.totalCents, purpose: 'order', card: data.card })
+      }
       if (payment.status === 'declined') {
         const message = payment.declineMessage ?? orderMessages.paymentUnconfirmed
         throw new DomainError('invalid_input', message, { fields: { card: [message] } })
@@ -383,13 +895,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // Released after an earlier attempt with this key sold out: that checkout is over; a new one gets a new key.
       if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', orderMessages.checkoutCancelled)
 
-      let order: OrderRow | null
+      let order: Awaited<ReturnType<typeof insertOrder>>
       try {
         // A product added after the seed, met at checkout for the first time: its stock rows come from
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, data.email, data.name, priced, payment.id)
+            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment.id)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -411,39 +923,73 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (!winner) throw new DomainError('conflict', orderMessages.unavailable)
         if (winner.fingerprint !== fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         // The submission that placed it charges it (or reconcile() does, if that one crashed).
-        return viewOf(winner)
+        return { order: await viewOf(winner), created: false }
       }
       const captured = await capture(order)
-      await cart.clear(viewer)
+      if (cartLineIds === null) await cart.clear(viewer)
+      else for (const id of cartLineIds) await cart.remove(viewer, id)
       // Everything the buyer sees is in hand: no need to read the order back.
+      return { order: placedView(captured, priced, payment, order.assignedShipments), created: true }
+    }
+  }
+
+  /** Checkouts with a key now being placed by this process: a twin waits for it, then answers as a replay. */
+  const placing = new Map<string, Promise<unknown>>()
+
+  const service = {
+    /**
+     * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
+     * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
+     * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
+     */
+    async placeOrder(viewer: OrderViewer, input: unknown): Promise<OrderView> {
+      return (await service.place(viewer, input)).order
+    },
+
+    /**
+     * placeOrder, telling a new order (`created`: the API answers 201) from a replay of a key already placed
+     * (200). Same rules and errors as placeOrder.
+     */
+    async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
+      const data = parseInput(placeOrderInput, input)
+      const key = data.idempotencyKey
+      // A twin of a checkout this process is placing right now waits for it, then finds its order by key.
+      for (let twin = placing.get(key); twin; twin = placing.get(key)) await twin.catch(() => undefined)
+      const done = placeOnce(viewer, data)
+      placing.set(key, done)
+      try {
+        return await done
+      } finally {
+        if (placing.get(key) === done) placing.delete(key)
+      }
+    },
+
+    /** A signed-in buyer's orders, newest first, a page at a time (`page` from 1; `perPage` at most 50). */
+    async listForBuyer(userId: number, options: { page?: number; perPage?: number } = {}): Promise<{ orders: OrderSummary[]; page: number; perPage: number; total: number }> {
+      const perPage = Math.min(50, Math.max(1, Math.trunc(options.perPage ?? 20)))
+      const page = Math.min(10_000, Math.max(1, Math.trunc(options.page ?? 1)))
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            status: orders.status,
+            createdAt: orders.createdAt,
+            totalCents: orders.totalCents,
+            registryId: orders.registryId,
+            itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines ol where ol.order_id = orders.id)`,
+          })
+          .from(orders)
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId)),
+      ])
       return {
-        id: captured.id,
-        status: captured.status,
-        email: captured.email,
-        createdAt: captured.createdAt.toISOString(),
-        shipsTo: priced.registryId
-          ? { kind: 'registry', registryId: priced.registryId, familyName: priced.familyName, city: priced.address.city, state: priced.address.state }
-          : { kind: 'buyer', address: priced.address },
-        lines: priced.lines.map((l) => ({
-          productId: l.productId,
-          title: l.title,
-          options: l.options,
-          quantity: l.quantity,
-          unitPriceCents: l.unitPriceCents,
-          lineTotalCents: l.lineTotalCents,
-          discountCents: l.discountCents,
-          warehouseId: l.warehouseId,
-          regItemId: l.regItemId,
-        })),
-        shipments: [...new Set(priced.lines.map((l) => l.warehouseId))]
-          .sort((a, b) => a - b)
-          .map((warehouseId) => ({ warehouseId, status: 'processing', lineCount: priced.lines.filter((l) => l.warehouseId === warehouseId).length })),
-        subtotalCents: priced.subtotalCents,
-        discountCents: priced.discountCents,
-        shippingCents: priced.shippingCents,
-        taxCents: priced.taxCents,
-        totalCents: priced.totalCents,
-        payment: { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 },
+        orders: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), totalCents: r.totalCents, itemCount: r.itemCount, registryId: r.registryId })),
+        page,
+        perPage,
+        total: counted?.n ?? 0,
       }
     },
 
@@ -453,6 +999,70 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       if (!row) throw new DomainError('not_found', orderMessages.notFound)
       return viewOf(row)
+    },
+
+    /**
+     * What placeOrder would charge for this scope (the same pricing): lines, the registry discount with each
+     * excluded line's reason, shipping, tax (estimated at the default rate until the state is known), total.
+     * Unavailable lines are listed (placeOrder refuses them). An empty scope is an 'empty cart' error.
+     */
+    async quote(viewer: OrderViewer, input: unknown): Promise<OrderQuote & { unavailable: string[] }> {
+      const data = parseInput(quoteInput, input)
+      const p = await price(viewer, { scope: data.scope, quoteState: data.state ?? null }, true)
+      return {
+        lines: p.lines.map((l) => ({
+          cartLineId: l.cartLineId,
+          reservationId: l.reservationId,
+          productId: l.productId,
+          title: l.title,
+          brand: l.brand,
+          imageUrl: l.imageUrl,
+          href: l.href,
+          options: l.options,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          lineTotalCents: l.lineTotalCents,
+          discountCents: l.discountCents,
+          excludedBecause: l.excludedBecause,
+          isGiftCard: l.isGiftCard,
+        })),
+        registry: p.registryId && p.address ? { id: p.registryId, familyName: p.familyName, city: p.address.city, state: p.address.state } : null,
+        discount: p.discountPercent !== null ? { percent: p.discountPercent } : null,
+        subtotalCents: p.subtotalCents,
+        discountCents: p.discountCents,
+        shippingCents: p.shippingCents,
+        freeShippingRemainingCents: p.freeShippingRemainingCents,
+        taxCents: p.taxCents,
+        taxState: p.taxState,
+        taxRateBasisPoints: p.taxState ? taxRateFor(p.taxState) : DEFAULT_TAX_BASIS_POINTS,
+        taxEstimated: p.taxState === null,
+        totalCents: p.totalCents,
+        unavailable: p.unavailable,
+      }
+    },
+
+    /**
+     * One order for whoever may see it: the signed-in buyer who placed it, or the browser that placed it (it
+     * holds the checkout's random key in a short-lived cookie; docs/decisions/022). Anyone else: not found.
+     */
+    async forViewer(orderId: string, who: { userId?: number | null; checkoutKeys?: readonly string[] }): Promise<OrderView> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw new DomainError('not_found', orderMessages.notFound)
+      const keys = (who.checkoutKeys ?? []).filter((k) => k.length >= 32 && k.length <= 80).slice(0, 10)
+      const owner = [who.userId ? eq(orders.userId, who.userId) : undefined, keys.length ? inArray(orders.idempotencyKey, keys) : undefined].filter((c) => c !== undefined)
+      if (owner.length === 0) throw new DomainError('not_found', orderMessages.notFound)
+      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), or(...owner)))
+      if (!row) throw new DomainError('not_found', orderMessages.notFound)
+      return viewOf(row)
+    },
+
+    /** True exactly once per order: whoever gets it sends the confirmation email (retries never send twice). */
+    async claimConfirmation(orderId: string): Promise<boolean> {
+      const claimed = await db
+        .update(orders)
+        .set({ confirmationSentAt: clock() })
+        .where(and(eq(orders.id, orderId), sql`${orders.confirmationSentAt} is null`))
+        .returning({ id: orders.id })
+      return claimed.length === 1
     },
 
     /** Stock left of a product option (staff and tests). */
@@ -481,6 +1091,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       for (const { id } of orphans.rows) {
         try {
           await paymentsService.void(id)
+          // Marked as interrupted: the shopper's retry of that checkout asks for a new authorisation.
+          await db.update(payments).set({ declineCode: 'interrupted' }).where(and(eq(payments.id, id), eq(payments.status, 'voided')))
           voided++
         } catch (error) {
           logger?.warn({ err: error, paymentId: id }, 'releasing an orphaned order authorisation failed')

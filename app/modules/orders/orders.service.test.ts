@@ -266,7 +266,8 @@ describe('placing orders', () => {
     const shown = JSON.stringify(o)
     for (const secret of ['Hidden Hollow', 'Apt 9', '83702', 'Robin Rivers']) expect(shown).not.toContain(secret)
     expect(o.taxCents).toBe(300) // ID pays the default 5%
-    expect(o.shipments).toEqual([{ warehouseId: 164, status: 'processing', lineCount: 1 }])
+    // No arrival date: the gift waits in the family's consolidated box (docs/decisions/024).
+    expect(o.shipments).toEqual([{ warehouseId: 164, status: 'held', lineCount: 1 }])
     const [gift] = await database.db.select().from(reservations).where(eq(reservations.regItemId, item.id))
     expect(gift).toMatchObject({ status: 'purchased', source: 'nestlist_order', giverName: 'Gale Giver', quantity: 1 })
     const [updated] = await database.db.select().from(regItems).where(eq(regItems.id, item.id))

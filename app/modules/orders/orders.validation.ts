@@ -17,10 +17,49 @@ export const orderMessages = {
   notFound: 'We could not find that order.',
   paymentUnconfirmed: 'We could not confirm your payment with the card processor, and your card was not charged. Please try again in a moment.',
   checkoutCancelled: 'This checkout was stopped and nothing was charged. Reload the checkout page to try again.',
+  reservationGone: 'A reserved gift is no longer reserved by you (it was bought or given back). Reload the page to see what is left.',
+  noReservations: 'None of these reservations can be checked out here. Only gifts from the Nestlist Shop that you reserved in this browser can be bought.',
+  giftMessage: 'Gift messages are at most 500 characters.',
+  buyNow: 'Choose a product to buy.',
+  quantity: 'Quick buy takes 1 to 10 of one product.',
+  scope: 'Choose what to check out: your own items, or the gifts for one registry.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Nothing was charged. Remove it and try again.`,
 } as const
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * What part of the cart an order checks out (docs/decisions/022): 'store' is the shopper's own (non-gift)
+ * lines; { registryId } that registry's gift lines; { reservationIds } gifts the buyer reserved earlier (not in
+ * the cart; they turn purchased); { buyNow } one product bought
+ * in one step (/quick_buy), without touching the cart. Left out: the whole cart, which must then be all one kind (decision 020).
+ */
+export const checkoutScopeInput = z.union(
+  [
+    z.literal('store'),
+    z.object({ registryId: z.coerce.number().int().positive() }).strict(),
+    z.object({ reservationIds: z.array(z.string().regex(UUID, orderMessages.noReservations)).min(1, orderMessages.noReservations).max(50) }).strict(),
+    z
+      .object({
+        buyNow: z
+          .object({
+            productId: z.coerce.number({ error: orderMessages.buyNow }).int().positive(orderMessages.buyNow),
+            quantity: z.coerce.number().int().min(1, orderMessages.quantity).max(10, orderMessages.quantity).default(1),
+            size: z.string().trim().max(40).optional(),
+            color: z.string().trim().max(40).optional(),
+          })
+          .strict(),
+      })
+      .strict(),
+  ],
+  { error: orderMessages.scope },
+)
+export type CheckoutScope = z.output<typeof checkoutScopeInput>
+
 export const placeOrderInput = z.object({
+  scope: checkoutScopeInput.optional(),
+  /** For a registry gift order: shown to the family with the gift (optional). */
+  giftMessage: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: orderMessages.giftMessage }).trim().max(500, orderMessages.giftMessage).optional().default('')),
   idempotencyKey: z.string({ error: orderMessages.idempotencyKey }).trim().min(8, orderMessages.idempotencyKey).max(80, orderMessages.idempotencyKey),
   email: z.string({ error: orderMessages.email }).trim().toLowerCase().max(254, orderMessages.email).email(orderMessages.email),
   name: z.string({ error: orderMessages.name }).trim().min(1, orderMessages.name).max(100, orderMessages.name),
@@ -37,3 +76,14 @@ export const placeOrderInput = z.object({
   applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
 })
 export type PlaceOrderInput = z.input<typeof placeOrderInput>
+export type PlaceOrderData = z.output<typeof placeOrderInput>
+
+/** The checkout page's price preview: what placeOrder would charge for this scope and address. */
+export const quoteInput = z.object({
+  scope: checkoutScopeInput.optional(),
+  /** The destination's state, when known (tax is estimated at the default rate until it is). */
+  state: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().toUpperCase().max(3).optional()),
+  giftCardCode: placeOrderInput.shape.giftCardCode,
+  applyCredit: placeOrderInput.shape.applyCredit,
+})
+export type QuoteInput = z.input<typeof quoteInput>

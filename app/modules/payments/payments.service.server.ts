@@ -1,5 +1,11 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+
+/** Several data-modifying statements as one (each a CTE): one round trip, atomic. */
+export function asOneStatement(writes: SQL[], select: SQL = sql`select 1`): SQL {
+  if (writes.length === 0) return select
+  return sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`), sql`, `)} ${select}`
+}
 import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
@@ -17,6 +23,8 @@ export type PaymentView = {
   cardLast4: string
   /** Why the card was declined, in words for the shopper. */
   declineMessage: string | null
+  /** The processor's decline code ('interrupted': the request never reached it, e.g. a crash; safe to ask again). */
+  declineCode: string | null
 }
 
 export const paymentMessages = {
@@ -44,6 +52,7 @@ const view = (p: PaymentRow): PaymentView => ({
   cardBrand: p.cardBrand,
   cardLast4: p.cardLast4,
   declineMessage: p.declineCode ? declineMessage(p.declineCode) : null,
+  declineCode: p.declineCode,
 })
 
 /**
@@ -81,6 +90,23 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       message: answer.ok ? null : declineMessage(answer.code),
       createdAt: clock(),
     })
+  }
+
+  /** The insert of payment_attempts rows (one statement, to run alone or as part of a caller's statement). */
+  function attemptsInsert(attempts: { paymentId: string; kind: 'authorize' | 'capture'; amountCents: number; answer: ProcessorAnswer }[]): SQL {
+    return sql`
+      insert into payment_attempts (payment_id, kind, amount_cents, outcome, code, message, created_at)
+      select a.payment_id, a.kind, a.amount, a.outcome, a.code, a.message, ${clock().toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(
+        attempts.map((a) => ({
+          payment_id: a.paymentId,
+          kind: a.kind,
+          amount: a.amountCents,
+          outcome: a.answer.ok ? 'succeeded' : a.answer.code === 'processor_error' ? 'failed' : 'declined',
+          code: a.answer.ok ? null : a.answer.code,
+          message: a.answer.ok ? null : declineMessage(a.answer.code),
+        })),
+      )}::jsonb) as a(payment_id uuid, kind text, amount int, outcome text, code text, message text)`
   }
 
   /** Settles a payment left pending (its request crashed or timed out) from what the processor knows. */
@@ -160,6 +186,88 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         .returning()
       await record(created.id, 'authorize', data.amountCents, answer)
       return view(updated!)
+    },
+
+    /**
+     * Group commit, step 1 (checkout, docs/decisions/025): one multi-row insert of 'pending' payments (the
+     * durable intent, so a crash after the processor answered is settled by reconcile), then the processor is
+     * asked for each. The answers are written by `settleAuthorizations` inside the caller's transaction (with
+     * the order). A request whose key was used before gets `null`: the caller takes the one-by-one path.
+     */
+    async beginAuthorizations(requests: { idempotencyKey: string; amountCents: number; purpose: string; card: { number: string; expMonth: number; expYear: number; cvc: string } }[]) {
+      if (requests.length === 0) return []
+      const now = clock().toISOString()
+      const inserted = await db.execute<{ id: string; idempotency_key: string }>(sql`
+        insert into payments (idempotency_key, purpose, provider, amount_cents, status, card_brand, card_last4, created_at, updated_at)
+        select r.key, r.purpose, ${processor.name}, r.amount, 'pending', r.brand, r.last4, ${now}::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ key: r.idempotencyKey, purpose: r.purpose, amount: r.amountCents, brand: cardBrand(r.card.number), last4: r.card.number.slice(-4) })))}::jsonb)
+          as r(key text, purpose text, amount int, brand text, last4 text)
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key`)
+      const idOf = new Map(inserted.rows.map((r) => [r.idempotency_key, r.id]))
+      return Promise.all(
+        requests.map(async (r) => {
+          const id = idOf.get(r.idempotencyKey)
+          if (!id) return null
+          const answer = await withTimeout(processor.authorize({ idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, card: r.card }))
+          const view: PaymentView = {
+            id,
+            status: answer.ok ? 'authorized' : answer.code === 'processor_error' ? 'pending' : 'declined',
+            amountCents: r.amountCents,
+            capturedCents: 0,
+            refundedCents: 0,
+            cardBrand: cardBrand(r.card.number),
+            cardLast4: r.card.number.slice(-4),
+            declineMessage: answer.ok || answer.code === 'processor_error' ? null : declineMessage(answer.code),
+            declineCode: answer.ok || answer.code === 'processor_error' ? null : answer.code,
+          }
+          return { view, answer }
+        }),
+      )
+    },
+
+    /**
+     * Group commit, step 2: the statements that record what the processor answered for payments begun with
+     * beginAuthorizations, for the caller to run in its transaction (as parts of one statement, with the
+     * orders). A processor error leaves the payment pending (reconcile asks the processor).
+     */
+    authorizationWrites(settled: { view: PaymentView; answer: ProcessorAnswer }[]): SQL[] {
+      const known = settled.filter((s) => s.answer.ok || s.answer.code !== 'processor_error')
+      const now = clock().toISOString()
+      const writes: SQL[] = []
+      if (known.length > 0) {
+        writes.push(sql`
+          update payments p set status = s.status, provider_ref = s.ref, decline_code = s.code, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(known.map((s) => ({ id: s.view.id, status: s.answer.ok ? 'authorized' : 'declined', ref: s.answer.ref, code: s.answer.ok ? null : s.answer.code })))}::jsonb)
+            as s(id uuid, status text, ref text, code text)
+          where p.id = s.id and p.status = 'pending' and p.id = any(${sql.param(known.map((k) => k.view.id))}::uuid[])`)
+      }
+      if (settled.length > 0) writes.push(attemptsInsert(settled.map((s) => ({ paymentId: s.view.id, kind: 'authorize', amountCents: s.view.amountCents, answer: s.answer }))))
+      return writes
+    },
+
+    /**
+     * Group commit for charges: the processor is asked for each authorised payment, then one transaction
+     * marks the charged ones captured, records every attempt and runs `alsoInTransaction` (the orders mark
+     * themselves paid in the same commit). Returns the ids that were charged; the others stay authorised.
+     */
+    async captureMany(items: { paymentId: string; providerRef: string; amountCents: number }[], alsoWrite?: (capturedIds: string[]) => SQL | null): Promise<Set<string>> {
+      if (items.length === 0) return new Set()
+      const answers = await Promise.all(items.map((i) => withTimeout(processor.capture(i.providerRef, i.amountCents))))
+      const captured = items.filter((_, k) => answers[k]!.ok)
+      const now = clock().toISOString()
+      // One statement (atomic on its own): the captures, every attempt, and the caller's write.
+      const writes: SQL[] = [attemptsInsert(items.map((i, k) => ({ paymentId: i.paymentId, kind: 'capture', amountCents: i.amountCents, answer: answers[k]! })))]
+      if (captured.length > 0) {
+        writes.push(sql`
+          update payments p set status = 'captured', captured_cents = c.amount, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents })))}::jsonb) as c(id uuid, amount int)
+          where p.id = c.id and p.status = 'authorized' and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
+        const extra = alsoWrite?.(captured.map((c) => c.paymentId))
+        if (extra) writes.push(extra)
+      }
+      await db.execute(asOneStatement(writes))
+      return new Set(captured.map((c) => c.paymentId))
     },
 
     /** Charges an authorised payment (all of it unless a smaller amount is given). Capturing twice is harmless. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { CardProcessor, ProcessorAnswer } from './card-processor'
 import { testProcessorCharges } from './payments.schema'
@@ -20,33 +20,73 @@ const TEST_CARDS: Record<string, { declineCode: string | null }> = {
   '4000000000009995': { declineCode: 'insufficient_funds' },
 }
 
+/**
+ * Calls made in the same turn of the event loop are written together (one statement, one commit), as a real
+ * processor's servers would absorb many checkouts at once; each caller still gets its own answer.
+ */
+function coalesced<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = []
+  const run = () => {
+    const batch = waiting
+    waiting = []
+    flush(batch.map((w) => w.item)).then(
+      (results) => batch.forEach((w, i) => w.resolve(results[i]!)),
+      (error: unknown) => batch.forEach((w) => w.reject(error)),
+    )
+  }
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(run)
+      waiting.push({ item, resolve, reject })
+    })
+}
+
 /** A card processor's test mode, kept in our database so it behaves like a real one across restarts. */
 export function createTestProcessor({ db }: { db: Db }): CardProcessor {
   const newRef = () => `ch_test_${randomBytes(12).toString('hex')}`
+
+  const authorizeMany = coalesced(async (requests: { idempotencyKey: string; amountCents: number; number: string }[]): Promise<ProcessorAnswer[]> => {
+    const rows = requests.map((r) => {
+      const declineCode = (TEST_CARDS[r.number] ?? { declineCode: 'test_mode_live_card' }).declineCode
+      return { id: newRef(), idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, status: declineCode ? ('declined' as const) : ('authorized' as const), declineCode }
+    })
+    const created = await db.insert(testProcessorCharges).values(rows).onConflictDoNothing({ target: testProcessorCharges.idempotencyKey }).returning()
+    const byKey = new Map(created.map((c) => [c.idempotencyKey, c]))
+    // A key asked before (a retry) answers what it first got, from the books.
+    const seen = [...new Set(requests.map((r) => r.idempotencyKey).filter((k) => !byKey.has(k)))]
+    if (seen.length > 0) for (const c of await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.idempotencyKey, seen))) byKey.set(c.idempotencyKey, c)
+    return requests.map((r) => {
+      const charge = byKey.get(r.idempotencyKey)!
+      return charge.declineCode ? { ok: false, ref: charge.id, code: charge.declineCode } : { ok: true, ref: charge.id }
+    })
+  })
+
+  const captureMany = coalesced(async (requests: { ref: string; amountCents: number }[]): Promise<ProcessorAnswer[]> => {
+    const updated = await db.execute<{ id: string; status: 'captured'; captured_cents: number }>(sql`
+      update test_processor_charges t set status = 'captured', captured_cents = r.amount
+      from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ ref: r.ref, amount: r.amountCents })))}::jsonb) as r(ref text, amount int)
+      where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount and t.id = any(${sql.param(requests.map((r) => r.ref))}::text[])
+      returning t.id, t.status, t.captured_cents`)
+    const rows = updated.rows.map((r) => ({ id: r.id, status: r.status as string, capturedCents: Number(r.captured_cents) }))
+    // Captured before (a retry) or refused: from the books.
+    const others = [...new Set(requests.map((r) => r.ref).filter((ref) => !rows.some((x) => x.id === ref)))]
+    if (others.length > 0) rows.push(...(await db.select().from(testProcessorCharges).where(inArray(testProcessorCharges.id, others))))
+    const byRef = new Map(rows.map((c) => [c.id, c]))
+    return requests.map(({ ref, amountCents }) => {
+      const row = byRef.get(ref)
+      return row?.status === 'captured' && row.capturedCents === amountCents ? { ok: true, ref } : { ok: false, ref, code: 'capture_refused' }
+    })
+  })
+
   return {
     name: 'test',
 
     async authorize({ idempotencyKey, amountCents, card }) {
-      const declineCode = (TEST_CARDS[card.number] ?? { declineCode: 'test_mode_live_card' }).declineCode
-      const [created] = await db
-        .insert(testProcessorCharges)
-        .values({ id: newRef(), idempotencyKey, amountCents, status: declineCode ? 'declined' : 'authorized', declineCode })
-        .onConflictDoNothing({ target: testProcessorCharges.idempotencyKey })
-        .returning()
-      const charge = created ?? (await db.select().from(testProcessorCharges).where(eq(testProcessorCharges.idempotencyKey, idempotencyKey)))[0]!
-      return charge.declineCode ? { ok: false, ref: charge.id, code: charge.declineCode } : { ok: true, ref: charge.id }
+      return authorizeMany({ idempotencyKey, amountCents, number: card.number })
     },
 
     async capture(ref, amountCents): Promise<ProcessorAnswer> {
-      const [row] = await db
-        .update(testProcessorCharges)
-        .set({ status: 'captured', capturedCents: amountCents })
-        .where(and(eq(testProcessorCharges.id, ref), eq(testProcessorCharges.status, 'authorized'), sql`${testProcessorCharges.amountCents} >= ${amountCents}`))
-        .returning()
-      if (row) return { ok: true, ref }
-      const [existing] = await db.select().from(testProcessorCharges).where(eq(testProcessorCharges.id, ref))
-      if (existing?.status === 'captured' && existing.capturedCents === amountCents) return { ok: true, ref }
-      return { ok: false, ref, code: 'capture_refused' }
+      return captureMany({ ref, amountCents })
     },
 
     async refund(ref, amountCents) {

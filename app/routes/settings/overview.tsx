@@ -9,10 +9,11 @@ export const meta = () => [{ title: 'Settings | Nestlist' }, { name: 'robots', c
 /** /settings: a summary of every settings section, each card leading to its page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  const [profile, address, preferences] = await Promise.all([
+  const [profile, address, preferences, orders] = await Promise.all([
     context.services.accounts.profile(user.id),
     context.services.address.get(user.id),
     context.services.emailPreferences.preferences(user.id),
+    context.services.orders.listForBuyer(user.id, { perPage: 1 }),
   ])
   const optional = preferences.filter((p) => p.optional)
   return {
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     email: { optionalOn: optional.filter((p) => p.subscribed).length, optionalTotal: optional.length },
     twoFactorEnabled: profile.twoFactors.enabled,
+    orderCount: orders.total,
   }
 }
 
@@ -62,7 +64,7 @@ function OverviewCard({
 }
 
 export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
-  const { user, address, email, twoFactorEnabled } = loaderData
+  const { user, address, email, twoFactorEnabled, orderCount } = loaderData
   return (
     <>
       <SettingsPageHeader title="Settings" intro={`Hi ${user.firstName}! Everything about your account is here, in one place.`} />
@@ -91,6 +93,12 @@ export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-muted">No address saved yet. Add one so orders and gifts find their way to you.</p>
           )}
+        </OverviewCard>
+
+        <OverviewCard icon="cart" title="Your orders" link={{ to: '/settings/your-orders', label: 'See your orders' }}>
+          <p className={orderCount ? undefined : 'text-muted'}>
+            {orderCount === 0 ? 'No orders yet.' : orderCount === 1 ? 'You have placed 1 order.' : `You have placed ${orderCount} orders.`}
+          </p>
         </OverviewCard>
 
         <OverviewCard icon="info" title="Email preferences" link={{ to: '/settings/email-preferences', label: 'Choose your emails' }}>

@@ -1,0 +1,161 @@
+// /api/v3/orders: place an order from the caller's cart (a signed-in shopper's, or a guest's by the cart
+// cookie), and read back a signed-in shopper's orders. Placing is idempotent: the client's key (the
+// Idempotency-Key header or the body's idempotencyKey) makes a retry return the same order, never a second
+// charge (docs/decisions/020 and 025).
+import { createRoute, z } from '@hono/zod-openapi'
+import { DomainError } from '~/lib/errors'
+import { orderMessages } from '~/modules/orders/orders.validation'
+import { apiCartViewer, requireApiUser } from '../auth'
+import { createRouter } from '../openapi'
+import { errorResponses } from '../schemas'
+import { body, err, ok, privateJson } from './registry-schemas'
+
+const tags = ['orders']
+
+const Address = z
+  .object({ name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string().openapi({ example: 'OH' }), zip: z.string().openapi({ example: '43215' }) })
+  .openapi('OrderAddress')
+
+const PlaceOrderBody = z
+  .object({
+    idempotencyKey: z.string().optional().openapi({
+      description: '8 to 80 characters, made once per checkout by the client. Required unless the Idempotency-Key header carries it (both: they must match).',
+      example: 'checkout-3f1c2a9e8d0b4c5e',
+    }),
+    email: z.string().optional().openapi({ description: 'required: where the receipt goes', example: 'sam@example.com' }),
+    name: z.string().optional().openapi({ description: 'required: the buyer', example: 'Sam Buyer' }),
+    shippingAddress: Address.optional().openapi({ description: 'required unless the cart holds registry gifts (they ship to the family)' }),
+    card: z
+      .object({ number: z.string().openapi({ example: '4242 4242 4242 4242' }), expMonth: z.number().int(), expYear: z.number().int(), cvc: z.string() })
+      .optional()
+      .openapi({ description: 'required; test mode: 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds' }),
+    giftCardCode: z.string().optional().openapi({ description: 'an electronic gift card to apply' }),
+    applyCredit: z.boolean().optional().openapi({ description: "apply the signed-in buyer's store credit" }),
+  })
+  .openapi('PlaceOrder')
+
+const OrderSchema = z
+  .object({
+    id: z.string().uuid(),
+    status: z.enum(['placed', 'paid', 'cancelled']).openapi({ description: 'paid: charged; placed: authorised, charged shortly' }),
+    email: z.string(),
+    createdAt: z.string().datetime(),
+    shipsTo: z.union([
+      z.object({ kind: z.literal('buyer'), address: Address }),
+      z.object({ kind: z.literal('registry'), registryId: z.number().int(), familyName: z.string(), city: z.string(), state: z.string() }).openapi({ description: "a registry gift: the family's city and state only" }),
+    ]),
+    lines: z.array(
+      z.object({
+        productId: z.number().int().nullable(),
+        title: z.string(),
+        options: z.object({ size: z.string().optional(), color: z.string().optional() }),
+        quantity: z.number().int(),
+        unitPriceCents: z.number().int(),
+        lineTotalCents: z.number().int(),
+        discountCents: z.number().int(),
+        warehouseId: z.number().int(),
+        regItemId: z.number().int().nullable(),
+      }),
+    ),
+    shipments: z.array(z.object({ warehouseId: z.number().int(), status: z.string(), lineCount: z.number().int() })),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    shippingCents: z.number().int(),
+    taxCents: z.number().int(),
+    totalCents: z.number().int(),
+    payment: z.object({ cardBrand: z.string(), cardLast4: z.string() }),
+  })
+  .openapi('Order')
+
+const OrderSummarySchema = z
+  .object({
+    id: z.string().uuid(),
+    status: z.enum(['placed', 'paid', 'cancelled']),
+    createdAt: z.string().datetime(),
+    totalCents: z.number().int(),
+    itemCount: z.number().int(),
+    registryId: z.number().int().nullable(),
+  })
+  .openapi('OrderSummary')
+
+const IdempotencyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'the checkout key (or idempotencyKey in the body)' }),
+})
+
+const placeOrder = createRoute({
+  method: 'post',
+  path: '/api/v3/orders',
+  tags,
+  summary: "Place an order from the caller's cart (idempotent)",
+  description:
+    'Prices the cart, authorises the card, writes the order and takes stock in one commit, then charges the card and empties the cart. ' +
+    'The same key again answers 200 with the same order (nothing charged twice); the same key with a different cart is refused (422).',
+  request: { headers: IdempotencyHeader, ...body(PlaceOrderBody) },
+  responses: {
+    201: ok('Placed', OrderSchema),
+    200: ok('Already placed with this key: the same order', OrderSchema),
+    409: err('Sold out or no longer available (nothing charged)'),
+    ...errorResponses,
+    422: err('Invalid input, an empty cart, a declined card, or the key already used for another cart'),
+  },
+})
+
+const listOrders = createRoute({
+  method: 'get',
+  path: '/api/v3/orders',
+  tags,
+  summary: "The signed-in shopper's orders, newest first",
+  request: {
+    query: z.object({
+      page: z.string().optional().openapi({ example: '1', description: 'from 1' }),
+      per_page: z.string().optional().openapi({ example: '20', description: '1 to 50 (default 20)' }),
+    }),
+  },
+  responses: {
+    200: ok('Orders', z.object({ orders: z.array(OrderSummarySchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int() })),
+    401: err('Not signed in'),
+    ...errorResponses,
+  },
+})
+
+const getOrder = createRoute({
+  method: 'get',
+  path: '/api/v3/orders/{id}',
+  tags,
+  summary: 'One order (its buyer only)',
+  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3f1c2a9e-8d0b-4c5e-9a7f-1b2c3d4e5f60' }) }) },
+  responses: { 200: ok('Order', OrderSchema), 401: err('Not signed in'), 404: err('No such order, or not yours'), ...errorResponses },
+})
+
+export const ordersRouter = createRouter()
+privateJson(ordersRouter, ['/api/v3/orders', '/api/v3/orders/*'])
+
+const pageNumber = (raw: string | undefined, fallback: number) => {
+  if (raw === undefined || raw === '') return fallback
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(n) || n < 1) throw new DomainError('invalid_input', 'Pages are numbered from 1.', { fields: { page: ['Pages are numbered from 1.'] } })
+  return n
+}
+
+ordersRouter.openapi(placeOrder, async (c) => {
+  const input = c.req.valid('json') as Record<string, unknown>
+  const headerKey = c.req.valid('header')['idempotency-key']?.trim()
+  const bodyKey = typeof input.idempotencyKey === 'string' ? input.idempotencyKey.trim() : undefined
+  if (headerKey && bodyKey && headerKey !== bodyKey) {
+    throw new DomainError('invalid_input', 'The Idempotency-Key header and the body’s idempotencyKey differ. Send one key.', { fields: { idempotencyKey: [orderMessages.idempotencyKey] } })
+  }
+  const { viewer } = await apiCartViewer(c)
+  const { order, created } = await c.var.services.orders.place(viewer, { ...input, idempotencyKey: bodyKey ?? headerKey })
+  return c.json(order, created ? 201 : 200)
+})
+
+ordersRouter.openapi(listOrders, async (c) => {
+  const v = await requireApiUser(c)
+  const q = c.req.valid('query')
+  return c.json(await c.var.services.orders.listForBuyer(v.user.id, { page: pageNumber(q.page, 1), perPage: Math.min(50, pageNumber(q.per_page, 20)) }), 200)
+})
+
+ordersRouter.openapi(getOrder, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.orders.forBuyer(c.req.valid('param').id, v.user.id), 200)
+})

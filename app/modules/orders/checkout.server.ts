@@ -1,0 +1,232 @@
+// The checkout pages' server side (docs/decisions/022): the checkout key, the cookie that lets a guest see the
+// order they just placed, the form ↔ placeOrder mapping, and the confirmation email. Routes stay thin.
+import { randomBytes } from 'node:crypto'
+import { type AppLoadContext, data, redirect } from 'react-router'
+import { isDomainError, type FieldErrors } from '~/lib/errors'
+import { formatCents } from '~/lib/money'
+import { getViewer, isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
+import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
+import { linkBase } from '~/routes/reservations/reserve.server'
+import { checkoutStrings as t, optionText } from './checkout.strings'
+import type { OrderQuote, OrderView } from './orders.service.server'
+import type { CheckoutScope } from './orders.validation'
+import { orderMessages } from './orders.validation'
+
+/** Checkout keys of orders this browser placed as a guest (short-lived: one day, only sent to /orders). */
+export const ORDER_ACCESS_COOKIE = 'nestlist_order_access'
+const ORDER_ACCESS_MAX_AGE_S = 24 * 3600
+const ORDER_ACCESS_MAX_KEYS = 5
+const KEY = /^[A-Za-z0-9_-]{32,80}$/
+
+/** A fresh, unguessable checkout key for one checkout page load (192 random bits). */
+export const newCheckoutKey = () => randomBytes(24).toString('base64url')
+
+/** The checkout keys this browser holds (well-formed ones only). */
+export function orderAccessKeys(request: Request): string[] {
+  const raw = readCookie(request.headers.get('Cookie'), ORDER_ACCESS_COOKIE) ?? ''
+  return raw
+    .split('.')
+    .filter((k) => KEY.test(k))
+    .slice(0, ORDER_ACCESS_MAX_KEYS)
+}
+
+function orderAccessCookie(request: Request, context: AppLoadContext, key: string): string {
+  const keys = [key, ...orderAccessKeys(request).filter((k) => k !== key)].slice(0, ORDER_ACCESS_MAX_KEYS)
+  const secure = isSecureRequest(request, context.publicUrl)
+  return `${ORDER_ACCESS_COOKIE}=${keys.join('.')}; Path=/orders; HttpOnly; SameSite=Lax; Max-Age=${ORDER_ACCESS_MAX_AGE_S}${secure ? '; Secure' : ''}`
+}
+
+/** What the checkout form sends back after a failure (never the card number or security code). */
+export type CheckoutFormValues = {
+  checkoutKey: string
+  email: string
+  buyerName: string
+  name: string
+  line1: string
+  line2: string
+  city: string
+  state: string
+  zip: string
+  phone: string
+  giftMessage: string
+  giftCardCode: string
+  applyCredit: boolean
+  cardExpiry: string
+  cardName: string
+}
+
+export type CheckoutFailure = { ok: false; message: string; fields: FieldErrors; values: CheckoutFormValues }
+
+const str = (form: FormData, k: string, max = 200) => String(form.get(k) ?? '').slice(0, max)
+
+export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
+  return {
+    checkoutKey: str(form, 'checkoutKey', 100),
+    email: str(form, 'email'),
+    buyerName: str(form, 'buyerName'),
+    name: str(form, 'name'),
+    line1: str(form, 'line1'),
+    line2: str(form, 'line2'),
+    city: str(form, 'city'),
+    state: str(form, 'state'),
+    zip: str(form, 'zip'),
+    phone: str(form, 'phone'),
+    giftMessage: str(form, 'giftMessage', 600),
+    giftCardCode: str(form, 'giftCardCode', 60),
+    applyCredit: form.get('applyCredit') === 'on',
+    cardExpiry: str(form, 'cardExpiry', 10),
+    cardName: str(form, 'cardName', 120),
+  }
+}
+
+/** '12/29', '12 / 2029', '1229' → month and year (undefined parts let the card check name the problem). */
+function parseExpiry(raw: string): { expMonth?: string; expYear?: string } {
+  const m = /^\s*(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})\s*$/.exec(raw)
+  return m ? { expMonth: m[1], expYear: m[2] } : {}
+}
+
+/** Service field paths → the form's field names. */
+function formFields(fields: FieldErrors): FieldErrors {
+  const out: FieldErrors = {}
+  const put = (k: string, v: string[]) => (out[k] = [...(out[k] ?? []), ...v])
+  for (const [k, v] of Object.entries(fields)) {
+    if (k === 'name') put('buyerName', v)
+    else if (k === 'shippingAddress') put('line1', v)
+    else if (k.startsWith('shippingAddress.')) put(k.slice('shippingAddress.'.length), v)
+    else if (k === 'card' || k === 'card.number') put('cardNumber', v)
+    else if (k === 'card.expMonth' || k === 'card.expYear') put('cardExpiry', v)
+    else if (k === 'card.cvc') put('cardCvc', v)
+    else if (k === 'card.nameOnCard') put('cardName', v)
+    else put(k, v)
+  }
+  return out
+}
+
+export type CheckoutKind = 'store' | 'registry' | 'reservations' | 'quick_buy'
+
+/**
+ * The place-order action shared by the checkout pages: builds placeOrder's input from the form (city and state
+ * filled from a known ZIP code, as the saved-address form does), places the order, sends the confirmation
+ * email once, and redirects to the order. A failure comes back with the message and what was typed.
+ */
+export async function placeOrderFromForm(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  scope: CheckoutScope,
+  options: { shipsToRegistry: boolean; shippingAddress?: Record<string, string> },
+) {
+  const values = checkoutValuesFrom(form)
+  const fail = (message: string, fields: FieldErrors, status: number) => data<CheckoutFailure>({ ok: false, message, fields, values }, { status })
+  const { viewer, userId } = await pageCartViewer(request, context)
+
+  let shippingAddress: Record<string, string> | undefined = options.shippingAddress
+  if (!options.shipsToRegistry && !shippingAddress) {
+    const typed = { name: values.name, line1: values.line1, line2: values.line2, city: values.city, state: values.state, zip: values.zip, phone: values.phone }
+    shippingAddress = typed
+    try {
+      const place = /^\d{5}(-?\d{4})?$/.test(values.zip.trim()) ? context.services.address.zipLookup({ zip: values.zip }) : null
+      if (place) {
+        if (!typed.city.trim()) typed.city = place.city
+        if (!typed.state.trim()) typed.state = place.state
+        if (typed.state.trim().toUpperCase() !== place.state) {
+          const message = `ZIP code ${values.zip.trim().slice(0, 5)} is in ${place.state}, not ${typed.state.toUpperCase()}. Check the ZIP code and the state.`
+          return fail(message, { zip: [message] }, 422)
+        }
+      }
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+    }
+  }
+  const expiry = parseExpiry(values.cardExpiry)
+  const input = {
+    scope,
+    idempotencyKey: values.checkoutKey,
+    email: values.email,
+    name: values.buyerName,
+    shippingAddress,
+    giftMessage: options.shipsToRegistry ? values.giftMessage : undefined,
+    giftCardCode: values.giftCardCode,
+    applyCredit: values.applyCredit,
+    card: { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined },
+  }
+  let order: OrderView
+  try {
+    order = await context.services.orders.placeOrder(viewer, input)
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    const status = { invalid_input: 422, conflict: 409, not_found: 404, rate_limited: 429 }[error.code as string] ?? 400
+    const fields = formFields(error.fields ?? {})
+    const onlyFields = Object.keys(fields).length > 0 && error.message === 'Some fields need another look.'
+    return fail(onlyFields ? t.fixFields : error.message, fields, status)
+  }
+
+  if (await context.services.orders.claimConfirmation(order.id)) {
+    await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
+  }
+  const headers = new Headers()
+  if (!userId) headers.append('Set-Cookie', orderAccessCookie(request, context, values.checkoutKey))
+  throw redirect(`/orders/${order.id}?placed=1`, { headers })
+}
+
+/** The lines of an order as plain text, for the email. */
+function summaryParagraphs(order: OrderView): string[] {
+  const lines = order.lines.map((l) => {
+    const opts = optionText(l.options)
+    return `${l.quantity} × ${l.title}${opts ? ` (${opts})` : ''}: ${formatCents(l.lineTotalCents)}`
+  })
+  const totals = [
+    `Subtotal: ${formatCents(order.subtotalCents)}`,
+    order.discountCents > 0 ? `Registry discount: −${formatCents(order.discountCents)}` : null,
+    `Shipping: ${order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}`,
+    `Tax: ${formatCents(order.taxCents)}`,
+    `Total: ${formatCents(order.totalCents)}, paid with ${t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}`,
+  ].filter((x): x is string => x !== null)
+  const shipsTo =
+    order.shipsTo.kind === 'registry'
+      ? t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)
+      : `Ships to ${[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2, `${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`].filter(Boolean).join(', ')}.`
+  // One paragraph each: the email layout keeps paragraphs, not line breaks.
+  return [...lines, totals.join(' · '), shipsTo]
+}
+
+async function sendOrderConfirmation(request: Request, context: AppLoadContext, order: OrderView, userId: number | null) {
+  const url = `${linkBase(request, context)}/orders/${order.id}`
+  await context.services.email.send({
+    to: order.email,
+    userId: userId ?? undefined,
+    template: 'notice',
+    data: {
+      category: 'orders',
+      subject: `Your Nestlist order ${t.orderNumber(order.id).replace('Order ', '')} is confirmed`,
+      heading: 'Thank you for your order!',
+      firstName: order.buyerName.split(' ')[0],
+      paragraphs: [
+        `${t.orderNumber(order.id)}, placed ${new Date(order.createdAt).toUTCString().slice(0, 16)}.`,
+        ...summaryParagraphs(order),
+        userId ? 'We will email you again when it ships.' : 'We will email you again when it ships. Keep this email as your receipt.',
+      ],
+      // A guest's order page opens only in the browser that placed it (docs/decisions/022); the email is their receipt.
+      action: userId ? { label: 'View your order', url } : undefined,
+    },
+  })
+}
+
+/** The viewer of a checkout page: cart viewer, signed-in session (if any). */
+export async function checkoutViewer(request: Request, context: AppLoadContext) {
+  const [cartViewer, session] = await Promise.all([pageCartViewer(request, context), getViewer(request, context)])
+  return { viewer: cartViewer.viewer, session }
+}
+
+/** The quote for a page, or why there is none (nothing to check out, or the family has no address). */
+export async function quoteFor(context: AppLoadContext, viewer: { userId?: number | null; guestToken?: string | null }, scope: CheckoutScope, state?: string | null) {
+  try {
+    return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.message === orderMessages.emptyCart) return { quote: null, problem: 'empty' as const, message: null }
+    if (error.message === orderMessages.noRegistryAddress) return { quote: null, problem: 'no_registry_address' as const, message: null }
+    // Anything else the shopper can act on (e.g. gifts for two registries in one link): say it as it is.
+    return { quote: null, problem: 'message' as const, message: error.message }
+  }
+}

@@ -1,0 +1,130 @@
+// What the cart review, checkout, order and quick-buy pages say, in one place. No server imports.
+import type { DiscountExclusion } from '../discount/discount'
+import { formatCents } from '~/lib/money'
+
+export const checkoutStrings = {
+  cartTitle: 'Your cart',
+  cartEmptyTitle: 'Your cart is empty',
+  cartEmptyBody: 'Find something lovely in the Nestlist Shop, or a gift from a registry.',
+  shopLink: 'Shop the store',
+  yourItems: 'Your items',
+  giftsFor: (familyName: string) => `Gifts for the ${familyName} registry`,
+  giftLine: (familyName: string, shipsTo: string | null) =>
+    shipsTo ? `Gift for the ${familyName} registry, ships to ${shipsTo}` : `Gift for the ${familyName} registry (no shipping address yet)`,
+  giftsApart: 'Registry gifts ship to the family and are checked out on their own.',
+  checkOut: 'Check out',
+  checkOutGifts: 'Check out gifts',
+  freeShippingLeft: (cents: number) => `Add ${formatCents(cents)} for free shipping`,
+  freeShippingReached: 'Your order ships free.',
+  quantity: 'Quantity',
+  update: 'Update',
+  remove: 'Remove',
+  removed: 'Removed from your cart.',
+  updated: 'Quantity updated.',
+  unavailableNote: 'Remove unavailable items to check out.',
+
+  checkoutTitle: 'Checkout',
+  giftCheckoutTitle: (familyName: string) => `A gift for ${familyName}`,
+  reservationsTitle: 'Buy the gifts you reserved',
+  contact: 'Contact',
+  contactHint: 'Your receipt goes to this address.',
+  signInInstead: 'Have an account? Sign in to use your saved address and registry discount.',
+  signInShort: 'Have an account? Sign in.',
+  buyerName: 'Your name',
+  email: 'Email',
+  shipping: 'Shipping address',
+  savedAddressNote: 'From your saved address. Changes here apply to this order only.',
+  shippingMethod: 'Shipping method',
+  standardShipping: 'Standard shipping (3–7 business days)',
+  giftShipsTo: (familyName: string, city: string, state: string) => `Ships to ${familyName} in ${city}, ${state}.`,
+  giftAddressPrivate: 'The family’s street address stays private: we ship it for you.',
+  giftMessage: 'Gift message',
+  giftMessageHint: 'Shown to the family with your gift, with your name, in their gift tracker.',
+  noRegistryAddress: 'This family has not added a shipping address yet, so we cannot ship gifts to them.',
+  reserveInstead: 'Reserve it on their registry instead',
+  creditsTitle: 'Gift cards and store credit',
+  giftCardCode: 'Gift card code',
+  giftCardHint: 'Applied to this order when you place it.',
+  applyCredit: 'Apply my store credit',
+  payment: 'Payment',
+  testCardHint: 'Test mode: use 4242 4242 4242 4242',
+  cardNumber: 'Card number',
+  cardExpiry: 'Expiry (MM/YY)',
+  cardCvc: 'Security code (CVC)',
+  cardName: 'Name on card',
+  cardSafety: 'Your card number is sent to the card processor and never stored by Nestlist.',
+  payIn4: (totalCents: number) => `or 4 interest-free payments of ${formatCents(Math.ceil(totalCents / 4))}`,
+  payIn4Note: 'Pay-in-4 is shown for information; this shop takes cards.',
+  financing: 'Financing is available for orders from $2,000 to $9,999.99, subject to approval. Shown for information; this shop takes cards.',
+  placeOrder: 'Place order',
+  placing: 'Placing your order…',
+  fixFields: 'Please check the fields marked below.',
+  summary: 'Order summary',
+  subtotal: 'Subtotal',
+  registryDiscount: (percent: number) => `Registry discount (${percent}%)`,
+  shippingLine: 'Shipping',
+  free: 'Free',
+  estimatedTax: 'Estimated tax',
+  taxFor: (state: string, basisPoints: number) => `Tax (${state}, ${(basisPoints / 100).toFixed(basisPoints % 100 === 0 ? 0 : 2)}%)`,
+  estimatedTaxNote: 'Exact once you choose the shipping state.',
+  total: 'Total',
+  notDiscounted: 'Not discounted',
+  backToCart: 'Back to cart',
+  checkoutEmpty: 'There is nothing to check out here.',
+  checkoutEmptyGifts: 'There are no gifts for this registry in your cart.',
+  reservationsIgnored: (n: number) =>
+    n === 1
+      ? 'One of the reservations in the link was not reserved in this browser (or is no longer reserved), so it is left out.'
+      : `${n} of the reservations in the link were not reserved in this browser (or are no longer reserved), so they are left out.`,
+  reservationsNone: 'There are no reserved Nestlist Shop gifts to buy from this link in this browser.',
+  reservationsLink: 'See your reservations',
+
+  orderTitle: 'Your order',
+  thanks: 'Thank you! Your order is placed.',
+  thanksBody: (email: string) => `We sent a confirmation to ${email}.`,
+  orderNumber: (id: string) => `Order #${id.slice(0, 8).toUpperCase()}`,
+  placedOn: 'Placed',
+  paidWith: (brand: string, last4: string) => `${brand} ending ${last4}`,
+  shipments: 'Shipments',
+  shipmentFrom: (warehouseId: number) => `From warehouse ${warehouseId}`,
+  shipmentStatus: { processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' } as Record<string, string>,
+  itemsCount: (n: number) => (n === 1 ? '1 item' : `${n} items`),
+  shipsToBuyer: 'Ships to',
+  orderStatus: { placed: 'Placed', paid: 'Paid', cancelled: 'Cancelled' } as Record<string, string>,
+
+  ordersTitle: 'Your orders',
+  ordersIntro: 'Everything you bought from the Nestlist Shop, newest first.',
+  ordersEmpty: 'You have not placed an order yet.',
+  giftOrder: 'Registry gift',
+  viewOrder: 'View order',
+  previous: 'Newer orders',
+  next: 'Older orders',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+
+  quickBuyTitle: 'Buy now',
+  quickBuyIntro: 'One step: your saved address and the card you enter below.',
+  quickBuyNeedsAddress: 'Quick buy ships to your saved address. Add one first.',
+  addAddress: 'Add a shipping address',
+  quickBuyCardNote: 'Nestlist does not keep cards, so enter your card for each quick buy.',
+  buyNow: 'Buy now',
+  change: 'Change',
+} as const
+
+/** Why a line gets no registry discount, in words. */
+export const exclusionReason: Record<DiscountExclusion, string> = {
+  gift_card: 'Gift cards are not discounted',
+  shipping: 'Shipping is not discounted',
+  not_sold_by_nestlist: 'Sold by another store',
+  diapers_and_wipes: 'Diapers and wipes are not discounted',
+  excluded_brand: 'This brand is not discounted',
+}
+
+/** Spec §9: pay-in-4 for totals from $0.01 to $1,999.99, financing from $2,000 to $9,999.99 (information only). */
+export function paymentOptionFor(totalCents: number): 'pay_in_4' | 'financing' | null {
+  if (totalCents >= 1 && totalCents <= 199_999) return 'pay_in_4'
+  if (totalCents >= 200_000 && totalCents <= 999_999) return 'financing'
+  return null
+}
+
+/** "NB, Red" for a line's options. */
+export const optionText = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')

@@ -1,0 +1,262 @@
+// Checkout scopes (own items, one registry's gifts, reserved gifts), quote = what placeOrder charges, and who
+// may see an order (docs/decisions/022). Real PostgreSQL, like orders.service.test.ts.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { isDomainError } from '~/lib/errors'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { users } from '../accounts/accounts.schema'
+import { createCartService } from '../cart/cart.service.server'
+import type { RegistryDiscount } from '../discount/discount'
+import { createPaymentsService } from '../payments/payments.service.server'
+import { createTestProcessor } from '../payments/test-processor.server'
+import { regItems, reservations } from '../registry/registry.schema'
+import { createRegistryService } from '../registry/registry.service.server'
+import { createReservationsService } from '../registry/reservations.service.server'
+import { orders } from './orders.schema'
+import { createOrdersService, type OrdersDeps } from './orders.service.server'
+import { orderMessages } from './orders.validation'
+
+let database: TestDatabase
+const factories = catalogFactories(() => database.db, 91_000)
+let category: number
+let excludedCategory: number
+let brand: number
+let n = 0
+const nextYear = new Date().getUTCFullYear() + 1
+const card = (number = '4242 4242 4242 4242') => ({ number, expMonth: 12, expYear: nextYear, cvc: '123' })
+const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'Sacramento', state: 'CA', zip: '95814' }
+const key = () => `checkout-key-${++n}-${Date.now()}-0123456789abcdef0123`
+const noDiscount: OrdersDeps['discount'] = { currentFor: async () => null }
+const eligible = { isEligible: true, eligibleForMultiuseDiscount: false, percent: 15 } as RegistryDiscount
+
+function app(discount = noDiscount) {
+  const db = database.db
+  const cart = createCartService({ db })
+  const payments = createPaymentsService({ db, processor: createTestProcessor({ db }) })
+  return { cart, orders: createOrdersService({ db, cart, payments, discount }) }
+}
+
+async function outcome<T>(p: Promise<T>): Promise<{ ok: T } | { code: string; message: string }> {
+  try {
+    return { ok: await p }
+  } catch (e) {
+    if (isDomainError(e)) return { code: e.code, message: e.message }
+    throw e
+  }
+}
+
+const product = (overrides: Partial<Parameters<typeof factories.createProduct>[0]> = {}) =>
+  factories.createProduct({ categoryId: category, brandId: brand, stock: 50, ...overrides })
+
+async function user() {
+  const [u] = await database.db.insert(users).values({ email: `buyer${++n}@example.test`, firstName: 'B', lastName: 'Y', passwordHash: 'x' }).returning()
+  return u!
+}
+
+async function registryWithItem(productId: number, quantity = 2) {
+  const registry = createRegistryService({ db: database.db })
+  const owner = await user()
+  const r = await registry.create(owner.id, { registryType: 'baby', title: 'Baby Oaks', familyName: 'The Oaks', slug: `oaks-${++n}`, isArrivalDateKnown: false })
+  await registry.setShippingAddress(r.id, owner.id, { name: 'Olive Oak', line1: '12 Secret Lane', line2: '', city: 'Austin', state: 'TX', zip: '78701' })
+  const item = await registry.addItem(r.id, owner.id, { productId, quantity })
+  return { registryId: r.id, itemId: item.id }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  category = (await factories.createCategory({ urlSlug: 'checkout-scope-test' })).id
+  excludedCategory = (await factories.createCategory({ urlSlug: 'diapers' })).id
+  brand = (await factories.createBrand()).id
+})
+afterAll(async () => {
+  await database?.drop()
+})
+
+describe('checkout scope', () => {
+  test("'store' buys only the shopper's own lines and leaves the registry gifts in the cart; the registry scope then buys those", async () => {
+    const a = app()
+    const own = await product({ priceCents: 2_500 })
+    const giftProduct = await product({ priceCents: 4_000 })
+    const { registryId, itemId } = await registryWithItem(giftProduct.id)
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(viewer, { productId: own.id, quantity: 1 })
+    await a.cart.add(viewer, { productId: giftProduct.id, regItemId: itemId, quantity: 1 })
+
+    // The whole cart is still refused as mixed; a scope picks one kind.
+    expect(await outcome(a.orders.placeOrder(viewer, { idempotencyKey: key(), email: 's@example.test', name: 'S', shippingAddress: address, card: card() }))).toEqual({
+      code: 'invalid_input',
+      message: orderMessages.mixedCart,
+    })
+
+    const quote = await a.orders.quote(viewer, { scope: 'store', state: 'CA' })
+    const mine = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: 's@example.test', name: 'S', shippingAddress: address, card: card() })
+    // $25 alone is under $45: shipping is charged for this order, although the cart held $65.
+    expect(mine).toMatchObject({ subtotalCents: 2_500, shippingCents: 799, taxCents: 181, totalCents: 2_500 + 799 + 181, shipsTo: { kind: 'buyer' } })
+    expect(quote).toMatchObject({ subtotalCents: mine.subtotalCents, shippingCents: mine.shippingCents, taxCents: mine.taxCents, totalCents: mine.totalCents, taxEstimated: false })
+    const left = await a.cart.view(viewer)
+    expect(left.lines.map((l) => l.productId)).toEqual([giftProduct.id])
+
+    const giftQuote = await a.orders.quote(viewer, { scope: { registryId } })
+    expect(giftQuote.registry).toEqual({ id: registryId, familyName: 'The Oaks', city: 'Austin', state: 'TX' })
+    expect(JSON.stringify(giftQuote)).not.toContain('Secret Lane')
+    const gift = await a.orders.placeOrder(viewer, {
+      scope: { registryId },
+      idempotencyKey: key(),
+      email: 's@example.test',
+      name: 'S',
+      giftMessage: 'For the little one!',
+      card: card(),
+    })
+    expect(gift).toMatchObject({ totalCents: giftQuote.totalCents, giftMessage: 'For the little one!', shipsTo: { kind: 'registry', city: 'Austin', state: 'TX' } })
+    expect((await a.cart.view(viewer)).lines).toHaveLength(0)
+    const [r] = await database.db.select().from(reservations).where(eq(reservations.regItemId, itemId))
+    expect(r).toMatchObject({ status: 'purchased', source: 'nestlist_order', giftMessage: 'For the little one!' })
+  })
+
+  test('a registry scope with no gifts for that registry is an empty cart, and a retry of a placed scoped order returns it', async () => {
+    const a = app()
+    const own = await product({ priceCents: 5_000 })
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(viewer, { productId: own.id })
+    expect(await outcome(a.orders.quote(viewer, { scope: { registryId: 999_999 } }))).toEqual({ code: 'invalid_input', message: orderMessages.emptyCart })
+    const k = key()
+    const input = { scope: 'store', idempotencyKey: k, email: 'r@example.test', name: 'R', shippingAddress: address, card: card() }
+    const first = await a.orders.placeOrder(viewer, input)
+    const again = await a.orders.placeOrder(viewer, input)
+    expect(again.id).toBe(first.id)
+    expect(await database.db.$count(orders, eq(orders.idempotencyKey, k))).toBe(1)
+  })
+
+  test('quote before the state is known estimates tax at the default rate, then is exact; placeOrder charges the quoted total with the registry discount and line exclusions', async () => {
+    const a = app({ currentFor: async () => ({ discount: eligible }) })
+    const u = await user()
+    const viewer = { userId: u.id }
+    const crib = await product({ name: 'Oak Crib', priceCents: 19_999 })
+    const diapers = await product({ name: 'Diapers', priceCents: 3_333, categoryId: excludedCategory })
+    await a.cart.add(viewer, { productId: crib.id })
+    await a.cart.add(viewer, { productId: diapers.id, quantity: 2 })
+
+    const estimated = await a.orders.quote(viewer, { scope: 'store' })
+    expect(estimated).toMatchObject({ taxEstimated: true, taxState: null, discount: { percent: 15 } })
+    const exact = await a.orders.quote(viewer, { scope: 'store', state: 'ca' })
+    // 15% of the crib only: 29.9985 → 30.00; diapers are excluded line by line.
+    expect(exact.discountCents).toBe(3_000)
+    expect(exact.lines.map((l) => [l.title, l.discountCents, l.excludedBecause])).toEqual([
+      ['Oak Crib', 3_000, null],
+      ['Diapers', 0, 'diapers_and_wipes'],
+    ])
+    // Tax CA 7.25% of (199.99 − 30.00 + 66.66) = 236.65 → 17.157 → 17.16; free shipping over $45.
+    expect(exact).toMatchObject({ subtotalCents: 26_665, shippingCents: 0, taxCents: 1_716, taxState: 'CA', taxEstimated: false, totalCents: 26_665 - 3_000 + 1_716 })
+    expect(estimated.taxCents).toBe(1_183) // 5% of 236.65 = 11.8325 → 11.83
+    const placed = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: address, card: card() })
+    expect(placed.totalCents).toBe(exact.totalCents)
+    expect(placed.lines.map((l) => l.discountCents)).toEqual(exact.lines.map((l) => l.discountCents))
+  })
+
+  test('reserved gifts are checked out from their reservations: the same reservation turns purchased, the cart is untouched', async () => {
+    const a = app()
+    const p = await product({ priceCents: 3_000, options: { sizes: ['NB', '0-3M'] } })
+    const { registryId, itemId } = await registryWithItem(p.id, 3)
+    await database.db.update(regItems).set({ options: { size: 'NB' } }).where(eq(regItems.id, itemId))
+    const reservationsService = createReservationsService({ db: database.db })
+    const held = await reservationsService.reserve(itemId, { quantity: 2, giverName: 'Gus Guest', giverEmail: 'gus@example.test' })
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    const other = await product()
+    await a.cart.add(viewer, { productId: other.id })
+
+    const quote = await a.orders.quote(viewer, { scope: { reservationIds: [held.id] } })
+    expect(quote.lines).toMatchObject([{ reservationId: held.id, quantity: 2, options: { size: 'NB' }, lineTotalCents: 6_000 }])
+    expect(quote.registry).toEqual({ id: registryId, familyName: 'The Oaks', city: 'Austin', state: 'TX' })
+    const o = await a.orders.placeOrder(viewer, { scope: { reservationIds: [held.id] }, idempotencyKey: key(), email: 'gus@example.test', name: 'Gus Guest', card: card() })
+    expect(o.totalCents).toBe(quote.totalCents)
+    const rows = await database.db.select().from(reservations).where(eq(reservations.regItemId, itemId))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ id: held.id, status: 'purchased', source: 'nestlist_order', quantity: 2 })
+    const [item] = await database.db.select().from(regItems).where(eq(regItems.id, itemId))
+    expect(item).toMatchObject({ quantityReserved: 0, quantityPurchased: 2 })
+    expect((await a.cart.view(viewer)).lines).toHaveLength(1)
+    // Bought: nothing is left to check out with it.
+    expect(await outcome(a.orders.quote(viewer, { scope: { reservationIds: [held.id] } }))).toEqual({ code: 'invalid_input', message: orderMessages.emptyCart })
+  })
+})
+
+describe('quick buy and the confirmation email', () => {
+  test('buyNow prices and buys one product without touching the cart, checking its options as Add to Cart does', async () => {
+    const a = app()
+    const u = await user()
+    const viewer = { userId: u.id }
+    const p = await product({ name: 'Swaddle Set', priceCents: 2_200, options: { sizes: ['NB', '0-3M'], colors: ['Sage'] } })
+    const inCart = await product()
+    await a.cart.add(viewer, { productId: inCart.id })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: p.id, color: 'Sage' } }, state: 'NY' }))).toEqual({ code: 'invalid_input', message: 'Choose a size.' })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: p.id, size: 'XL', color: 'Sage' } } }))).toEqual({
+      code: 'invalid_input',
+      message: 'That option is not available for this product.',
+    })
+    expect(await outcome(a.orders.quote(viewer, { scope: { buyNow: { productId: 2_000_000_000 } } }))).toMatchObject({ code: 'not_found' })
+    const scope = { buyNow: { productId: p.id, quantity: 2, size: '0-3M', color: 'Sage' } }
+    const quote = await a.orders.quote(viewer, { scope, state: 'NY' })
+    // 2 × 22.00 = 44.00 (under $45: 7.99 shipping); NY 4% of 44.00 = 1.76.
+    expect(quote).toMatchObject({ subtotalCents: 4_400, shippingCents: 799, freeShippingRemainingCents: 100, taxCents: 176, totalCents: 5_375 })
+    const o = await a.orders.placeOrder(viewer, { scope, idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: { ...address, city: 'Albany', state: 'NY', zip: '12207' }, card: card() })
+    expect(o).toMatchObject({ totalCents: quote.totalCents, lines: [{ title: 'Swaddle Set', quantity: 2, options: { size: '0-3M', color: 'Sage' } }] })
+    expect(await a.orders.stockOf(p.id, 'size=0-3M|color=Sage')).toBe(23) // 50 spread over two sizes, 2 taken
+    expect((await a.cart.view(viewer)).lines.map((l) => l.productId)).toEqual([inCart.id])
+  })
+
+  test('the confirmation email is claimed exactly once per order, even by parallel callers', async () => {
+    const a = app()
+    const p = await product()
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(viewer, { productId: p.id })
+    const o = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: 'c@example.test', name: 'C', shippingAddress: address, card: card() })
+    const claims = await Promise.all(Array.from({ length: 5 }, () => a.orders.claimConfirmation(o.id)))
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await a.orders.claimConfirmation(o.id)).toBe(false)
+  })
+})
+
+describe('who may see an order', () => {
+  test('the signed-in buyer and the browser holding the checkout key; anyone else gets not found', async () => {
+    const a = app()
+    const buyer = await user()
+    const stranger = await user()
+    const p = await product({ priceCents: 5_000 })
+    await a.cart.add({ userId: buyer.id }, { productId: p.id })
+    const mine = await a.orders.placeOrder({ userId: buyer.id }, { scope: 'store', idempotencyKey: key(), email: buyer.email, name: 'B', shippingAddress: address, card: card() })
+    expect((await a.orders.forViewer(mine.id, { userId: buyer.id })).id).toBe(mine.id)
+    const notFound = { code: 'not_found', message: orderMessages.notFound }
+    expect(await outcome(a.orders.forViewer(mine.id, { userId: stranger.id }))).toEqual(notFound)
+    expect(await outcome(a.orders.forViewer(mine.id, {}))).toEqual(notFound)
+
+    const guest = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(guest, { productId: p.id })
+    const guestKey = 'x'.repeat(10) + key()
+    const theirs = await a.orders.placeOrder(guest, { scope: 'store', idempotencyKey: guestKey, email: 'g@example.test', name: 'G', shippingAddress: address, card: card() })
+    expect((await a.orders.forViewer(theirs.id, { checkoutKeys: ['another-key-that-is-long-enough-to-count-000', guestKey] })).id).toBe(theirs.id)
+    expect(await outcome(a.orders.forViewer(theirs.id, { checkoutKeys: [`${guestKey}-no`] }))).toEqual(notFound)
+    expect(await outcome(a.orders.forViewer(theirs.id, { userId: stranger.id }))).toEqual(notFound)
+    // Another order's key opens only that order.
+    expect(await outcome(a.orders.forViewer(mine.id, { checkoutKeys: [guestKey] }))).toEqual(notFound)
+    expect(await outcome(a.orders.forViewer('not-a-uuid', { userId: buyer.id }))).toEqual(notFound)
+  })
+
+  test("the buyer's list: newest first, a page at a time, only their own", async () => {
+    const a = app()
+    const buyer = await user()
+    const p = await product({ name: 'Soft Blanket', priceCents: 1_000 })
+    const placed: string[] = []
+    for (let i = 0; i < 3; i++) {
+      await a.cart.add({ userId: buyer.id }, { productId: p.id, quantity: i + 1 })
+      placed.push((await a.orders.placeOrder({ userId: buyer.id }, { scope: 'store', idempotencyKey: key(), email: buyer.email, name: 'B', shippingAddress: address, card: card() })).id)
+    }
+    const first = await a.orders.listForBuyer(buyer.id, { page: 1, perPage: 2 })
+    expect(first).toMatchObject({ total: 3, page: 1, perPage: 2 })
+    expect(first.orders.map((o) => o.id)).toEqual([placed[2], placed[1]])
+    expect(first.orders[0]).toMatchObject({ itemCount: 3, registryId: null })
+    const second = await a.orders.listForBuyer(buyer.id, { page: 2, perPage: 2 })
+    expect(second.orders.map((o) => o.id)).toEqual([placed[0]])
+    expect((await a.orders.listForBuyer((await user()).id)).orders).toEqual([])
+  })
+})

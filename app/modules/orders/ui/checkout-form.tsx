@@ -1,0 +1,242 @@
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
+import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router'
+import type { FieldErrors } from '~/lib/errors'
+import { AddressFields, type AddressFormValues } from '~/modules/accounts/ui/address-fields'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
+import { Alert, Button, Card, cx, FieldError, Icon, Label, inputClasses, TextField } from '~/ui'
+import { checkoutStrings as t } from '../checkout.strings'
+import type { OrderQuote } from '../orders.service.server'
+import { OrderSummary } from './order-summary'
+
+/** What the form shows: defaults from the account, or what was typed before a failure. */
+export type CheckoutDefaults = AddressFormValues & {
+  email: string
+  buyerName: string
+  giftMessage: string
+  giftCardCode: string
+  applyCredit: boolean
+  cardExpiry: string
+  cardName: string
+}
+
+export type CheckoutFailureView = { message: string; fields: FieldErrors } | undefined
+
+function Section({ id, title, children, intro }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={`${id}-title`} className="flex flex-col gap-5 p-5 sm:p-6">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          {title}
+        </h2>
+        {intro ? <div className="mt-1 text-sm text-muted">{intro}</div> : null}
+      </div>
+      {children}
+    </Card>
+  )
+}
+
+/**
+ * The one-page checkout form (own items, registry gifts, reserved gifts, quick buy). A plain POST without
+ * JavaScript; with it, the summary follows the chosen state (one quote from the server, never a sum made here)
+ * and the button shows 'Placing your order…' while the order is placed.
+ */
+export function CheckoutForm({
+  quote,
+  checkoutKey,
+  defaults,
+  failure,
+  signedIn,
+  registry,
+  address,
+  hiddenFields,
+  savedAddressUsed,
+  submitLabel = t.placeOrder,
+}: {
+  quote: OrderQuote
+  checkoutKey: string
+  defaults: CheckoutDefaults
+  failure: CheckoutFailureView
+  signedIn: boolean
+  /** Gifts: where they go (city and state only); a gift message field is shown. */
+  registry?: { familyName: string; city: string; state: string } | null
+  /** Replaces the address fields (quick buy shows the saved address). */
+  address?: ReactNode
+  hiddenFields?: Record<string, string>
+  savedAddressUsed?: boolean
+  submitLabel?: string
+}) {
+  const navigation = useNavigation()
+  const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const formRef = useRef<HTMLFormElement>(null)
+  // After a failure the card number and security code are asked again (they are never sent back either).
+  useEffect(() => {
+    if (!failure || !formRef.current) return
+    for (const name of ['cardNumber', 'cardCvc']) {
+      const input = formRef.current.elements.namedItem(name) as HTMLInputElement | null
+      if (input) input.value = ''
+    }
+  }, [failure])
+  useFocusFirstInvalid(formRef, failure)
+  const err = (k: string) => failure?.fields[k]?.[0]
+
+  // The summary follows the shipping state: the server quotes again (the page's loader with ?state=).
+  const fetcher = useFetcher<{ quote: OrderQuote | null }>()
+  const location = useLocation()
+  const quotedState = useRef(quote.taxState ?? '')
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  function onFormChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name
+    if (registry || address || (name !== 'state' && name !== 'zip')) return
+    clearTimeout(timer.current)
+    // The ZIP code may fill the state a moment later (zip lookup), so look after it settles.
+    timer.current = setTimeout(
+      () => {
+        const state = (formRef.current?.elements.namedItem('state') as HTMLSelectElement | null)?.value ?? ''
+        if (state === quotedState.current) return
+        quotedState.current = state
+        const params = new URLSearchParams(location.search)
+        if (state) params.set('state', state)
+        else params.delete('state')
+        fetcher.load(`${location.pathname}?${params.toString()}`)
+      },
+      name === 'state' ? 0 : 900,
+    )
+  }
+  const shownQuote = fetcher.data?.quote ?? quote
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
+      <Form ref={formRef} method="post" noValidate className="flex flex-col gap-6" onChange={onFormChange} onInput={onFormChange}>
+        {failure ? <Alert tone="error">{failure.message}</Alert> : null}
+        <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+
+        <Section
+          id="contact"
+          title={t.contact}
+          intro={
+            signedIn ? (
+              t.contactHint
+            ) : (
+              <>
+                {t.contactHint}{' '}
+                <Link to={`/login?redirect_path=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  {registry ? t.signInShort : t.signInInstead}
+                </Link>
+              </>
+            )
+          }
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={t.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={defaults.email} error={err('email')} />
+            <TextField label={t.buyerName} name="buyerName" autoComplete="name" required maxLength={100} defaultValue={defaults.buyerName} error={err('buyerName')} />
+          </div>
+        </Section>
+
+        {registry ? (
+          <Section id="gift" title={t.shipping}>
+            <p className="flex items-start gap-2 font-semibold">
+              <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
+              {t.giftShipsTo(registry.familyName, registry.city, registry.state)}
+            </p>
+            <p className="text-sm text-muted">{t.giftAddressPrivate}</p>
+            <div>
+              <Label htmlFor="giftMessage" optional>
+                {t.giftMessage}
+              </Label>
+              <p id="giftMessage-hint" className="mt-1 text-sm text-muted">
+                {t.giftMessageHint}
+              </p>
+              <textarea
+                id="giftMessage"
+                name="giftMessage"
+                rows={3}
+                maxLength={500}
+                defaultValue={defaults.giftMessage}
+                aria-describedby={cx('giftMessage-hint', err('giftMessage') && 'giftMessage-error') || undefined}
+                aria-invalid={err('giftMessage') ? true : undefined}
+                className={cx(inputClasses, 'mt-1.5')}
+              />
+              <FieldError id="giftMessage-error">{err('giftMessage')}</FieldError>
+            </div>
+          </Section>
+        ) : (
+          <Section id="shipping" title={t.shipping} intro={savedAddressUsed ? t.savedAddressNote : undefined}>
+            {address ?? <AddressFields values={defaults} errors={failure?.fields} />}
+            <div className="rounded-xl border border-line bg-cream-200/40 p-4 text-sm">
+              <p className="font-semibold">{t.shippingMethod}</p>
+              <p className="mt-1 flex justify-between gap-3">
+                <span>{t.standardShipping}</span>
+                <span className="font-semibold tabular-nums">{shownQuote.shippingCents === 0 ? t.free : `$${(shownQuote.shippingCents / 100).toFixed(2)}`}</span>
+              </p>
+              {shownQuote.freeShippingRemainingCents > 0 ? (
+                <p className="mt-1 text-muted">{t.freeShippingLeft(shownQuote.freeShippingRemainingCents)}</p>
+              ) : null}
+            </div>
+          </Section>
+        )}
+
+        <Section id="credits" title={t.creditsTitle}>
+          <TextField
+            label={t.giftCardCode}
+            name="giftCardCode"
+            hint={t.giftCardHint}
+            optional
+            autoComplete="off"
+            maxLength={40}
+            defaultValue={defaults.giftCardCode}
+            error={err('giftCardCode')}
+          />
+          {signedIn ? (
+            <label className="flex min-h-11 items-center gap-3 text-base">
+              <input type="checkbox" name="applyCredit" defaultChecked={defaults.applyCredit} className="size-5 accent-berry-700" />
+              {t.applyCredit}
+            </label>
+          ) : null}
+          {err('applyCredit') ? <FieldError id="applyCredit-error">{err('applyCredit')}</FieldError> : null}
+        </Section>
+
+        <Section id="payment" title={t.payment} intro={t.cardSafety}>
+          <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-semibold text-ink">{t.testCardHint}</p>
+          <TextField
+            label={t.cardNumber}
+            name="cardNumber"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            required
+            maxLength={23}
+            error={err('cardNumber')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t.cardExpiry}
+              name="cardExpiry"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              placeholder="MM/YY"
+              required
+              maxLength={7}
+              defaultValue={defaults.cardExpiry}
+              error={err('cardExpiry')}
+            />
+            <TextField label={t.cardCvc} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" required maxLength={4} error={err('cardCvc')} />
+          </div>
+          <TextField label={t.cardName} name="cardName" autoComplete="cc-name" optional maxLength={100} defaultValue={defaults.cardName} error={err('cardName')} />
+        </Section>
+
+        {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
+        <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="lg:hidden" idPrefix="summary-narrow" />
+        <div className="flex flex-col gap-3">
+          <Button type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
+            {`${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
+          </Button>
+          {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}
+        </div>
+      </Form>
+      <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="hidden lg:sticky lg:top-6 lg:flex" />
+    </div>
+  )
+}

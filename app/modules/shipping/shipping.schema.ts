@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/accounts.schema'
+import { orderLines, orders, shipments } from '../orders/orders.schema'
+import { payments } from '../payments/payments.schema'
+
+/**
+ * Which order lines travel in which shipment. A line is in exactly one shipment; a consolidated registry
+ * shipment holds lines from many orders (docs/decisions/024).
+ */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderLineId: bigint('order_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.orderLineId] }), uniqueIndex('shipment_lines_order_line_key').on(t.orderLineId)],
+)
+
+/**
+ * A buyer's return of items from their own order, refunded to the card the order was paid with. The client's
+ * idempotency key is unique, so a double submit makes one return and one refund.
+ * pending: recorded, refund not yet confirmed; refunded: the processor refunded it; failed: the processor
+ * refused (nothing refunded, and the quantities can be returned again).
+ */
+export const purchaseReturns = pgTable(
+  'purchase_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['pending', 'refunded', 'failed'] }).notNull(),
+    /** Goods (after discount) + their tax + shipping (only when this return completes the whole order). */
+    itemsCents: integer('items_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    refundCents: integer('refund_cents').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('purchase_returns_idempotency_key').on(t.idempotencyKey),
+    index('purchase_returns_order_idx').on(t.orderId),
+    index('purchase_returns_user_idx').on(t.userId, t.createdAt),
+    check('purchase_returns_amounts', sql`${t.refundCents} = ${t.itemsCents} + ${t.taxCents} + ${t.shippingCents} and ${t.refundCents} > 0`),
+  ],
+)
+
+/** One returned order line: how many of it and what they refund. */
+export const purchaseReturnLines = pgTable(
+  'purchase_return_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => purchaseReturns.id, { onDelete: 'cascade' }),
+    orderLineId: bigint('order_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    itemsCents: integer('items_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+  },
+  (t) => [index('purchase_return_lines_line_idx').on(t.orderLineId), check('purchase_return_lines_quantity', sql`${t.quantity} between 1 and 99`)],
+)
+
+export type ShipmentRow = typeof shipments.$inferSelect
+export type PurchaseReturnRow = typeof purchaseReturns.$inferSelect

@@ -1,0 +1,151 @@
+import { data, Link } from 'react-router'
+import { isDomainError } from '~/lib/errors'
+import { formatLongDate } from '~/lib/format'
+import { formatCents } from '~/lib/money'
+import { requireStaff } from '~/modules/accounts/auth.server'
+import { returnReasonLabel } from '~/modules/shipping/shipping.validation'
+import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
+import { StaffShipmentActions } from '~/modules/shipping/ui/staff-shipment-actions'
+import { Alert, Badge, Card } from '~/ui'
+import { staffShipmentAction, type StaffShipmentResult } from './shipment-actions.server'
+import type { Route } from './+types/order'
+
+export const meta = ({ params }: Route.MetaArgs) => [{ title: `Order ${params.id.slice(0, 8).toUpperCase()} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
+// The order carries the shipping address: no shared cache may keep this page.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** /bl_admin/orders/{id}: staff's view of one order with its shipments (mark shipped / delivered) and returns. Everyone else gets the 404 page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context)
+  try {
+    return { order: await context.services.shipments.staffOrder(params.id) }
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => staffShipmentAction(request, context)
+
+const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order: o } = loaderData
+  const result = actionData as StaffShipmentResult | undefined
+  const a = o.shippingAddress
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <header>
+        <p className="text-sm font-bold tracking-wide text-muted uppercase">
+          <Link to="/admin/shipments" className="underline underline-offset-2">
+            Staff: shipments
+          </Link>
+        </p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-all text-ink">Order {o.id}</h1>
+        <p className="mt-2 text-muted">
+          {formatLongDate(o.createdAt)} · {o.buyerName} ({o.email}) · <Badge variant={o.status === 'paid' ? 'success' : 'info'}>{o.status}</Badge>
+        </p>
+      </header>
+      {result?.ok ? (
+        <Alert tone="success" key={result.message}>
+          {result.message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card className="p-4 sm:p-5">
+          <h2 className="text-lg font-bold text-ink">{o.registry ? `Ships to the registry of ${o.registry.familyName}` : 'Ships to'}</h2>
+          <address className="mt-2 text-sm text-ink not-italic">
+            {a.name}
+            <br />
+            {a.line1}
+            {a.line2 ? `, ${a.line2}` : ''}
+            <br />
+            {a.city}, {a.state} {a.zip}
+          </address>
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="text-lg font-bold text-ink">Totals</h2>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Subtotal</dt>
+            <dd className="text-right">{formatCents(o.totals.subtotalCents)}</dd>
+            {o.totals.discountCents > 0 ? (
+              <>
+                <dt className="text-muted">Discount</dt>
+                <dd className="text-right">−{formatCents(o.totals.discountCents)}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted">Shipping</dt>
+            <dd className="text-right">{formatCents(o.totals.shippingCents)}</dd>
+            <dt className="text-muted">Tax</dt>
+            <dd className="text-right">{formatCents(o.totals.taxCents)}</dd>
+            <dt className="font-bold">Total</dt>
+            <dd className="text-right font-bold">{formatCents(o.totals.totalCents)}</dd>
+          </dl>
+        </Card>
+      </div>
+      <section aria-labelledby="lines" className="flex flex-col gap-3">
+        <h2 id="lines" className="text-xl font-bold text-ink">
+          Items
+        </h2>
+        <Card className="p-0">
+          <ul className="divide-y divide-line">
+            {o.lines.map((l) => (
+              <li key={l.id} className="flex flex-wrap justify-between gap-2 p-4 text-sm">
+                <span className="font-semibold text-ink">
+                  {l.quantity} × {l.title}
+                  {optionWords(l.options) ? <span className="font-normal text-muted"> ({optionWords(l.options)})</span> : null}
+                </span>
+                <span className="text-muted">
+                  {formatCents(l.lineTotalCents)}
+                  {l.discountCents ? ` (−${formatCents(l.discountCents)})` : ''} · shipment {l.shipmentId ?? '—'}
+                  {l.returned ? ` · ${l.returned} returned` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </section>
+      <section aria-labelledby="boxes" className="flex flex-col gap-3">
+        <h2 id="boxes" className="text-xl font-bold text-ink">
+          Shipments
+        </h2>
+        {o.shipments.map((s) => (
+          <Card key={s.id} className="flex flex-col gap-3 p-4 sm:p-5">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <h3 className="font-semibold text-ink">
+                  Shipment {s.id} · warehouse {s.warehouseId}
+                  {s.consolidated ? ' · consolidated registry gifts' : ''}
+                </h3>
+                <p className="text-sm text-muted">
+                  {s.trackingNumber ? `${s.carrier} ${s.trackingNumber}` : 'No tracking yet'}
+                  {s.shippedAt ? ` · shipped ${formatLongDate(s.shippedAt)}` : ''}
+                  {s.deliveredAt ? ` · delivered ${formatLongDate(s.deliveredAt)}` : ''}
+                  {s.status === 'held' && s.autoShipOn ? ` · ships by itself on ${formatLongDate(s.autoShipOn)}` : ''}
+                </p>
+              </div>
+              <ShipmentStatusBadge status={s.status} />
+            </div>
+            <StaffShipmentActions shipment={s} result={result} />
+          </Card>
+        ))}
+      </section>
+      <section aria-labelledby="returns" className="flex flex-col gap-3">
+        <h2 id="returns" className="text-xl font-bold text-ink">
+          Returns
+        </h2>
+        {o.returns.length === 0 ? (
+          <p className="text-muted">No returns.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {o.returns.map((r) => (
+              <li key={r.id} className="text-sm text-ink">
+                {formatLongDate(r.createdAt)} · {returnReasonLabel(r.reason)} · {formatCents(r.refundCents)} · {r.status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { data } from 'react-router'
+import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
+import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { Alert, Container, LinkButton } from '~/ui'
+import type { Route } from './+types/gift-checkout'
+
+export const meta = () => [{ title: 'Gift checkout | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+function registryIdOf(request: Request): number {
+  const raw = new URL(request.url).searchParams.get('registry_id') ?? ''
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: 'That registry link is not complete. Open the registry and choose Buy from Nestlist again.' }, { status: 404 })
+  return id
+}
+
+const emptyDefaults: CheckoutDefaults = {
+  email: '',
+  buyerName: '',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+  giftMessage: '',
+  giftCardCode: '',
+  applyCredit: false,
+  cardExpiry: '',
+  cardName: '',
+}
+
+/**
+ * /store-checkout-hbb?registry_id={id}: checkout of the cart's gifts for one registry. They ship to the family;
+ * the buyer sees only the family name, city and state (never the street).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const registryId = registryIdOf(request)
+  const { viewer, session } = await checkoutViewer(request, context)
+  const { quote, problem, message: problemMessage } = await quoteFor(context, viewer, { registryId })
+  // Without an address the quote cannot be made: name the family (never more) and offer reserving instead.
+  const registry = problem === 'no_registry_address' ? await context.services.registry.guestView(registryId).catch(() => null) : null
+  return {
+    registryId,
+    quote,
+    problem,
+    problemMessage,
+    noAddressFamily: registry ? { familyName: registry.familyName, href: `/list/${registry.id}` } : null,
+    defaults: {
+      ...emptyDefaults,
+      email: session?.user.email ?? '',
+      buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
+    },
+    checkoutKey: newCheckoutKey(),
+    signedIn: !!session,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const registryId = registryIdOf(request)
+  return placeOrderFromForm(request, context, await request.formData(), { registryId }, { shipsToRegistry: true })
+}
+
+export default function GiftCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, problem, problemMessage, noAddressFamily } = loaderData
+  const failure = actionData as CheckoutFailure | undefined
+  return (
+    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold">{quote?.registry ? t.giftCheckoutTitle(quote.registry.familyName) : t.checkoutTitle}</h1>
+      {problem === 'no_registry_address' ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="info">{t.noRegistryAddress}</Alert>
+          {noAddressFamily ? <LinkButton to={noAddressFamily.href}>{t.reserveInstead}</LinkButton> : null}
+        </div>
+      ) : quote === null ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="info">{problemMessage ?? t.checkoutEmptyGifts}</Alert>
+          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
+        </div>
+      ) : quote.unavailable.length > 0 ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="error" title={t.unavailableNote}>
+            {quote.unavailable.join(', ')}
+          </Alert>
+          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
+        </div>
+      ) : (
+        <CheckoutForm
+          quote={quote}
+          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
+          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
+          failure={failure}
+          signedIn={loaderData.signedIn}
+          registry={quote.registry}
+        />
+      )}
+    </Container>
+  )
+}

@@ -1,0 +1,91 @@
+import { type AppLoadContext, redirect } from 'react-router'
+import { getViewer } from '~/modules/accounts/auth.server'
+import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
+import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { visitorReservationIds } from '~/routes/reservations/reserve.server'
+import { Alert, Container, LinkButton } from '~/ui'
+import type { Route } from './+types/reservations-checkout'
+
+export const meta = () => [{ title: 'Buy your reserved gifts | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The reservations this request may check out: ids in the link (tokens[]=) that this browser holds (its
+ * reservation cookie) or that the signed-in giver made. Others are left out, and counted for a message.
+ */
+async function heldReservations(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url)
+  const asked = [...new Set([...url.searchParams.getAll('tokens[]'), ...url.searchParams.getAll('tokens')].map((s) => s.toLowerCase()))].filter((id) => UUID.test(id)).slice(0, 50)
+  const held = new Set(visitorReservationIds(request).map((id) => id.toLowerCase()))
+  const session = await getViewer(request, context)
+  if (session) for (const r of await context.services.reservations.forUser(session.user.id, session.user.email)) if (r.status === 'reserved') held.add(r.id.toLowerCase())
+  const ids = asked.filter((id) => held.has(id))
+  return { ids, askedCount: asked.length }
+}
+
+/** /store/checkout/reservations?tokens[]=…: buy gifts reserved earlier; the same reservations turn purchased. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ids, askedCount } = await heldReservations(request, context)
+  const { viewer, session } = await checkoutViewer(request, context)
+  const found = ids.length ? await quoteFor(context, viewer, { reservationIds: ids }) : { quote: null, problem: 'empty' as const, message: null }
+  const quote = found.quote
+  const usable = quote ? quote.lines.length : 0
+  const defaults: CheckoutDefaults = {
+    email: session?.user.email ?? '',
+    buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
+    name: '',
+    line1: '',
+    line2: '',
+    city: '',
+    state: '',
+    zip: '',
+    phone: '',
+    giftMessage: '',
+    giftCardCode: '',
+    applyCredit: false,
+    cardExpiry: '',
+    cardName: '',
+  }
+  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ids } = await heldReservations(request, context)
+  if (ids.length === 0) throw redirect(new URL(request.url).pathname + new URL(request.url).search)
+  return placeOrderFromForm(request, context, await request.formData(), { reservationIds: ids }, { shipsToRegistry: true })
+}
+
+export default function ReservationsCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, problem, problemMessage, ignored } = loaderData
+  const failure = actionData as CheckoutFailure | undefined
+  return (
+    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold">{t.reservationsTitle}</h1>
+      {ignored > 0 && quote ? <Alert tone="info">{t.reservationsIgnored(ignored)}</Alert> : null}
+      {problem === 'no_registry_address' ? (
+        <Alert tone="info">{t.noRegistryAddress}</Alert>
+      ) : quote === null ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="info">{problemMessage ?? t.reservationsNone}</Alert>
+          <LinkButton to="/reservations">{t.reservationsLink}</LinkButton>
+        </div>
+      ) : quote.unavailable.length > 0 ? (
+        <Alert tone="error" title={t.unavailableNote}>
+          {quote.unavailable.join(', ')}
+        </Alert>
+      ) : (
+        <CheckoutForm
+          quote={quote}
+          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
+          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
+          failure={failure}
+          signedIn={loaderData.signedIn}
+          registry={quote.registry}
+        />
+      )}
+    </Container>
+  )
+}

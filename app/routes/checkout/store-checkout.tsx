@@ -1,0 +1,130 @@
+import { data, Link } from 'react-router'
+import { isDomainError } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import { isUsStateCode } from '~/modules/accounts/us-states'
+import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
+import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
+import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
+import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { Alert, Container, Icon, LinkButton } from '~/ui'
+import type { Route } from './+types/store-checkout'
+
+export const meta = ({ location }: Route.MetaArgs) => [
+  { title: `${new URLSearchParams(location.search).get('cart_type') === 'store' ? t.cartTitle : t.checkoutTitle} | Nestlist` },
+  { name: 'robots', content: 'noindex' },
+]
+
+// A cart and a checkout are personal: no shared cache may keep them.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+/**
+ * /store/checkout?cart_type=store: the cart review (own items and each registry's gifts, checked out apart).
+ * /store/checkout: the one-page checkout of the shopper's own items.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const { viewer, session } = await checkoutViewer(request, context)
+  if (url.searchParams.get('cart_type') === 'store') {
+    const cart = await context.services.cart.view(viewer)
+    // Shipping as each group will be charged (one order per group), from the orders service's pricing.
+    const shipping: Record<string, { shippingCents: number; freeShippingRemainingCents: number } | undefined> = {}
+    for (const g of groupCart(cart)) {
+      const scope = g.key === 'store' ? ('store' as const) : { registryId: Number(g.key.slice('registry-'.length)) }
+      const { quote } = await quoteFor(context, viewer, scope)
+      shipping[g.key] = quote ? { shippingCents: quote.shippingCents, freeShippingRemainingCents: quote.freeShippingRemainingCents } : undefined
+    }
+    return { mode: 'cart' as const, cart, shipping }
+  }
+  const saved = session ? await context.services.address.get(session.user.id) : null
+  // The summary's state: ?state= (the form asks again when the shopper picks one), else the saved address's.
+  const asked = url.searchParams.get('state')?.toUpperCase() ?? ''
+  const state = isUsStateCode(asked) ? asked : (saved?.state ?? null)
+  const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state)
+  const defaults: CheckoutDefaults = {
+    email: session?.user.email ?? '',
+    buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
+    name: saved?.name ?? (session ? `${session.user.firstName} ${session.user.lastName}`.trim() : ''),
+    line1: saved?.line1 ?? '',
+    line2: saved?.line2 ?? '',
+    city: saved?.city ?? '',
+    state: saved?.state ?? '',
+    zip: saved?.zip ?? '',
+    phone: saved?.phone ?? '',
+    giftMessage: '',
+    giftCardCode: '',
+    applyCredit: false,
+    cardExpiry: '',
+    cardName: '',
+  }
+  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved }
+}
+
+type CartActionResult = { ok: true; intent: 'update' | 'remove' } | { ok: false; message: string }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'update' || intent === 'remove') {
+    const { viewer } = await pageCartViewer(request, context)
+    const lineId = Number(form.get('lineId'))
+    try {
+      if (intent === 'remove') await context.services.cart.remove(viewer, lineId)
+      else await context.services.cart.update(viewer, lineId, { quantity: form.get('quantity') })
+      return data<CartActionResult>({ ok: true, intent })
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_found') return data<CartActionResult>({ ok: false, message: error.message }, { status: 404 })
+      const failure = formFailure(error)
+      return data<CartActionResult>({ ok: false, message: failure.fields.quantity?.[0] ?? failure.message }, { status: failure.status })
+    }
+  }
+  return placeOrderFromForm(request, context, form, 'store', { shipsToRegistry: false })
+}
+
+export default function StoreCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.mode === 'cart') {
+    const result = actionData as CartActionResult | undefined
+    return (
+      <Container size="md" className="flex flex-col gap-6 py-8 sm:py-12">
+        <h1 className="text-3xl font-bold">{t.cartTitle}</h1>
+        {result && !result.ok && !('intent' in result) ? <Alert tone="error">{result.message}</Alert> : null}
+        <CartReview cart={loaderData.cart} shipping={loaderData.shipping} message={result?.ok ? (result.intent === 'remove' ? t.removed : t.updated) : null} />
+      </Container>
+    )
+  }
+  const failure = actionData && 'values' in actionData ? (actionData as CheckoutFailure) : undefined
+  const { quote, problemMessage } = loaderData
+  return (
+    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold">{t.checkoutTitle}</h1>
+        <Link to="/store/checkout?cart_type=store" className="inline-flex min-h-11 items-center gap-1 font-semibold text-berry-700 underline underline-offset-2">
+          <Icon name="chevron-left" className="size-4" />
+          {t.backToCart}
+        </Link>
+      </div>
+      {quote === null ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="info">{problemMessage ?? t.checkoutEmpty}</Alert>
+          <LinkButton to="/store">{t.shopLink}</LinkButton>
+        </div>
+      ) : quote.unavailable.length > 0 ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="error" title={t.unavailableNote}>
+            {quote.unavailable.join(', ')}
+          </Alert>
+          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
+        </div>
+      ) : (
+        <CheckoutForm
+          quote={quote}
+          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
+          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
+          failure={failure}
+          signedIn={loaderData.signedIn}
+          savedAddressUsed={loaderData.savedAddressUsed && !failure}
+        />
+      )}
+    </Container>
+  )
+}

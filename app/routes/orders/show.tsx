@@ -1,0 +1,122 @@
+import { getViewer } from '~/modules/accounts/auth.server'
+import { orderAccessKeys } from '~/modules/orders/checkout.server'
+import { checkoutStrings as t, optionText } from '~/modules/orders/checkout.strings'
+import { SummaryRow } from '~/modules/orders/ui/order-summary'
+import { orNotFound } from '~/routes/store/http-errors'
+import { formatCents } from '~/lib/money'
+import { Alert, Badge, Card, Container, Icon, LinkButton } from '~/ui'
+import type { Route } from './+types/show'
+
+export const meta = () => [{ title: 'Your order | Nestlist' }, { name: 'robots', content: 'noindex' }]
+// An order is personal: never kept by a shared cache.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+/**
+ * /orders/{id}: the order for the signed-in buyer who placed it, or for the browser that placed it as a guest
+ * (its short-lived access cookie holds that checkout's key; docs/decisions/022). Anyone else: 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await getViewer(request, context)
+  const order = await orNotFound(context.services.orders.forViewer(params.id, { userId: session?.user.id ?? null, checkoutKeys: orderAccessKeys(request) }))
+  return { order, justPlaced: new URL(request.url).searchParams.get('placed') === '1', signedIn: !!session }
+}
+
+const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, justPlaced, signedIn } = loaderData
+  return (
+    <Container size="md" className="flex flex-col gap-6 py-8 sm:py-12">
+      {justPlaced ? (
+        <Alert tone="success" title={t.thanks}>
+          {t.thanksBody(order.email)}
+        </Alert>
+      ) : null}
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-berry-800 uppercase">{t.orderTitle}</p>
+        <h1 className="mt-1 text-3xl font-bold">{t.orderNumber(order.id)}</h1>
+        <p className="mt-1 text-muted">
+          {t.placedOn} {dateFmt.format(new Date(order.createdAt))} · <Badge variant={order.status === 'paid' ? 'success' : 'neutral'}>{t.orderStatus[order.status]}</Badge>
+        </p>
+      </div>
+
+      <Card as="section" aria-labelledby="ships-title" className="flex flex-col gap-2 p-5 sm:p-6">
+        <h2 id="ships-title" className="text-xl font-bold">
+          {t.shipsToBuyer}
+        </h2>
+        {order.shipsTo.kind === 'registry' ? (
+          <>
+            <p className="flex items-start gap-2 font-semibold">
+              <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
+              {t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
+            </p>
+            {order.giftMessage ? <p className="text-sm text-muted">{`${t.giftMessage}: “${order.giftMessage}”`}</p> : null}
+          </>
+        ) : (
+          <address className="not-italic">
+            {[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2].filter(Boolean).map((l) => (
+              <span key={l} className="block">
+                {l}
+              </span>
+            ))}
+            <span className="block">{`${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`}</span>
+          </address>
+        )}
+      </Card>
+
+      <Card as="section" aria-labelledby="shipments-title" className="flex flex-col gap-4 p-5 sm:p-6">
+        <h2 id="shipments-title" className="text-xl font-bold">
+          {t.shipments}
+        </h2>
+        {order.shipments.map((s) => (
+          <div key={s.warehouseId} className="rounded-xl border border-line p-4">
+            <p className="flex flex-wrap items-center justify-between gap-2 font-semibold">
+              <span className="flex items-center gap-2">
+                <Icon name="truck" className="size-5 text-berry-700" />
+                {t.shipmentFrom(s.warehouseId)}
+              </span>
+              <Badge variant={s.status === 'delivered' ? 'success' : 'info'}>{t.shipmentStatus[s.status] ?? s.status}</Badge>
+            </p>
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              {order.lines
+                .filter((l) => l.warehouseId === s.warehouseId)
+                .map((l, i) => (
+                  <li key={`${l.productId}-${i}`} className="flex justify-between gap-3">
+                    <span>
+                      {`${l.quantity} × ${l.title}`}
+                      {optionText(l.options) ? <span className="text-muted">{` (${optionText(l.options)})`}</span> : null}
+                    </span>
+                    <span className="tabular-nums">{formatCents(l.lineTotalCents)}</span>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </Card>
+
+      <Card as="section" aria-labelledby="payment-title" className="flex flex-col gap-3 p-5 sm:p-6">
+        <h2 id="payment-title" className="text-xl font-bold">
+          {t.payment}
+        </h2>
+        <p>{t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}</p>
+        <dl className="flex flex-col gap-2 text-sm">
+          <SummaryRow label={t.subtotal} value={formatCents(order.subtotalCents)} />
+          {order.discountCents > 0 ? <SummaryRow label="Registry discount" value={`−${formatCents(order.discountCents)}`} /> : null}
+          <SummaryRow label={t.shippingLine} value={order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)} />
+          <SummaryRow label="Tax" value={formatCents(order.taxCents)} />
+          <SummaryRow label={t.total} value={formatCents(order.totalCents)} strong />
+        </dl>
+      </Card>
+      <div className="flex flex-wrap gap-3">
+        {signedIn ? (
+          <LinkButton to="/settings/your-orders" variant="secondary">
+            {t.ordersTitle}
+          </LinkButton>
+        ) : null}
+        <LinkButton to="/store" variant="ghost">
+          {t.shopLink}
+        </LinkButton>
+      </div>
+    </Container>
+  )
+}

@@ -1,0 +1,179 @@
+// `npm run bench:checkout-http`: end-to-end checkouts over HTTP. 32 clients (keep-alive connections) each
+// send POST /api/v3/orders for guest carts, one after another, to the app server running in a child process
+// (bench/support/checkout-server.ts: the real services and Hono app, request logging on), on a throwaway
+// embedded PostgreSQL with durable commits (fsync and synchronous_commit on; printed) or DATABASE_URL's
+// server. Each order: the cart cookie is resolved, the cart read and priced, the test card authorised, the
+// order, its lines and shipments written with the stock taken, the card charged and the cart emptied.
+//
+// Every cart holds the same 10 hot products (one of each), so every order takes from the same 10 stock rows.
+// Carts are built beforehand with set-based SQL (adding to carts is not what is measured). Checks at the end,
+// in the database: stock taken equals what the orders hold (no oversell, never below zero), one order per
+// acknowledged checkout and per key (no double order), one captured payment and one processor charge per
+// order, nothing left authorised.
+//
+// Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
+// path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
+// Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward.
+import { fork } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import http from 'node:http'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { freePort } from '~/db/embedded-postgres.server'
+import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '32' }, pool: { type: 'string', default: '16' }, only: { type: 'string' } },
+})
+const SECONDS = Number(values.seconds)
+const CLIENTS = Number(values.clients)
+const POOL = Number(values.pool)
+const HOT = 10
+const CARTS_PER_CLIENT = 1_500
+const STOCK = 1_000_000
+const nextYear = new Date().getUTCFullYear() + 1
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
+function post(port: number, pathName: string, body: string, cookie: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathName, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Cookie: cookie } },
+      (res) => {
+        let data = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (data += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
+  const name = `nestlist_checkout_http_${mode}_${process.pid}`
+  const url = await createTemplateDatabase(adminUrl, name)
+  const pool = new pg.Pool({ connectionString: url, max: 4 })
+  const port = await freePort()
+  const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+  })
+  try {
+    await pool.query(`insert into categories (id, title, url_slug) values (1, 'Bench', 'bench')`)
+    await pool.query(`insert into brands (id, name, slug, title, logo_url) values (1, 'Bench', 'bench', 'Bench', '/x.svg')`)
+    await pool.query(
+      `insert into products (id, slug, name, short_name, description, price_cents, image_url, category_id, brand_id, stock)
+       select g, 'hot-' || g, 'Hot product ' || g, 'Hot ' || g, 'x', 1000 + g * 111, '/x.svg', 1, 1, ${STOCK} from generate_series(1, ${HOT}) g`,
+    )
+    await pool.query(`insert into product_stock (product_id, option_key, quantity) select g, '', ${STOCK} from generate_series(1, ${HOT}) g`)
+    const salt = randomBytes(6).toString('hex')
+    const tokenOf = (c: number, k: number) => `bench${salt}${c}x${k}xpaddingpadding`
+    const hash = (t: string) => createHash('sha256').update(t).digest('base64url')
+    const all: string[] = []
+    for (let c = 0; c < CLIENTS; c++) for (let k = 0; k < CARTS_PER_CLIENT; k++) all.push(hash(tokenOf(c, k)))
+    for (let i = 0; i < all.length; i += 5_000) {
+      await pool.query(
+        `with c as (insert into carts (guest_token_hash) select unnest($1::text[]) returning id)
+         insert into cart_items (cart_id, product_id, options, option_key, quantity) select c.id, p.id, '{}'::jsonb, '', 1 from c cross join generate_series(1, ${HOT}) p(id)`,
+        [all.slice(i, i + 5_000)],
+      )
+    }
+    await pool.query('vacuum analyze')
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve())
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
+    })
+    const setting = async (s: string) => (await pool.query<{ v: string }>(`select current_setting('${s}') as v`)).rows[0]!.v
+    const settings = `PostgreSQL ${await setting('server_version')} (fsync ${await setting('fsync')}, synchronous_commit ${await setting('synchronous_commit')})`
+
+    const body = (c: number, k: number) =>
+      JSON.stringify({
+        idempotencyKey: `bench-${salt}-${c}-${k}`,
+        email: `c${c}@example.test`,
+        name: 'Bench Buyer',
+        shippingAddress: { name: 'Bench Buyer', line1: '1 Bench Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' },
+        card: { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' },
+      })
+    // Warm-up: a few orders per client (connections, JIT), not counted.
+    const WARM = 5
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let k = 0; k < WARM; k++) await post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
+    }))
+    const times: number[] = []
+    const acknowledged = new Set<string>()
+    const errors: string[] = []
+    const started = performance.now()
+    const until = started + SECONDS * 1000
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        for (let k = WARM; k < CARTS_PER_CLIENT && performance.now() < until; k++) {
+          const t0 = performance.now()
+          const res = await post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
+          if (res.status !== 201) {
+            errors.push(`${res.status} ${res.body.slice(0, 200)}`)
+            continue
+          }
+          const order = JSON.parse(res.body) as { id: string; status: string }
+          if (acknowledged.has(order.id)) errors.push(`order ${order.id} acknowledged twice`)
+          acknowledged.add(order.id)
+          times.push(performance.now() - t0)
+        }
+      }),
+    )
+    const elapsed = (performance.now() - started) / 1000
+    const sorted = [...times].sort((a, b) => a - b)
+    const q = async (text: string) => (await pool.query(text)).rows[0] as Record<string, number>
+    const stock = await q(`select min(quantity)::int as min, sum(${STOCK} - quantity)::int as taken from product_stock`)
+    const held = await q(`select coalesce(sum(quantity), 0)::int as n from order_lines`)
+    const orderRows = await q(`select count(*)::int as n, count(distinct idempotency_key)::int as keys, count(*) filter (where status = 'paid')::int as paid from orders`)
+    const paid = await q(`select count(*)::int as n from payments where status = 'captured'`)
+    const charges = await q(`select count(*)::int as n from test_processor_charges where status = 'captured'`)
+    const uncharged = await q(`select count(*)::int as n from payments where status in ('authorized', 'pending')`)
+    const all2 = await q(`select count(*)::int as n from test_processor_charges`)
+    const ok =
+      errors.length === 0 &&
+      stock.min! >= 0 &&
+      stock.taken === held.n &&
+      orderRows.n === acknowledged.size + CLIENTS * WARM &&
+      orderRows.keys === orderRows.n &&
+      orderRows.paid === orderRows.n &&
+      paid.n === orderRows.n &&
+      charges.n === orderRows.n &&
+      all2.n === orderRows.n &&
+      uncharged.n === 0
+    const rate = times.length / elapsed
+    return { mode, settings, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r).once('error', r))
+    await pool.end()
+    await dropDatabase(adminUrl, name)
+  }
+}
+
+const server = await startTestPostgres()
+let failed = false
+try {
+  const modes = values.only ? [values.only as 'fast' | 'straightforward'] : (['fast', 'straightforward'] as const)
+  for (const mode of modes) {
+    const r = await run(server.adminUrl, mode)
+    const label = mode === 'fast' ? 'group commit (in use)' : 'straightforward (one transaction per order)'
+    console.log(`\n${label}: ${CLIENTS} clients over HTTP, server pool ${POOL}, ${HOT} hot products in every cart, ${SECONDS} s, ${r.settings}`)
+    console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
+    console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
+    if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
+    console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)
+    if (mode === 'fast') {
+      console.log(`  ${r.rate >= 500 ? 'met   ' : 'MISSED'} >= 500 orders/s`)
+      console.log(`  ${r.p99 <= 100 ? 'met   ' : 'MISSED'} p99 <= 100 ms`)
+    }
+    if (!r.ok) failed = true
+  }
+} finally {
+  agent.destroy()
+  await server.stop()
+}
+if (failed) process.exitCode = 1
