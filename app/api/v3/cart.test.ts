@@ -50,6 +50,8 @@ afterAll(async () => {
 describe('/api/v3/cart and /api/v3/cart_items', () => {
   test('a guest adds (gets the cart cookie), reads, changes and removes lines; the contract is {cart, lineId}', async () => {
     const onesie = await product({ options: { sizes: ['NB', '3M'] } })
+    // Stock of record per size (as the seed sets it up): 20 each.
+    expect((await services.inventory.levels(onesie.id)).byOption).toEqual({ 'size=NB': 20, 'size=3M': 20 })
     const empty = await call('GET', '/api/v3/cart')
     expect(empty.status).toBe(200)
     expect(await empty.json()).toMatchObject({ lines: [], itemCount: 0 })

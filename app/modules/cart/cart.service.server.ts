@@ -6,7 +6,6 @@ import { parseInput } from '~/lib/parse-input'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
 import { productStock } from '../orders/orders.schema'
-import { ensureProductStock } from '../orders/stock.seed.server'
 import { regItems, registries } from '../registry/registry.schema'
 import { optionKey, optionMessages, resolveOptions } from './cart-options'
 import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
@@ -119,13 +118,15 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     return line
   }
 
-  /** Stock left of one option of a product (its rows set up from products.stock the first time). */
+  /**
+   * Stock left of one option of a product. A product without stock rows yet (added after the seed) counts its
+   * opening stock (products.stock); its rows are set up at its first checkout (decision 020).
+   */
   async function stockLeft(productId: number, key: string): Promise<number> {
-    const read = () => db.select({ q: productStock.quantity, key: productStock.optionKey }).from(productStock).where(eq(productStock.productId, productId))
-    let rows = await read()
+    const rows = await db.select({ q: productStock.quantity, key: productStock.optionKey }).from(productStock).where(eq(productStock.productId, productId))
     if (rows.length === 0) {
-      await ensureProductStock(db, [productId])
-      rows = await read()
+      const [p] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+      return Math.max(0, p?.stock ?? 0)
     }
     return rows.find((r) => r.key === key)?.q ?? 0
   }
@@ -146,7 +147,7 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
               productType: products.productType,
             },
             // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
-            stock: productStock.quantity,
+            stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
             brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
             familyName: registries.familyName,
             shippingAddress: registries.shippingAddress,

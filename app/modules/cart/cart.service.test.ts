@@ -4,6 +4,7 @@ import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
+import { ensureProductStock } from '../orders/stock.seed.server'
 import { createRegistryService } from '../registry/registry.service.server'
 import { cartMessages, createCartService, shippingFor } from './cart.service.server'
 
@@ -53,6 +54,7 @@ describe('cart', () => {
   test('stock per option (product_stock) is respected: not more than is left, counting the cart; lines show when it ran out', async () => {
     const viewer = { guestToken: cart.newGuestToken() }
     const romper = await product({ stock: 4, options: { sizes: ['NB', '3M'] } })
+    await ensureProductStock(database.db, [romper.id])
     // 4 spread over two sizes: 2 of each.
     await cart.add(viewer, { productId: romper.id, size: 'NB', quantity: 2 })
     expect(await codeOf(cart.add(viewer, { productId: romper.id, size: 'NB', quantity: 1 }))).toBe(`conflict:${cartMessages.onlyLeft(2, 2)}`)
