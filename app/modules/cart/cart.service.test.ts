@@ -80,6 +80,14 @@ describe('cart', () => {
   })
 
 
+  test('a product without stock rows yet (added after the seed) counts its opening stock, products.stock', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const fresh = await product({ stock: 3 })
+    expect(await codeOf(cart.add(viewer, { productId: fresh.id, quantity: 4 }))).toBe(`conflict:${cartMessages.onlyLeft(3, 0)}`)
+    await cart.add(viewer, { productId: fresh.id, quantity: 3 })
+    expect((await cart.view(viewer)).lines[0]).toMatchObject({ quantity: 3, unavailable: null })
+  })
+
   test('a guest adds products with options; the same line adds up; totals include shipping under $45', async () => {
     const viewer = { guestToken: cart.newGuestToken() }
     const onesie = await product({ priceCents: 1_800, salePriceCents: 1_500, options: { sizes: ['NB', '0-3M'], colors: ['blue'] } })
