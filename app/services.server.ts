@@ -68,8 +68,8 @@ export type ServiceDeps = {
    * Tests shorten them or allow their loopback fixture port; server/main.ts passes only what NODE_ENV=test allows.
    */
   fetch?: SafeFetchOptions
-  /** Checkout: group commit (the default) or one transaction per order (the bench's comparison). */
-  checkout?: { groupCommit?: boolean }
+  /** Checkout: group commit (the default) or one transaction per order (the bench's comparison); batches in flight. */
+  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number }
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -127,7 +127,7 @@ export function createServices(deps: ServiceDeps) {
     inventory: createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
-    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger, groupCommit: deps.checkout?.groupCommit }),
+    orders: createOrdersService({ db: deps.db, cart, payments, discount, clock: deps.clock, logger: deps.logger, groupCommit: deps.checkout?.groupCommit, maxBatchesInFlight: deps.checkout?.maxBatchesInFlight }),
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, email, clock: deps.clock, logger: deps.logger }),

@@ -13,7 +13,8 @@
 //
 // Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
-// Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward.
+// Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
+// (group-commit batches written at once; the service's default otherwise).
 import { fork } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
@@ -24,7 +25,7 @@ import { freePort } from '~/db/embedded-postgres.server'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '32' }, pool: { type: 'string', default: '16' }, only: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '32' }, pool: { type: 'string', default: '16' }, only: { type: 'string' }, 'in-flight': { type: 'string' } },
 })
 const SECONDS = Number(values.seconds)
 const CLIENTS = Number(values.clients)
@@ -57,7 +58,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const url = await createTemplateDatabase(adminUrl, name)
   const pool = new pg.Pool({ connectionString: url, max: 4 })
   const port = await freePort()
-  const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode], {
+  const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode, ...(values['in-flight'] ? [values['in-flight']] : [])], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   })

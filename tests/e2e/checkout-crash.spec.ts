@@ -159,8 +159,12 @@ test('SIGKILL at random moments during 500 checkouts: every acknowledged order e
       release()
     }
   })()
-  await Promise.all([...clients, killer])
-  await stopServer(server)
+  try {
+    await Promise.all([...clients, killer])
+  } finally {
+    // Also when a check failed: never leave a server (and its PostgreSQL) running.
+    await stopServer(server)
+  }
 
   expect(acknowledged.size + soldOut.length).toBe(CHECKOUTS)
   expect(soldOut.length).toBeGreaterThan(0) // 125 checkouts want a Moon Lamp; 60 exist

@@ -118,6 +118,16 @@ describe('POST /api/v3/orders', () => {
     expect(await count(`select count(*)::int as n from order_lines where product_id = $1`, [p.id])).toBe(0)
   })
 
+  test('a cross-site submission with the shopper\'s cookies is refused (403) and places nothing', async () => {
+    const p = await product()
+    const cookie = await guestWith(p.id)
+    const k = key()
+    const res = await place(cookie, { idempotencyKey: k }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' })
+    expect(res.status).toBe(403)
+    expect(await count(`select count(*)::int as n from orders where idempotency_key = $1`, [k])).toBe(0)
+    expect(await count(`select count(*)::int as n from order_lines where product_id = $1`, [p.id])).toBe(0)
+  })
+
   test('20 parallel submissions of one cart with one key over HTTP: 1 order, 1 payment, 1 processor charge (one 201, the rest 200)', async () => {
     const p = await product({ stock: 30, priceCents: 4_000 })
     const cookie = await guestWith(p.id, 2)

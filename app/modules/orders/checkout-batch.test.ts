@@ -1,0 +1,114 @@
+// The group-commit path of placeOrder (docs/decisions/025): checkouts of one process written together.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { isDomainError } from '~/lib/errors'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { createCartService } from '../cart/cart.service.server'
+import type { CardProcessor } from '../payments/card-processor'
+import { createPaymentsService } from '../payments/payments.service.server'
+import { createTestProcessor } from '../payments/test-processor.server'
+import { createOrdersService } from './orders.service.server'
+import { orderMessages } from './orders.validation'
+import { ensureProductStock } from './stock.seed.server'
+
+let database: TestDatabase
+const factories = catalogFactories(() => database.db, 95_000)
+let category: number
+let brand: number
+let n = 0
+const nextYear = new Date().getUTCFullYear() + 1
+const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123' }
+const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' }
+const key = () => `batch-${++n}-${Date.now()}`
+
+function app(options: { processor?: CardProcessor; groupCommit?: boolean } = {}) {
+  const db = database.db
+  const cart = createCartService({ db })
+  const payments = createPaymentsService({ db, processor: options.processor ?? createTestProcessor({ db }), timeoutMs: 500 })
+  return { cart, payments, orders: createOrdersService({ db, cart, payments, discount: { currentFor: async () => null }, groupCommit: options.groupCommit }) }
+}
+const product = async (stock: number, priceCents = 2_000) => {
+  const p = await factories.createProduct({ categoryId: category, brandId: brand, stock, priceCents })
+  await ensureProductStock(database.db, [p.id])
+  return p
+}
+const q = async (text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  category = (await factories.createCategory({ urlSlug: 'batch-test' })).id
+  brand = (await factories.createBrand()).id
+})
+afterAll(async () => {
+  await database?.drop()
+})
+
+describe('group commit', () => {
+  test('checkouts written together get the stock in arrival order; the ones that do not fit are told it sold out, charged nothing and keep their carts', async () => {
+    const a = app()
+    const p = await product(5)
+    const viewers = Array.from({ length: 5 }, () => ({ guestToken: a.cart.newGuestToken() }))
+    for (const v of viewers) await a.cart.add(v, { productId: p.id, quantity: 2 })
+    const results = await Promise.allSettled(viewers.map((v) => a.orders.placeOrder(v, { idempotencyKey: key(), email: 'b@example.test', name: 'B', shippingAddress: address, card })))
+    const placed = results.filter((r) => r.status === 'fulfilled')
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []))
+    expect(placed).toHaveLength(2)
+    for (const r of placed) expect(r.value).toMatchObject({ status: 'paid', totalCents: 4_000 + 799 + 230, lines: [{ productId: p.id, quantity: 2 }] })
+    expect(refused.map((e) => (isDomainError(e) ? [e.code, e.message] : e))).toEqual(Array(3).fill(['conflict', orderMessages.soldOut(`Product ${p.id}`)]))
+    expect(await a.orders.stockOf(p.id)).toBe(1)
+    expect(await q(`select count(*)::int as n from order_lines where product_id = $1`, [p.id])).toEqual([{ n: 2 }])
+    // 2 charges captured, 3 authorisations released; each payment has its attempts recorded
+    expect(await q(`select status, count(*)::int as n from payments where amount_cents = 5029 group by 1 order by 1`)).toEqual([
+      { status: 'captured', n: 2 },
+      { status: 'voided', n: 3 },
+    ])
+    expect(await q(`select kind, count(*)::int as n from payment_attempts a join payments p on p.id = a.payment_id where p.amount_cents = 5029 group by 1 order by 1`)).toEqual([
+      { kind: 'authorize', n: 5 },
+      { kind: 'capture', n: 2 },
+      { kind: 'void', n: 3 },
+    ])
+    const cartSizes = await Promise.all(viewers.map(async (v) => (await a.cart.view(v)).lines.length))
+    expect(cartSizes.sort()).toEqual([0, 0, 1, 1, 1])
+  })
+
+  test('the same cart placed with and without group commit gives the same order', async () => {
+    const p = await product(10, 1_999)
+    const views = []
+    for (const groupCommit of [true, false]) {
+      const a = app({ groupCommit })
+      const v = { guestToken: a.cart.newGuestToken() }
+      await a.cart.add(v, { productId: p.id, quantity: 3 })
+      const { id, createdAt, ...rest } = await a.orders.placeOrder(v, { idempotencyKey: key(), email: 'same@example.test', name: 'Same', shippingAddress: address, card })
+      expect(await a.orders.forBuyer(id, 1).catch(() => 'guest orders are not listed')).toBe('guest orders are not listed')
+      expect(createdAt).toMatch(/^\d{4}-/)
+      views.push(rest)
+    }
+    expect(views[0]).toEqual(views[1])
+    expect(views[0]).toMatchObject({ status: 'paid', subtotalCents: 5_997, shippingCents: 0 })
+  })
+
+  test('a checkout whose payment never reached the processor (settled "interrupted" by reconcile) goes through when retried with the same key', async () => {
+    const db = database.db
+    const real = createTestProcessor({ db })
+    // The processor cannot be reached: the payment stays pending and the shopper is asked to try again.
+    const unreachable: CardProcessor = { ...real, authorize: () => Promise.reject(new Error('connection reset')) }
+    const down = app({ processor: unreachable })
+    const p = await product(3)
+    const viewer = { guestToken: down.cart.newGuestToken() }
+    await down.cart.add(viewer, { productId: p.id })
+    const k = key()
+    const input = { idempotencyKey: k, email: 'retry@example.test', name: 'Retry', shippingAddress: address, card }
+    const first = await down.orders.placeOrder(viewer, input).catch((e: unknown) => e)
+    expect(isDomainError(first) && [first.code, first.message]).toEqual(['conflict', orderMessages.paymentUnconfirmed])
+    expect(await q(`select status from payments where amount_cents = 2914`)).toEqual([{ status: 'pending' }])
+
+    const up = app()
+    await up.orders.reconcile(0)
+    expect(await q(`select status, decline_code from payments where amount_cents = 2914`)).toEqual([{ status: 'declined', decline_code: 'interrupted' }])
+    const order = await up.orders.placeOrder(viewer, input)
+    expect(order).toMatchObject({ status: 'paid', totalCents: 2_914 })
+    expect(await q(`select status from payments where amount_cents = 2914 order by created_at`)).toEqual([{ status: 'declined' }, { status: 'captured' }])
+    expect((await db.execute(sql`select count(*)::int as n from orders where idempotency_key = ${k}`)).rows).toEqual([{ n: 1 }])
+  })
+})
