@@ -21,13 +21,18 @@ import { NotFoundPage } from './components/not-found-page'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
 import { getViewer } from './modules/accounts/auth.server'
+import { readCartToken } from './modules/cart/cart-cookie.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const cartToken = readCartToken(request.headers.get('Cookie'))
   const [navbar, viewer] = await Promise.all([context.services.catalog.navbarCategories(), getViewer(request, context)])
+  // The header's cart count: one indexed query, and none at all without a session or a guest cart cookie.
+  const cartCount = viewer || cartToken ? await context.services.cart.itemCount(viewer ? { userId: viewer.user.id } : { guestToken: cartToken }) : 0
   const flash = readFlash(request)
   const body = {
     navbar,
     viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role, emailVerified: viewer.user.emailVerified } : null,
+    cartCount,
     flash: flash?.key ?? null,
   }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body

@@ -25,6 +25,8 @@ export default [
   route('returns/gift', 'routes/giftcards/gift-returns.tsx'),
   route('store/*', 'routes/store/category.tsx'),
   route('gp/:slug/:genericProductId/:variant?', 'routes/product/product.tsx'),
+  route('cart/add', 'routes/cart/add.tsx'),
+  route('cart/mini', 'routes/cart/mini.tsx'),
   route('hello-baby/:slug', 'routes/content/guide.tsx'),
   route('mobile-app-download', 'routes/content/mobile-app-download.tsx'),
   // Only answers with NESTLIST_BENCH_ROUTES=1 (bench/ssr.bench.ts); otherwise a 404 like any unknown path.

@@ -24,6 +24,7 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
+import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
 import { createShipmentsService } from './modules/shipping/shipments.service.server'
@@ -98,7 +99,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const registry = createRegistryService({ db: deps.db, clock: deps.clock })
   const discount = createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS })
-  const cart = createCartService({ db: deps.db, clock: deps.clock })
+  const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const payments = createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock })
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
@@ -125,6 +126,8 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
+    // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
+    inventory: createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
     orders: createOrdersService({

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { DomainError } from '~/lib/errors'
 import { isSecureRequest, readSessionToken, sessionCookie, clearSessionCookie } from '~/modules/accounts/auth.server'
 import type { Viewer } from '~/modules/accounts/accounts.types'
-import { resolveCartViewer } from '~/modules/cart/cart-cookie.server'
+import { mergeGuestCartAtSignIn, resolveCartViewer } from '~/modules/cart/cart-cookie.server'
 import type { AppEnv } from './types'
 
 export type ApiViewer = { user: Viewer; sessionId: string; token: string }
@@ -32,6 +32,13 @@ export async function requireApiStaff(c: Context<AppEnv>): Promise<ApiViewer> {
 /** Sets the session cookie on the answer. */
 export function setSessionCookie(c: Context<AppEnv>, token: string) {
   c.header('Set-Cookie', sessionCookie(token, isSecureRequest(c.req.raw, c.var.publicUrl)), { append: true })
+}
+
+/** After an API sign-in or sign-up: the guest cart moves into the account's, and its cookie is removed. */
+export async function mergeApiGuestCart(c: Context<AppEnv>, sessionToken: string) {
+  const secure = isSecureRequest(c.req.raw, c.var.publicUrl)
+  const clear = await mergeGuestCartAtSignIn(c.req.header('Cookie'), sessionToken, c.var.services, secure, c.var.logger)
+  if (clear) c.header('Set-Cookie', clear, { append: true })
 }
 
 /** Removes the session cookie on the answer. */

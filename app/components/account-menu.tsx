@@ -45,7 +45,7 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
         )}
       >
         <Icon name="user" className="size-5" />
-        <span className="max-[360px]:sr-only">Sign in</span>
+        <span className="max-[400px]:sr-only">Sign in</span>
       </Link>
     )
   }
@@ -53,7 +53,7 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
     <details ref={menu} className={cx('group relative shrink-0', className)} data-account-menu>
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink hover:bg-berry-50 hover:text-berry-800 [&::-webkit-details-marker]:hidden">
         <Icon name="user" className="size-5" />
-        <span className="max-w-[9rem] truncate max-[400px]:max-w-[4.5rem] max-[360px]:sr-only">
+        <span className="max-w-[9rem] truncate max-[400px]:sr-only">
           <span className="sr-only">Account menu for </span>
           {viewer.firstName}
         </span>

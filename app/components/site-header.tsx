@@ -1,4 +1,5 @@
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
+import { MiniCart } from '~/modules/cart/ui/mini-cart'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import { Container, Icon, Tooltip } from '~/ui'
 import { AccountMenu, type HeaderViewer } from './account-menu'
@@ -32,7 +33,10 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
           registry &amp; shop
         </p>
         {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
-        <AccountMenu viewer={viewer} className="ml-auto lg:ml-0" />
+        <div className="ml-auto flex items-center lg:ml-0">
+          <AccountMenu viewer={viewer} />
+          <MiniCart />
+        </div>
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}
       <StoreNav navbar={navbar} />

@@ -50,6 +50,8 @@ describe('store landing page', () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/store`)
     await expect(page.locator('h1').innerText()).resolves.toBe('Shop with Nestlist')
 
+    // The tooltips open with scripts: wait until the page is interactive before clicking.
+    await page.waitForSelector('html[data-hydrated]')
     const perks = page.getByRole('list', { name: 'Store perks' })
     await expect(perks.innerText()).resolves.toMatch(/Free shipping over \$45[\s\S]*15% registry discount/)
     await perks.getByRole('button', { name: 'About free shipping' }).click()

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { readSessionToken } from '~/modules/accounts/auth.server'
 import { twoFactorCodeInput, twoFactorPasswordInput } from '~/modules/accounts/two-factor.validation'
-import { apiSessionMeta, requireApiUser, setSessionCookie } from '../auth'
+import { apiSessionMeta, requireApiUser, setSessionCookie, mergeApiGuestCart } from '../auth'
 import { apiError } from '../error-handler'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
@@ -155,5 +155,6 @@ twoFactorsRouter.openapi(verify, async (c) => {
   const pending = readSessionToken(c.req.header('Cookie'))
   const { token, user } = await c.var.services.twoFactor.completeSignIn(pending, c.req.valid('json').code, apiSessionMeta(c))
   setSessionCookie(c, token)
+  await mergeApiGuestCart(c, token)
   return c.json({ status: 'signed_in' as const, user: await c.var.services.accounts.profile(user.id) }, 200)
 })

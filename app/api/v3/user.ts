@@ -10,7 +10,7 @@ import {
 import { readSessionToken } from '~/modules/accounts/auth.server'
 import { discountCohortOf } from '~/modules/discount/discount'
 import { apiError } from '../error-handler'
-import { apiSessionMeta, requireApiUser, setSessionCookie, unsetSessionCookie } from '../auth'
+import { apiSessionMeta, mergeApiGuestCart, requireApiUser, setSessionCookie, unsetSessionCookie } from '../auth'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
 
@@ -176,6 +176,7 @@ userRouter.openapi(getUser, async (c) => {
 userRouter.openapi(createUser, async (c) => {
   const { token, user } = await c.var.services.accounts.signUp(c.req.valid('json'), apiSessionMeta(c))
   setSessionCookie(c, token)
+  await mergeApiGuestCart(c, token)
   return c.json(await fullProfile(c, user.id), 201)
 })
 
@@ -189,6 +190,7 @@ userRouter.openapi(signIn, async (c) => {
   const result = await c.var.services.accounts.signIn(c.req.valid('json'), apiSessionMeta(c))
   setSessionCookie(c, result.token)
   if (result.status === 'two_factor_required') return c.json({ status: 'two_factor_required' as const }, 202)
+  await mergeApiGuestCart(c, result.token)
   return c.json({ status: 'signed_in' as const, user: await fullProfile(c, result.user.id) }, 200)
 })
 

@@ -61,3 +61,33 @@ export async function pageCartViewer(request: Request, context: AppLoadContext, 
     secure: isSecureRequest(request, context.publicUrl),
   })
 }
+
+type MergeServices = {
+  accounts: { validateSession(token: string): Promise<{ user: { id: number } } | null> }
+  cart: Pick<CartService, 'mergeGuestCart'>
+}
+
+/**
+ * At sign-in or sign-up (pages and API alike): the guest cart of the request's cookie moves into the account's
+ * cart. Returns the Set-Cookie that removes the guest cookie, or null when there was none. A failed merge
+ * never blocks signing in: the cookie stays, so the next sign-in merges it.
+ */
+export async function mergeGuestCartAtSignIn(
+  cookieHeader: string | null | undefined,
+  sessionToken: string,
+  services: MergeServices,
+  secure: boolean,
+  logger?: { warn(obj: object, msg: string): void },
+): Promise<string | null> {
+  const guestToken = readCartToken(cookieHeader)
+  if (!guestToken) return null
+  try {
+    const session = await services.accounts.validateSession(sessionToken)
+    if (!session) return null
+    await services.cart.mergeGuestCart(guestToken, session.user.id)
+    return clearCartCookie(secure)
+  } catch (error) {
+    logger?.warn({ err: error }, 'guest cart merge at sign-in failed')
+    return null
+  }
+}

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { DomainError } from '~/lib/errors'
+import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
+import { productStock } from '../orders/orders.schema'
 import { regItems, registries } from '../registry/registry.schema'
+import { optionKey, optionMessages, resolveOptions } from './cart-options'
 import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
 import { cartItems, carts } from './cart.schema'
 import { addToCartInput, updateCartItemInput } from './cart.validation'
@@ -49,21 +51,24 @@ export const cartMessages = {
   productNotFound: 'We could not find that product. It may no longer be sold.',
   notForSale: 'Cash funds and favors are given on a registry, not bought in the shop.',
   soldOut: 'Sorry, this is sold out.',
-  chooseSize: 'Choose a size.',
-  chooseColor: 'Choose a colour.',
-  unknownOption: 'That option is not available for this product.',
+  ...optionMessages,
+  /** Asking for more than the stock left (counting what the cart holds already). */
+  onlyLeft: (left: number, inCart: number) =>
+    inCart > 0 ? `Only ${left} left, and ${inCart} ${inCart === 1 ? 'is' : 'are'} in your cart already.` : `Only ${left} left. Choose ${left} or fewer.`,
   lineNotFound: 'That item is no longer in your cart.',
   tooMany: `You can buy at most ${MAX_LINE_QUANTITY} of one item.`,
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
   giftNotNeeded: 'This gift is no longer needed on the registry.',
   noCart: 'Your cart is empty.',
   giftCardDetails: 'Choose the gift card amount and who it is for on the gift card page.',
+  noRegistry: 'Create your registry first, then you can move cart items to it.',
+  giftStays: 'This is a gift for someone else’s registry, so it stays in your cart.',
+  nothingChosen: 'Choose the cart items to move to your registry.',
 } as const
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 /** How a guest cart's token is kept (carts.guest_token_hash). */
 export const guestTokenHash = hashToken
-const optionKey = (o: { size?: string; color?: string }) => [o.size ? `size=${o.size}` : '', o.color ? `color=${o.color}` : ''].filter(Boolean).join('|')
 
 /** Shipping for a subtotal of items that ship (spec §9: free at $45 and over, else $7.99; nothing to ship, nothing to pay). */
 export function shippingFor(shippableSubtotalCents: number): number {
@@ -71,10 +76,24 @@ export function shippingFor(shippableSubtotalCents: number): number {
   return shippableSubtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_SHIPPING_CENTS
 }
 
-export type CartDeps = { db: Db; clock?: () => Date }
+/** What moving cart lines to a registry needs from the registry module. */
+type RegistryTarget = {
+  addTargetFor(userId: number): Promise<{ registryId: number; title: string } | null>
+  addItem(registryId: number, userId: number, input: unknown): Promise<{ id: number }>
+}
+
+export type ConvertResult = {
+  registryId: number
+  registryTitle: string
+  moved: { lineId: number; regItemId: number; title: string }[]
+  kept: { lineId: number; title: string; reason: string }[]
+  cart: CartView
+}
+
+export type CartDeps = { db: Db; clock?: () => Date; registry?: RegistryTarget }
 
 /** Carts for shoppers and guests: add, change, remove, merge at sign-in, and the totals before checkout. */
-export function createCartService({ db, clock = () => new Date() }: CartDeps) {
+export function createCartService({ db, clock = () => new Date(), registry }: CartDeps) {
   async function findCartId(viewer: CartViewer): Promise<string | null> {
     if (viewer.userId) {
       const [c] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, viewer.userId))
@@ -104,6 +123,19 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
     return line
   }
 
+  /**
+   * Stock left of one option of a product. A product without stock rows yet (added after the seed) counts its
+   * opening stock (products.stock); its rows are set up at its first checkout (decision 020).
+   */
+  async function stockLeft(productId: number, key: string): Promise<number> {
+    const rows = await db.select({ q: productStock.quantity, key: productStock.optionKey }).from(productStock).where(eq(productStock.productId, productId))
+    if (rows.length === 0) {
+      const [p] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+      return Math.max(0, p?.stock ?? 0)
+    }
+    return rows.find((r) => r.key === key)?.q ?? 0
+  }
+
   async function viewOf(cartId: string | null): Promise<CartView> {
     const rows = cartId
       ? await db
@@ -117,25 +149,26 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
               priceCents: products.priceCents,
               salePriceCents: products.salePriceCents,
               available: products.available,
-              stock: products.stock,
               productType: products.productType,
             },
+            // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
+            stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
             brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
             familyName: registries.familyName,
             shippingAddress: registries.shippingAddress,
           })
           .from(cartItems)
           .innerJoin(products, eq(products.id, cartItems.productId))
+          .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
           .leftJoin(registries, eq(registries.id, cartItems.registryId))
           .where(eq(cartItems.cartId, cartId))
           .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
       : []
-    const lines: CartLine[] = rows.map(({ line, product, brand, familyName, shippingAddress }) => {
+    const lines: CartLine[] = rows.map(({ line, product, stock, brand, familyName, shippingAddress }) => {
       const unit = line.giftCard?.amountCents ?? product.salePriceCents ?? product.priceCents
       // Electronic gift cards have no stock to run out of.
-      const unavailable = line.giftCard
-        ? product.available ? null : cartMessages.soldOut
-        : !product.available || product.stock <= 0 ? cartMessages.soldOut : product.stock < line.quantity ? `Only ${product.stock} left in stock.` : null
+      const left = product.productType === 'gift_card' ? Number.POSITIVE_INFINITY : (stock ?? 0)
+      const unavailable = !product.available || left <= 0 ? cartMessages.soldOut : left < line.quantity ? `Only ${left} left in stock.` : null
       return {
         id: line.id,
         productId: product.id,
@@ -181,6 +214,20 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       return randomBytes(24).toString('base64url')
     },
 
+    /**
+     * How many items the viewer's cart holds (the header's count): one indexed query, no product reads.
+     */
+    async itemCount(viewer: CartViewer): Promise<number> {
+      const owner = viewer.userId
+        ? sql`c.user_id = ${viewer.userId}`
+        : viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100
+          ? sql`c.guest_token_hash = ${hashToken(viewer.guestToken)}`
+          : null
+      if (!owner) return 0
+      const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(i.quantity), 0)::int as n from carts c join cart_items i on i.cart_id = c.id where ${owner}`)
+      return Number(rows[0]?.n ?? 0)
+    },
+
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
       return viewOf(await findCartId(viewer))
@@ -193,19 +240,10 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       if (!product) throw new DomainError('not_found', cartMessages.productNotFound)
       if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
       if (product.productType === 'gift_card') throw new DomainError('invalid_input', cartMessages.giftCardDetails)
-      if (!product.available || product.stock <= 0) throw new DomainError('conflict', cartMessages.soldOut)
-      const options: { size?: string; color?: string } = {}
-      for (const [field, list, missing] of [
-        ['size', product.options.sizes, cartMessages.chooseSize],
-        ['color', product.options.colors, cartMessages.chooseColor],
-      ] as const) {
-        const chosen = data[field]
-        if (list?.length) {
-          if (!chosen) throw new DomainError('invalid_input', missing, { fields: { [field]: [missing] } })
-          if (!list.includes(chosen)) throw new DomainError('invalid_input', cartMessages.unknownOption, { fields: { [field]: [cartMessages.unknownOption] } })
-          options[field] = chosen
-        }
-      }
+      const options = resolveOptions(product.options, data)
+      const key = optionKey(options)
+      const left = await stockLeft(product.id, key)
+      if (!product.available || left <= 0) throw new DomainError('conflict', cartMessages.soldOut)
       let gift: { registryId: number; regItemId: number } | null = null
       if (data.regItemId) {
         const [item] = await db.select().from(regItems).where(eq(regItems.id, data.regItemId))
@@ -216,7 +254,16 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       }
       const cartId = await ensureCartId(viewer)
       const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from cart_items where cart_id = ${cartId}`)).rows as [{ lines: number }]
-      const key = optionKey(options)
+      // The same product and option in the cart already (as a gift or not) counts against the stock left.
+      const [held] = await db
+        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, product.id), eq(cartItems.optionKey, key)))
+      const inCart = Number(held?.n ?? 0)
+      if (inCart + data.quantity > left) {
+        const message = cartMessages.onlyLeft(left, inCart)
+        throw new DomainError('conflict', message, { fields: { quantity: [message] } })
+      }
       // One statement: a new line, or more of the line already there (never past 99).
       const inserted = await db.execute<{ id: number; quantity: number }>(sql`
         insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
@@ -261,6 +308,20 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       const { quantity } = parseInput(updateCartItemInput, input)
       const line = await lineOf(viewer, itemId)
       if (line.giftCard && quantity > MAX_GIFT_CARDS_PER_LINE) throw new DomainError('invalid_input', giftCardMessages.quantity, { fields: { quantity: [giftCardMessages.quantity] } })
+      const [product] = await db.select({ productType: products.productType }).from(products).where(eq(products.id, line.productId))
+      if (product?.productType !== 'gift_card') {
+        const left = await stockLeft(line.productId, line.optionKey)
+        const [others] = await db
+          .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, line.cartId), eq(cartItems.productId, line.productId), eq(cartItems.optionKey, line.optionKey), sql`${cartItems.id} <> ${line.id}`))
+          .then((r) => r.map((x) => Number(x.n)))
+        const otherLines = others ?? 0
+        if (quantity > line.quantity && otherLines + quantity > left) {
+          const message = left <= 0 ? cartMessages.soldOut : cartMessages.onlyLeft(Math.max(0, left - otherLines), 0)
+          throw new DomainError('conflict', message, { fields: { quantity: [message] } })
+        }
+      }
       await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
       return viewOf(line.cartId)
     },
@@ -282,6 +343,9 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
       if (!guestId) return
       const userCartId = await ensureCartId({ userId })
       await db.transaction(async (tx) => {
+        // Two sign-ins at once (two tabs): the second waits here, then finds the guest cart gone.
+        const locked = await tx.execute(sql`select id from carts where id = ${guestId}::uuid for update`)
+        if (locked.rows.length === 0) return
         await tx.execute(sql`
           insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, gift_card, added_at)
           select ${userCartId}::uuid, product_id, options, option_key, quantity, registry_id, reg_item_id, gift_card, added_at
@@ -290,6 +354,46 @@ export function createCartService({ db, clock = () => new Date() }: CartDeps) {
           do update set quantity = least(${MAX_LINE_QUANTITY}, cart_items.quantity + excluded.quantity)`)
         await tx.delete(carts).where(eq(carts.id, guestId))
       })
+    },
+
+    /**
+     * A signed-in registry owner moves cart lines (the chosen ones, or all) to their registry as registry items,
+     * with their options and quantities; each moved line leaves the cart. Gifts for a registry stay, and so
+     * does anything the registry refuses (say, sold out), with the reason.
+     */
+    async convertToRegistryItems(userId: number, lineIds?: readonly number[]): Promise<ConvertResult> {
+      if (!registry) throw new Error('convertToRegistryItems needs the registry service')
+      const target = await registry.addTargetFor(userId)
+      if (!target) throw new DomainError('invalid_input', cartMessages.noRegistry)
+      const cartId = await findCartId({ userId })
+      const all = cartId ? await db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.addedAt), asc(cartItems.id)) : []
+      if (lineIds && lineIds.length === 0) throw new DomainError('invalid_input', cartMessages.nothingChosen)
+      if (lineIds?.some((id) => !all.some((l) => l.id === id))) throw new DomainError('not_found', cartMessages.lineNotFound)
+      const chosen = lineIds ? all.filter((l) => lineIds.includes(l.id)) : all
+      const titles = new Map(
+        chosen.length
+          ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, chosen.map((l) => l.productId)))).map((p) => [p.id, p.name])
+          : [],
+      )
+      const result: ConvertResult = { registryId: target.registryId, registryTitle: target.title, moved: [], kept: [], cart: await viewOf(null) }
+      for (const line of chosen) {
+        const title = titles.get(line.productId) ?? ''
+        if (line.regItemId) {
+          result.kept.push({ lineId: line.id, title, reason: cartMessages.giftStays })
+          continue
+        }
+        try {
+          const options = Object.fromEntries(Object.entries(line.options).filter(([, v]) => Boolean(v))) as Record<string, string>
+          const item = await registry.addItem(target.registryId, userId, { productId: line.productId, quantity: line.quantity, options })
+          await db.delete(cartItems).where(eq(cartItems.id, line.id))
+          result.moved.push({ lineId: line.id, regItemId: item.id, title })
+        } catch (error) {
+          if (!isDomainError(error)) throw error
+          result.kept.push({ lineId: line.id, title, reason: error.message })
+        }
+      }
+      result.cart = await viewOf(cartId)
+      return result
     },
 
     /** Empties the viewer's cart (after an order is placed). */

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
+import { ensureProductStock } from '../orders/stock.seed.server'
 import { createRegistryService } from '../registry/registry.service.server'
 import { cartMessages, createCartService, shippingFor } from './cart.service.server'
 
@@ -49,6 +51,43 @@ describe('shipping', () => {
 })
 
 describe('cart', () => {
+  test('stock per option (product_stock) is respected: not more than is left, counting the cart; lines show when it ran out', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const romper = await product({ stock: 4, options: { sizes: ['NB', '3M'] } })
+    await ensureProductStock(database.db, [romper.id])
+    // 4 spread over two sizes: 2 of each.
+    await cart.add(viewer, { productId: romper.id, size: 'NB', quantity: 2 })
+    expect(await codeOf(cart.add(viewer, { productId: romper.id, size: 'NB', quantity: 1 }))).toBe(`conflict:${cartMessages.onlyLeft(2, 2)}`)
+    expect(await codeOf(cart.add(viewer, { productId: romper.id, size: '3M', quantity: 3 }))).toBe(`conflict:${cartMessages.onlyLeft(2, 0)}`)
+    const { lineId } = await cart.add(viewer, { productId: romper.id, size: '3M', quantity: 1 })
+    expect(await codeOf(cart.update(viewer, lineId, { quantity: 3 }))).toBe(`conflict:${cartMessages.onlyLeft(2, 0)}`)
+    await cart.update(viewer, lineId, { quantity: 2 })
+    // Someone else buys the last NB: the line stays, marked sold out, and leaves the totals.
+    await database.db.execute(sql`update product_stock set quantity = 0 where product_id = ${romper.id} and option_key = 'size=NB'`)
+    const view = await cart.view(viewer)
+    expect(view.lines.map((l) => [l.options.size, l.unavailable])).toEqual([
+      ['NB', cartMessages.soldOut],
+      ['3M', null],
+    ])
+    expect(view.subtotalCents).toBe(view.lines[1]!.lineTotalCents)
+    // All options gone: the product itself is no longer available (the stock trigger keeps products.available).
+    await database.db.execute(sql`update product_stock set quantity = 0 where product_id = ${romper.id}`)
+    const [row] = (await database.db.execute<{ available: boolean }>(sql`select available from products where id = ${romper.id}`)).rows
+    expect(row!.available).toBe(false)
+    await database.db.execute(sql`update product_stock set quantity = 1 where product_id = ${romper.id} and option_key = 'size=3M'`)
+    const [back] = (await database.db.execute<{ available: boolean }>(sql`select available from products where id = ${romper.id}`)).rows
+    expect(back!.available).toBe(true)
+  })
+
+
+  test('a product without stock rows yet (added after the seed) counts its opening stock, products.stock', async () => {
+    const viewer = { guestToken: cart.newGuestToken() }
+    const fresh = await product({ stock: 3 })
+    expect(await codeOf(cart.add(viewer, { productId: fresh.id, quantity: 4 }))).toBe(`conflict:${cartMessages.onlyLeft(3, 0)}`)
+    await cart.add(viewer, { productId: fresh.id, quantity: 3 })
+    expect((await cart.view(viewer)).lines[0]).toMatchObject({ quantity: 3, unavailable: null })
+  })
+
   test('a guest adds products with options; the same line adds up; totals include shipping under $45', async () => {
     const viewer = { guestToken: cart.newGuestToken() }
     const onesie = await product({ priceCents: 1_800, salePriceCents: 1_500, options: { sizes: ['NB', '0-3M'], colors: ['blue'] } })
@@ -109,7 +148,7 @@ describe('cart', () => {
   test("signing in merges the guest's cart into the account's: lines add up (at most 99) and the guest cart is gone", async () => {
     const userId = await newUser()
     const guestToken = cart.newGuestToken()
-    const p = await product()
+    const p = await product({ stock: 500 })
     const q = await product()
     await cart.add({ userId }, { productId: p.id, quantity: 90 })
     await cart.add({ guestToken }, { productId: p.id, quantity: 20 })

@@ -90,6 +90,8 @@ export type ProductCard = {
   price: ProductPrice
   onSale: boolean
   available: boolean
+  /** Sizes or colours to choose before buying. */
+  hasOptions: boolean
   promotionalBadges: Badge[]
   callouts: string[]
 }

@@ -1,5 +1,6 @@
 // The product card (spec 'Product card'): the columns it reads and how a row becomes a card. One mapping
 // for every module that lists products (catalogue pages, storefront, search).
+import { sql } from 'drizzle-orm'
 import { type Badge, brands, products } from './catalog.schema'
 import {
   ELECTRONIC_GIFT_CARD_MAX_CENTS,
@@ -22,6 +23,7 @@ export const cardColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   available: products.available,
+  hasOptions: sql<boolean>`(jsonb_array_length(coalesce(${products.options} -> 'sizes', '[]'::jsonb)) > 0 or jsonb_array_length(coalesce(${products.options} -> 'colors', '[]'::jsonb)) > 0)`,
   fsaHsaEligible: products.fsaHsaEligible,
   imageUrl: products.imageUrl,
   secondaryImageUrl: products.secondaryImageUrl,
@@ -44,6 +46,8 @@ export type CardRow = {
   rating: number | null
   reviewCount: number
   available: boolean
+  /** Sizes or colours to choose (a card's quick 'Add to Cart' sends these shoppers to the product page). */
+  hasOptions: boolean
   fsaHsaEligible: boolean
   imageUrl: string
   secondaryImageUrl: string | null
@@ -53,6 +57,8 @@ export type CardRow = {
   brandName: string
   brandSlug: string
 }
+
+const STALE_STOCK_CALLOUT = /^only \d+ left$/i
 
 /** A selected row as the spec's product card. */
 export function toCard(row: CardRow): ProductCard {
@@ -83,7 +89,10 @@ export function toCard(row: CardRow): ProductCard {
       : { current, regular: row.priceCents, min: current, max: current, msrp: row.msrpCents },
     onSale,
     available: row.available,
+    hasOptions: Boolean(row.hasOptions),
     promotionalBadges: row.badges,
-    callouts: row.callouts,
+    // Stock callouts written at seed time ('Only 3 left') would go stale as stock sells: the product page and
+    // cart show stock from product_stock instead (docs/decisions/021-cart.md).
+    callouts: row.callouts.filter((c) => !STALE_STOCK_CALLOUT.test(c)),
   }
 }

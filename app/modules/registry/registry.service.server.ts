@@ -129,7 +129,12 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
 
   async function itemsOf(registryId: number, { includeRemoved }: { includeRemoved: boolean }) {
     return db
-      .select({ item: regItems, productSlug: products.slug })
+      .select({
+        item: regItems,
+        productSlug: products.slug,
+        // Sold by the Nestlist shop and in stock: guests can 'Buy from Nestlist' (cart module).
+        buyable: sql<boolean>`coalesce(${products.productType} = 'product' and ${products.available}, false)`,
+      })
       .from(regItems)
       .leftJoin(products, eq(products.id, regItems.productId))
       .where(includeRemoved ? eq(regItems.registryId, registryId) : and(eq(regItems.registryId, registryId), isNull(regItems.removedAt)))
@@ -352,7 +357,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         arrivalMonth: monthOf(r.arrivalDate),
         shipsTo: shipsTo(r),
         categories: cats.map((c) => ({ id: c.id, title: c.title, position: c.position })),
-        items: rows.map(({ item, productSlug }) => toGuestItem(item, productSlug)),
+        items: rows.map(({ item, productSlug, buyable }) => ({ ...toGuestItem(item, productSlug), buyFromShop: Boolean(buyable) })),
       }
     },
 

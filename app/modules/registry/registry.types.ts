@@ -22,6 +22,8 @@ export type GuestItem = {
   mostWanted: boolean
   options: Record<string, string>
   position: number
+  /** Guest view only: sold by the Nestlist shop and in stock, so guests can 'Buy from Nestlist'. */
+  buyFromShop?: boolean
 }
 
 export type GuestCategory = { id: number; title: string; position: number }

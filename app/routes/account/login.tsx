@@ -5,6 +5,7 @@ import { flashCookie } from '~/lib/flash.server'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { getViewer, isSecureRequest, readSessionToken, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
 import { safeRedirectPath } from '~/modules/accounts/safe-redirect'
+import { mergeGuestCartAtSignIn } from '~/modules/cart/cart-cookie.server'
 import { Alert, Button, PasswordField, TextField } from '~/ui'
 import type { Route } from './+types/login'
 
@@ -35,9 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectPath = safeRedirectPath(new URL(request.url).searchParams.get('redirect_path'))
   const secure = isSecureRequest(request, context.publicUrl)
   const meta = sessionMeta(request, context)
-  const signedIn = (token: string) => {
+  const signedIn = async (token: string) => {
     const headers = new Headers()
     headers.append('Set-Cookie', sessionCookie(token, secure))
+    // The guest's cart joins the account's cart.
+    const clearCart = await mergeGuestCartAtSignIn(request.headers.get('Cookie'), token, context.services, secure, context.logger)
+    if (clearCart) headers.append('Set-Cookie', clearCart)
     headers.append('Set-Cookie', flashCookie('signed_in'))
     return redirect(redirectPath, { headers })
   }
@@ -46,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const token = readSessionToken(request.headers.get('Cookie'))
     try {
       const done = await context.services.twoFactor.completeSignIn(token ?? '', String(form.get('code') ?? ''), meta)
-      return signedIn(done.token)
+      return await signedIn(done.token)
     } catch (error) {
       const failure = formFailure(error)
       const expired = failure.status === 401
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '')
   try {
     const result = await context.services.accounts.signIn({ email, password: String(form.get('password') ?? '') }, meta)
-    if (result.status === 'signed_in') return signedIn(result.token)
+    if (result.status === 'signed_in') return await signedIn(result.token)
     return data<ActionResult>({ ok: true, step: 'two-factor' }, { headers: { 'Set-Cookie': sessionCookie(result.token, secure) } })
   } catch (error) {
     const failure = formFailure(error)

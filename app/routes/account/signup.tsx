@@ -5,6 +5,7 @@ import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { getViewer, isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
 import { safeRedirectPath } from '~/modules/accounts/safe-redirect'
+import { mergeGuestCartAtSignIn } from '~/modules/cart/cart-cookie.server'
 import { Alert, Button, PasswordField, TextField } from '~/ui'
 import type { Route } from './+types/signup'
 
@@ -28,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { token } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context))
     const headers = new Headers()
-    headers.append('Set-Cookie', sessionCookie(token, isSecureRequest(request, context.publicUrl)))
+    const secure = isSecureRequest(request, context.publicUrl)
+    headers.append('Set-Cookie', sessionCookie(token, secure))
+    // The guest's cart becomes the new account's cart.
+    const clearCart = await mergeGuestCartAtSignIn(request.headers.get('Cookie'), token, context.services, secure, context.logger)
+    if (clearCart) headers.append('Set-Cookie', clearCart)
     headers.append('Set-Cookie', flashCookie('signed_up'))
     return redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect_path')), { headers })
   } catch (error) {

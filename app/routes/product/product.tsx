@@ -18,6 +18,9 @@ import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
 import { formatLongDate } from '~/lib/format'
+import { getViewer } from '~/modules/accounts/auth.server'
+import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
+import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
@@ -33,11 +36,29 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     const rest = params.variant ? `/${encodeURIComponent(params.variant)}` : ''
     throw redirect(`${product.path}${rest}${url.search}`, 301)
   }
-  const [guides, addToRegistry] = await Promise.all([
+  // Only products are bought here: gift cards have their own form, cash funds and favors are not for sale.
+  const sellable = product.productType === 'product'
+  const [guides, addToRegistry, stock, viewer] = await Promise.all([
     context.services.storefront.guidesForCategory(product.category.urlSlug, 3),
     addToRegistryState(request, context, product),
+    sellable ? context.services.inventory.levels(product.productId) : null,
+    getViewer(request, context),
   ])
-  return { product, related, reviews, guides, addToRegistry, origin: publicOrigin(url.origin) }
+  return { product, related, reviews, guides, addToRegistry, stock, viewerEmail: viewer?.user.email ?? null, origin: publicOrigin(url.origin) }
+}
+
+/** 'Add to Cart' and 'Notify me when available' post here; a plain form comes back to this page. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  const input = productInput.safeParse({ id: params.genericProductId })
+  if (!input.success) notFound()
+  const product = await orNotFound(context.services.catalog.product(input.data))
+  // The form's product is this page's product; registry gifts are added from the registry, not here.
+  form.set('productId', String(product.productId))
+  form.delete('regItemId')
+  const returnTo = product.path
+  if (form.get('intent') === 'notify-me') return notifyMeFromForm(request, context, form, { returnTo })
+  return addToCartFromForm(request, context, form, { returnTo })
 }
 
 /** Written reviews shown on the product page, newest first. */
@@ -183,8 +204,8 @@ function Options({ options }: { options: ProductDetail['options'] }) {
   )
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, guides, addToRegistry } = loaderData
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related, reviews, guides, addToRegistry, stock, viewerEmail } = loaderData
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const slugSet = product.trail.map((t) => t.urlSlug)
@@ -231,10 +252,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
             {savings > 0 ? <p className="mt-1 text-sm font-semibold text-berry-700">You save {formatCents(savings)}</p> : null}
           </div>
-          <p className={product.available ? 'flex items-center gap-2 font-semibold text-sage-700' : 'flex items-center gap-2 font-semibold text-muted'}>
-            <Icon name={product.available ? 'check-circle' : 'info'} />
-            {product.available ? 'In stock' : 'Currently out of stock'}
-          </p>
+          {stock ? null : (
+            <p className={product.available ? 'flex items-center gap-2 font-semibold text-sage-700' : 'flex items-center gap-2 font-semibold text-muted'}>
+              <Icon name={product.available ? 'check-circle' : 'info'} />
+              {product.available ? 'In stock' : 'Currently out of stock'}
+            </p>
+          )}
           {product.callouts.length > 0 ? (
             <ul className="flex flex-col gap-1.5 rounded-card bg-sage-50 p-4 text-sm">
               {product.callouts.map((callout) => (
@@ -245,7 +268,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <Options options={product.options} />
           {product.isElectronicGiftCard ? (
             <section aria-labelledby="gift-card-form-heading" className="rounded-card border border-line bg-white p-4 sm:p-5">
               <h2 id="gift-card-form-heading" className="text-base font-bold">
@@ -255,7 +277,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <GiftCardForm designs={[]} productId={product.productId} />
               </div>
             </section>
-          ) : null}
+          ) : (
+            <>
+              {stock ? null : <Options options={product.options} />}
+              {stock ? (
+                <AddToCart
+                  product={product}
+                  stock={stock}
+                  viewerEmail={viewerEmail}
+                  action={product.path}
+                  failure={actionData as AddToCartResult | NotifyMeResult | undefined}
+                />
+              ) : null}
+            </>
+          )}
           <AddToRegistry state={addToRegistry} product={product} path={product.path} />
           {product.fsaHsaEligible ? <p className="text-sm text-muted">FSA/HSA eligible</p> : null}
           <section aria-labelledby="description-heading">

@@ -129,7 +129,7 @@ export default function AddItems({ loaderData, actionData }: Route.ComponentProp
         <ul className="mt-5 grid grid-cols-2 gap-x-3 gap-y-8 sm:gap-x-5 md:grid-cols-3 lg:grid-cols-4" aria-label="Popular products">
           {popular.map(({ product, onRegistry }, i) => (
             <li key={product.productId} className="flex flex-col gap-2">
-              <ProductCard product={product} position={i + 1} />
+              <ProductCard product={product} position={i + 1} quickAdd={false} />
               {registry ? <QuickAdd product={product} onRegistry={onRegistry} /> : null}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
+import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
 import { Badge, cx } from '~/ui'
 import type { ProductCard as ProductCardData } from '../catalog.service.server'
 import { Price } from './price'
@@ -15,13 +16,15 @@ type ProductCardProps = {
   eager?: boolean
   /** 1-based position in the list the card is shown in, for the product-clicked event. */
   position?: number
+  /** The quick 'Add to Cart' under the card (off where the list has its own action, e.g. adding to a registry). */
+  quickAdd?: boolean
 }
 
 /**
  * The spec's product card. The whole card is one link (the title's link stretches over it), so it is
  * one tab stop; hover or focus swaps in the second image when there is one.
  */
-export function ProductCard({ product, reloadDocument = false, slugSet, eager = false, position = 1 }: ProductCardProps) {
+export function ProductCard({ product, reloadDocument = false, slugSet, eager = false, position = 1, quickAdd = true }: ProductCardProps) {
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const second = product.secondaryImageUrl
@@ -91,6 +94,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
         />
         {showsRating(product) && product.rating !== null ? <Rating rating={product.rating} reviewCount={product.reviewCount} /> : null}
         {product.callouts[0] ? <p className="text-xs font-semibold text-sage-700">{product.callouts[0]}</p> : null}
+        {quickAdd ? <QuickAddToCart product={product} /> : null}
       </div>
     </article>
   )

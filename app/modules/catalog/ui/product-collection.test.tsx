@@ -25,6 +25,7 @@ const card = (id: number): ProductCard => ({
   price: { current: 1000, regular: 1000, min: 1000, max: 1000, msrp: null },
   onSale: false,
   available: true,
+  hasOptions: false,
   promotionalBadges: [],
   callouts: [],
 })

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
+import { BuyFromNestlist } from '~/modules/cart/ui/buy-from-nestlist'
 import { formatCents } from '~/lib/money'
 import { Badge, buttonClasses, Icon } from '~/ui'
 import type { GuestItem } from '../registry.types'
@@ -102,6 +103,7 @@ export function GuestItemCard({
         <div className="mt-auto flex flex-col gap-2 pt-3">
           {fulfilled ? null : (
             <>
+              {item.buyFromShop ? <BuyFromNestlist item={item} /> : null}
               <Link to={reserveHref('reserve')} onClick={open('reserve')} aria-label={`Reserve: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })} preventScrollReset>
                 Reserve
               </Link>

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { ProductCard } from '~/modules/catalog/catalog.service.server'
 import type { Facet, ListingResult } from '~/modules/search/search.types'
@@ -8,7 +8,8 @@ import { ProductListing } from '../product-listing'
 import { FacetSection, FilterFields } from './facet-sections'
 
 const noop = () => {}
-const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>)
+// A data router, as in the app: product cards' quick 'Add to Cart' uses a fetcher.
+const render = (node: React.ReactNode) => renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: node }])} />)
 /** The one element tag of `html` (e.g. an <input>) carrying every one of the attribute texts. */
 function tagWith(html: string, ...attrs: string[]): string {
   const tags = [...html.matchAll(/<(input|a|form)\b[^>]*>/g)].map((m) => m[0]).filter((t) => attrs.every((a) => t.includes(a)))
@@ -98,6 +99,8 @@ const card = (id: number): ProductCard => ({
   price: { current: 1000, regular: 1000, min: 1000, max: 1000, msrp: null },
   onSale: false,
   available: true,
+  // With options a card links to its page to choose them (without, it has a quick Add to Cart form of its own).
+  hasOptions: true,
   promotionalBadges: [],
   callouts: [],
 })

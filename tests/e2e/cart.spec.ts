@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { createAccount, demoStaff } from './support/accounts'
+import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { latestEmailLink } from './support/outbox'
+
+// Cart (issue 7): a guest adds a product with options from its page, sees the header count and the mini cart,
+// changes the quantity there, signs in and keeps the cart (merged into the account's); a plain form (no
+// JavaScript) adds too; a sold-out product says so and 'Notify me' leads to one 'Back in stock' email after a
+// restock. axe at 375 and 1280 px.
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+type Card = { productId: number; title: string; path: string; available: boolean; hasOptions: boolean; productType: string }
+
+/** Cards from the shop's product list API, a few pages of a few searches, until one matches. */
+async function findProduct(match: (c: Card) => boolean): Promise<Card> {
+  for (const term of ['sleeper', 'bassinet', 'stroller', 'crib', 'wipes', 'bottle', 'blanket', 'toy']) {
+    for (let page = 1; page <= 4; page++) {
+      const res = await fetch(`${baseUrl}/store/api/products?search_term=${term}&page=${page}`)
+      if (res.status !== 200) break
+      const found = ((await res.json()).heroProducts as Card[]).find((c) => c.productType === 'product' && match(c))
+      if (found) return found
+    }
+  }
+  throw new Error('no product in the demo catalogue matches')
+}
+
+async function open(page: Page, path: string, { hydrated = true } = {}) {
+  await page.goto(`${baseUrl}${path}`)
+  if (hydrated) await page.waitForSelector('html[data-hydrated]')
+}
+
+const cartButton = (page: Page) => page.locator('[data-mini-cart]')
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('cart', () => {
+  test('a guest adds a product with options, uses the mini cart, signs in and keeps the cart', async () => {
+    const product = await findProduct((c) => c.available && c.hasOptions)
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    await open(page, product.path)
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, empty')
+
+    // Without a size (when the product has sizes) the server says what is missing.
+    const buy = page.locator('[data-add-to-cart]')
+    const size = buy.getByLabel('Size')
+    const colour = buy.getByLabel('Colour')
+    const hasSize = (await size.count()) > 0
+    const hasColour = (await colour.count()) > 0
+    if (hasSize && hasColour) {
+      await colour.selectOption({ index: 1 })
+      await buy.getByRole('button', { name: 'Add to Cart' }).click()
+      await expect.poll(() => buy.getByText('Choose a size.').first().isVisible()).toBe(true)
+    }
+    if (hasSize) await size.selectOption({ index: 1 })
+    if (hasColour) await colour.selectOption({ index: 1 })
+    await buy.getByLabel('Quantity').selectOption('2')
+    await buy.getByRole('button', { name: 'Add to Cart' }).click()
+    const added = page.locator('[data-added-panel]')
+    await added.waitFor()
+    await expect.poll(() => added.textContent()).toContain('Added to cart')
+    expect(await added.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/store/checkout?cart_type=store')
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items')
+    await expectNoSeriousA11yViolations(page, 'product page after adding, 375')
+
+    // The mini cart: the line with its options, then 3 of it.
+    await cartButton(page).click()
+    const drawer = page.getByRole('dialog', { name: 'Your cart' })
+    await drawer.waitFor()
+    const line = drawer.locator(`[data-mini-cart-line="${product.productId}"]`)
+    await line.waitFor()
+    expect(await line.textContent()).toContain(product.title)
+    await expectNoSeriousA11yViolations(page, 'mini cart, 375')
+    await line.getByLabel(`Quantity of ${product.title}`).selectOption('3')
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items')
+    expect(await drawer.getByText(/away from free shipping|You get free shipping/).count()).toBe(1)
+    expect(await drawer.getByRole('link', { name: 'View cart & check out' }).getAttribute('href')).toBe('/store/checkout?cart_type=store')
+    await page.keyboard.press('Escape')
+
+    // Sign in through the page: the cart comes along, and the guest cookie is gone.
+    const account = await createAccount(baseUrl)
+    await open(page, `/login?redirect_path=${encodeURIComponent(product.path)}`)
+    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((url) => url.pathname === product.path)
+    await page.waitForSelector('html[data-hydrated]')
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items')
+    const cookies = await context.cookies(baseUrl)
+    expect(cookies.some((c) => c.name === 'nestlist_cart')).toBe(false)
+    const mine = await (await fetch(`${baseUrl}/api/v3/cart`, { headers: { Cookie: account.cookie } })).json()
+    expect(mine.lines).toMatchObject([{ productId: product.productId, quantity: 3 }])
+    await context.close()
+  })
+
+  test('without JavaScript, Add to Cart is a plain form: back to the page with a message and the count', async () => {
+    const product = await findProduct((c) => c.available && !c.hasOptions)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await open(page, product.path, { hydrated: false })
+    expect(await cartButton(page).getAttribute('href')).toBe('/store/checkout?cart_type=store')
+    await page.locator('[data-add-to-cart]').getByRole('button', { name: 'Add to Cart' }).click()
+    await page.waitForLoadState('load')
+    expect(new URL(page.url()).pathname).toBe(product.path)
+    expect(await page.getByText('Added to your cart.').count()).toBe(1)
+    expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item')
+    await context.close()
+  })
+
+  test('a sold-out product says Sold out, offers Notify me, and the restock sends the email', async () => {
+    const product = await findProduct((c) => !c.available && !c.hasOptions)
+    const email = `notify-${Date.now()}@example.test`
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await open(page, product.path)
+      const buy = page.locator('[data-add-to-cart]')
+      expect(await buy.getByText('Sold out').count()).toBeGreaterThan(0)
+      expect(await buy.getByRole('button', { name: 'Add to Cart' }).count()).toBe(0)
+      await expectNoSeriousA11yViolations(page, `sold-out product, ${width}`)
+      if (width === 1280) {
+        await buy.getByRole('button', { name: 'Notify me when available' }).click()
+        await expect.poll(() => buy.getByText('Enter your email address so we can tell you.').count()).toBeGreaterThan(0)
+        await buy.getByLabel('Email').fill(email)
+        await buy.getByRole('button', { name: 'Notify me when available' }).click()
+        await buy.locator('[data-notify-done]').waitFor()
+        expect(await buy.locator('[data-notify-done]').textContent()).toContain(email)
+        await expectNoSeriousA11yViolations(page, 'notify me saved, 1280')
+      }
+      await context.close()
+    }
+
+    // Staff restock it; the subscriber gets one 'Back in stock' email linking to the product page.
+    const signIn = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoStaff) })
+    const staff = signIn.headers.get('set-cookie')!.split(';')[0]!
+    const restock = await fetch(`${baseUrl}/api/v3/products/${product.productId}/restock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: staff },
+      body: JSON.stringify({ quantity: 3 }),
+    })
+    expect(restock.status).toBe(200)
+    expect((await restock.json()).notified).toBeGreaterThanOrEqual(1)
+    const link = await latestEmailLink(baseUrl, email, /\/gp\//)
+    expect(new URL(link).pathname).toBe(product.path)
+  })
+})
+
+describe('registry guest view', () => {
+  test("'Buy from Nestlist' (no JavaScript) adds the gift and goes to the registry's gift checkout", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 }, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await open(page, '/maya-and-leo', { hydrated: false })
+    const buy = page.locator('[data-buy-from-nestlist]').first()
+    expect(await buy.count()).toBe(1)
+    const regItemId = await buy.locator('input[name="regItemId"]').getAttribute('value')
+    await buy.getByRole('button').click()
+    await page.waitForURL((url) => url.pathname === '/store-checkout-hbb')
+    const registryId = new URL(page.url()).searchParams.get('registry_id')
+    expect(registryId).toMatch(/^\d+$/)
+    const cookie = (await context.cookies(baseUrl)).find((c) => c.name === 'nestlist_cart')!
+    const cart = await (await fetch(`${baseUrl}/api/v3/cart`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).json()
+    expect(cart.lines).toHaveLength(1)
+    expect(cart.lines[0].gift).toMatchObject({ registryId: Number(registryId), regItemId: Number(regItemId) })
+    // The family's street never reaches a gift buyer: city and state only.
+    expect(Object.keys(cart.lines[0].gift).sort()).toEqual(['familyName', 'regItemId', 'registryId', 'shipsTo'])
+    await context.close()
+  })
+})
