@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
+import { isUuid } from '~/lib/uuid'
 import type { Logger } from '~/lib/logger.server'
 import { cartMessages, shippingFor, type CartLine, type CartService, type CartViewer, guestTokenHash } from '../cart/cart.service.server'
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
@@ -312,6 +313,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : 'registryId' in scope && l.gift?.registryId === scope.registryId))
       .map((l) => ({ ...l, cartLineId: l.id, reservationId: null }))
   }
+
+  /** Whether a replayed key comes from the order's buyer: the same account (or both guests) and the same email. */
+  const sameBuyer = (order: OrderRow, viewer: OrderViewer, email: string) => (order.userId ?? null) === (viewer.userId ?? null) && order.email === email
 
   async function byKey(idempotencyKey: string) {
     const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey))
@@ -894,7 +898,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // The key's order (a retry) and the cart, read at once.
       const [existing, pricedNow] = await Promise.all([byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
       if (existing) {
-        // A retry: the cart was cleared when the order was placed, or is the same cart.
+        // A retry: the cart was cleared when the order was placed, or is the same cart. Only its buyer (the same
+        // account, or a guest giving the same email) gets the order back: a key alone never shows an address.
+        if (!sameBuyer(existing, viewer, data.email)) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         if ('error' in pricedNow) throw pricedNow.error
         const again = pricedNow.p
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
@@ -906,7 +912,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       if (!pricedOrEmpty) {
         // A parallel submission with this key may have placed the order and cleared the cart a moment ago.
         const placed = await byKey(key)
-        if (placed) return { order: await viewOf(placed), created: false }
+        if (placed && sameBuyer(placed, viewer, data.email)) return { order: await viewOf(placed), created: false }
+        if (placed) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         throw new DomainError('invalid_input', orderMessages.emptyCart)
       }
       const destination = pricedOrEmpty.address
@@ -1056,7 +1063,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
     /** One order for its buyer: the signed-in user who placed it (a guest's order is shown once, on placing). */
     async forBuyer(orderId: string, userId: number): Promise<OrderView> {
-      if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new DomainError('not_found', orderMessages.notFound)
+      if (!isUuid(orderId)) throw new DomainError('not_found', orderMessages.notFound)
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       if (!row) throw new DomainError('not_found', orderMessages.notFound)
       return viewOf(row)
@@ -1107,7 +1114,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
      * holds the checkout's random key in a short-lived cookie; docs/decisions/022). Anyone else: not found.
      */
     async forViewer(orderId: string, who: { userId?: number | null; checkoutKeys?: readonly string[] }): Promise<OrderView> {
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw new DomainError('not_found', orderMessages.notFound)
+      if (!isUuid(orderId)) throw new DomainError('not_found', orderMessages.notFound)
       const keys = (who.checkoutKeys ?? []).filter((k) => k.length >= 32 && k.length <= 80).slice(0, 10)
       const owner = [who.userId ? eq(orders.userId, who.userId) : undefined, keys.length ? inArray(orders.idempotencyKey, keys) : undefined].filter((c) => c !== undefined)
       if (owner.length === 0) throw new DomainError('not_found', orderMessages.notFound)

@@ -206,6 +206,29 @@ describe('placing orders', () => {
     expect(await a.orders.stockOf(second.id)).toBe(5)
   })
 
+  test("someone else replaying a placed order's key gets neither the order nor its address (422), and the buyer still does", async () => {
+    const a = app()
+    const p = await product({ stock: 5 })
+    const buyer = { guestToken: a.cart.newGuestToken() }
+    const k = key()
+    await a.cart.add(buyer, { productId: p.id })
+    const placed = await a.orders.placeOrder(buyer, { idempotencyKey: k, email: 'buyer@example.test', name: 'B', shippingAddress: address, card: card() })
+    const [other] = await database.db.insert(users).values({ email: `other-${k}@example.test`, passwordHash: 'x', firstName: 'O', lastName: 'X' }).returning()
+    // Another guest (empty cart) with the same email, a guest with another email, a signed-in user with the same email.
+    const stranger = { guestToken: a.cart.newGuestToken() }
+    for (const [viewer, email] of [
+      [stranger, 'someone@example.test'],
+      [{ userId: other!.id }, 'buyer@example.test'],
+    ] as const) {
+      const r = await outcome(a.orders.placeOrder(viewer, { idempotencyKey: k, email, name: 'X', shippingAddress: address, card: card() }))
+      expect(r).toEqual({ code: 'invalid_input', message: orderMessages.keyReused })
+    }
+    const again = await a.orders.placeOrder(buyer, { idempotencyKey: k, email: 'buyer@example.test', name: 'B', shippingAddress: address, card: card() })
+    expect(again.id).toBe(placed.id)
+    // A malformed id is simply not found (never a database cast error).
+    expect(await outcome(a.orders.forBuyer('-'.repeat(36), other!.id))).toEqual({ code: 'not_found', message: orderMessages.notFound })
+  })
+
   test.each([
     ['4000 0000 0000 0002', 'Your card was declined. Try another card or contact your bank.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds. Try another card.'],

@@ -8,6 +8,7 @@ export function asOneStatement(writes: SQL[], select: SQL = sql`select 1`): SQL 
 }
 import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
+import { isUuid } from '~/lib/uuid'
 import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
 import { type PaymentRow, paymentAttempts, payments } from './payments.schema'
 import { authorizeInput, cardBrand } from './payments.validation'
@@ -74,7 +75,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
   }
 
   async function byId(id: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError('not_found', paymentMessages.notFound)
+    if (!isUuid(id)) throw new DomainError('not_found', paymentMessages.notFound)
     const [row] = await db.select().from(payments).where(eq(payments.id, id))
     if (!row) throw new DomainError('not_found', paymentMessages.notFound)
     return row
