@@ -154,7 +154,7 @@ describe('gift cards', () => {
     await page.getByLabel('ZIP code').fill('95814')
     await page.getByLabel('City').fill('Sacramento')
     await page.getByLabel('State', { exact: true }).selectOption('CA')
-    await page.getByLabel('Apply my store credit').check()
+    await page.getByLabel('Apply my store credit ($75 available)').check()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`)
     await page.getByLabel('Security code (CVC)').fill('123')

@@ -230,3 +230,9 @@ export async function quoteFor(context: AppLoadContext, viewer: { userId?: numbe
     return { quote: null, problem: 'message' as const, message: error.message }
   }
 }
+
+/** The signed-in buyer's store credit for the checkout's 'Apply my store credit' (0 for guests). */
+export async function creditBalance(context: AppLoadContext, userId: number | null | undefined): Promise<number> {
+  if (!userId) return 0
+  return (await context.services.giftCards.creditOf(userId)).balanceCents
+}

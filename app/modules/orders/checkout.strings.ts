@@ -46,6 +46,7 @@ export const checkoutStrings = {
   giftCardCode: 'Gift card code',
   giftCardHint: 'Applied to this order when you place it.',
   applyCredit: 'Apply my store credit',
+  applyCreditAvailable: (cents: number) => `Apply my store credit (${formatCents(cents)} available)`,
   payment: 'Payment',
   testCardHint: 'Test mode: use 4242 4242 4242 4242',
   cardNumber: 'Card number',

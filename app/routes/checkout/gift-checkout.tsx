@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
@@ -55,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     checkoutKey: newCheckoutKey(),
     signedIn: !!session,
+    creditBalanceCents: await creditBalance(context, session?.user.id),
   }
 }
 
@@ -93,6 +94,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          creditBalanceCents={loaderData.creditBalanceCents}
           registry={quote.registry}
         />
       )}

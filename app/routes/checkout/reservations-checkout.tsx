@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router'
 import { getViewer } from '~/modules/accounts/auth.server'
-import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
 import { visitorReservationIds } from '~/routes/reservations/reserve.server'
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardExpiry: '',
     cardName: '',
   }
-  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session }
+  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, creditBalanceCents: await creditBalance(context, session?.user.id) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,6 +83,7 @@ export default function ReservationsCheckout({ loaderData, actionData }: Route.C
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          creditBalanceCents={loaderData.creditBalanceCents}
           registry={quote.registry}
         />
       )}

@@ -3,7 +3,7 @@ import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { isUsStateCode } from '~/modules/accounts/us-states'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
-import { type CheckoutFailure, checkoutViewer, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
 import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardExpiry: '',
     cardName: '',
   }
-  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved }
+  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved, creditBalanceCents: await creditBalance(context, session?.user.id) }
 }
 
 type CartActionResult = { ok: true; intent: 'update' | 'remove' } | { ok: false; message: string }
@@ -122,6 +122,7 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          creditBalanceCents={loaderData.creditBalanceCents}
           savedAddressUsed={loaderData.savedAddressUsed && !failure}
         />
       )}

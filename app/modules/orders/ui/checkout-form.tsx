@@ -50,6 +50,7 @@ export function CheckoutForm({
   address,
   hiddenFields,
   savedAddressUsed,
+  creditBalanceCents,
   submitLabel = t.placeOrder,
 }: {
   quote: OrderQuote
@@ -63,6 +64,8 @@ export function CheckoutForm({
   address?: ReactNode
   hiddenFields?: Record<string, string>
   savedAddressUsed?: boolean
+  /** The signed-in buyer's store credit: the checkbox names it, and is left out when there is none. */
+  creditBalanceCents?: number
   submitLabel?: string
 }) {
   const navigation = useNavigation()
@@ -190,10 +193,10 @@ export function CheckoutForm({
             defaultValue={defaults.giftCardCode}
             error={err('giftCardCode')}
           />
-          {signedIn ? (
+          {signedIn && creditBalanceCents !== 0 ? (
             <label className="flex min-h-11 items-center gap-3 text-base">
               <input type="checkbox" name="applyCredit" defaultChecked={defaults.applyCredit} className="size-5 accent-berry-700" />
-              {t.applyCredit}
+              {creditBalanceCents ? t.applyCreditAvailable(creditBalanceCents) : t.applyCredit}
             </label>
           ) : null}
           {err('applyCredit') ? <FieldError id="applyCredit-error">{err('applyCredit')}</FieldError> : null}
