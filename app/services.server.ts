@@ -144,7 +144,7 @@ export function createServices(deps: ServiceDeps) {
     giftCards,
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
-    purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, email, clock: deps.clock, logger: deps.logger }),
+    purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -1,5 +1,5 @@
 // /api/v3/purchase_returns: a signed-in buyer returns items from their own order within the returns window;
-// the refund goes to the card the order was paid with. Idempotent by idempotencyKey (docs/decisions/024).
+// the refund goes to the card the order was paid with (what a gift card or store credit paid comes back as store credit). Idempotent by idempotencyKey (docs/decisions/024).
 import { createRoute, z } from '@hono/zod-openapi'
 import { RETURN_WINDOW_MONTHS, returnReasons } from '~/modules/shipping/shipping.validation'
 import { requireApiUser } from '../auth'
@@ -21,7 +21,11 @@ const PurchaseReturnSchema = z
     taxCents: z.number().int(),
     shippingCents: z.number().int().openapi({ description: 'Only when this return completes the whole order' }),
     refundCents: z.number().int(),
-    card: z.object({ brand: z.string(), last4: z.string() }),
+    card: z
+      .object({ brand: z.string(), last4: z.string(), cents: z.number().int() })
+      .nullable()
+      .openapi({ description: 'What went back to the card the order was paid with; null when no card paid for it' }),
+    creditCents: z.number().int().openapi({ description: 'What went back as store credit: the part a gift card or store credit paid' }),
     createdAt: z.string(),
     refundedAt: z.string().nullable(),
     lines: z.array(
@@ -58,7 +62,7 @@ const createReturn = createRoute({
   method: 'post',
   path: '/api/v3/purchase_returns',
   tags,
-  summary: 'Return items from one of your orders; the refund goes to the card it was paid with',
+  summary: 'Return items from one of your orders; the refund goes to the card it was paid with, the rest as store credit',
   description: `Within ${RETURN_WINDOW_MONTHS} months of delivery (or of the order date until delivered). 404 for someone else's order; 422 past the window, for more than is left to return, for gift cards or registry gifts, or for a reused key with other items; 409 when the order is not charged yet or the processor refuses the refund (nothing is returned then).`,
   request: body(PurchaseReturnInputSchema),
   responses: {

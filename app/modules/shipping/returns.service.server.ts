@@ -7,6 +7,7 @@ import { parseInput } from '~/lib/parse-input'
 import type { EmailSender } from '../email/email.types'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { refundFor } from './refund-math'
+import { refundWords } from './refund-words'
 import { purchaseReturnInput, RETURN_WINDOW_MONTHS, returnReasonLabel, shippingMessages, UUID_PATTERN } from './shipping.validation'
 
 /** One line of a buyer's order, with what can still be returned of it. */
@@ -46,15 +47,26 @@ export type PurchaseReturnView = {
   taxCents: number
   shippingCents: number
   refundCents: number
-  card: { brand: string; last4: string }
+  /** What went back to the card the order was paid with (null: no card paid for it). */
+  card: { brand: string; last4: string; cents: number } | null
+  /** What went back as Nestlist store credit (the part gift cards or store credit paid). */
+  creditCents: number
   createdAt: string
   refundedAt: string | null
   lines: { orderLineId: number; title: string; options: { size?: string; color?: string }; quantity: number; refundCents: number }[]
 }
 
-export type PurchaseReturnsDeps = { db: Db; payments: PaymentsService; email: EmailSender; clock?: () => Date; logger?: Pick<Logger, 'warn'> }
+export type PurchaseReturnsDeps = {
+  db: Db
+  payments: PaymentsService
+  /** Store credit for the part of a refund that gift cards or store credit paid (the gift cards service). */
+  credit: { grantCredit(userId: number, amountCents: number, reason: 'refund', refs: { orderId?: string; note?: string }): Promise<unknown> }
+  email: EmailSender
+  clock?: () => Date
+  logger?: Pick<Logger, 'warn'>
+}
 
-type OrderSql = { id: string; user_id: number; status: string; created_at: Date; total_cents: number; tax_cents: number; shipping_cents: number; payment_id: string; email: string; buyer_name: string }
+type OrderSql = { id: string; user_id: number; status: string; created_at: Date; total_cents: number; tax_cents: number; shipping_cents: number; payment_id: string | null; email: string; buyer_name: string }
 type LineSql = {
   id: number
   order_id: string
@@ -85,7 +97,7 @@ export function addMonths(d: Date, months: number): string {
  * (RETURN_WINDOW_MONTHS from delivery, or from the order date until delivered); the refund goes to the card
  * the order was paid with, once per idempotency key, and the stock goes back on sale.
  */
-export function createPurchaseReturnsService({ db, payments, email, clock = () => new Date(), logger }: PurchaseReturnsDeps) {
+export function createPurchaseReturnsService({ db, payments, credit, email, clock = () => new Date(), logger }: PurchaseReturnsDeps) {
   async function ordersOf(userId: number, orderId?: string): Promise<{ orders: OrderSql[]; lines: LineSql[] }> {
     const orders = (
       await db.execute<OrderSql>(sql`
@@ -149,14 +161,15 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
         tax_cents: number
         shipping_cents: number
         refund_cents: number
-        card_brand: string
-        card_last4: string
+        credit_cents: number
+        card_brand: string | null
+        card_last4: string | null
         created_at: Date
         refunded_at: Date | null
       }>(sql`
-        select pr.id, pr.order_id, pr.status, pr.reason, pr.note, pr.items_cents, pr.tax_cents, pr.shipping_cents, pr.refund_cents,
+        select pr.id, pr.order_id, pr.status, pr.reason, pr.note, pr.items_cents, pr.tax_cents, pr.shipping_cents, pr.refund_cents, pr.credit_cents,
                p.card_brand, p.card_last4, pr.created_at, pr.refunded_at
-        from purchase_returns pr join payments p on p.id = pr.payment_id
+        from purchase_returns pr left join payments p on p.id = pr.payment_id
         where ${where} order by pr.created_at desc limit 100`)
     ).rows
     if (rows.length === 0) return []
@@ -177,7 +190,8 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
       taxCents: r.tax_cents,
       shippingCents: r.shipping_cents,
       refundCents: r.refund_cents,
-      card: { brand: r.card_brand, last4: r.card_last4 },
+      card: r.card_brand !== null && r.refund_cents > r.credit_cents ? { brand: r.card_brand, last4: r.card_last4 ?? '', cents: r.refund_cents - r.credit_cents } : null,
+      creditCents: r.credit_cents,
       createdAt: new Date(r.created_at).toISOString(),
       refundedAt: r.refunded_at ? new Date(r.refunded_at).toISOString() : null,
       lines: lines
@@ -300,11 +314,17 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
           })),
         )
         if (refund.refundCents <= 0) throw new DomainError('invalid_input', shippingMessages.chooseLines, { fields: { lines: [shippingMessages.chooseLines] } })
+        // The card gets back what it paid (less what earlier returns took); the rest, paid by a gift card or
+        // store credit, comes back as store credit.
+        const cardLeft = order.payment_id
+          ? Number((await tx.execute<{ left: number }>(sql`select captured_cents - refunded_cents as left from payments where id = ${order.payment_id}::uuid`)).rows[0]?.left ?? 0)
+          : 0
+        const creditCents = refund.refundCents - Math.min(refund.refundCents, Math.max(0, cardLeft))
         const [row] = (
           await tx.execute<{ id: string }>(sql`
-            insert into purchase_returns (order_id, user_id, idempotency_key, reason, note, status, items_cents, tax_cents, shipping_cents, refund_cents, payment_id, created_at)
+            insert into purchase_returns (order_id, user_id, idempotency_key, reason, note, status, items_cents, tax_cents, shipping_cents, refund_cents, credit_cents, payment_id, created_at)
             values (${order.id}::uuid, ${userId}, ${data.idempotencyKey}, ${data.reason}, ${data.note}, 'pending', ${refund.itemsCents}, ${refund.taxCents},
-                    ${refund.shippingCents}, ${refund.refundCents}, ${order.payment_id}::uuid, ${clock().toISOString()}::timestamptz)
+                    ${refund.shippingCents}, ${refund.refundCents}, ${creditCents}, ${order.payment_id}::uuid, ${clock().toISOString()}::timestamptz)
             returning id`)
         ).rows
         await tx.execute(sql`
@@ -312,7 +332,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
           select ${row!.id}::uuid, x.id, x.quantity, x.items_cents, x.tax_cents
           from jsonb_to_recordset(${JSON.stringify(refund.lines.map((l) => ({ id: l.id, quantity: l.quantity, items_cents: l.itemsCents, tax_cents: l.taxCents })))}::jsonb)
             as x(id bigint, quantity int, items_cents int, tax_cents int)`)
-        return { id: row!.id, order, refundCents: refund.refundCents }
+        return { id: row!.id, order, cardCents: refund.refundCents - creditCents, creditCents }
       })
       if ('twin' in created) {
         const view = await oneReturn(created.twin!)
@@ -324,7 +344,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
 
       // The refund goes out after the return is recorded (never a refund without its record); a refusal marks it failed.
       try {
-        await payments.refund(created.order.payment_id, created.refundCents)
+        if (created.cardCents > 0) await payments.refund(created.order.payment_id!, created.cardCents)
       } catch (error) {
         await db.execute(sql`update purchase_returns set status = 'failed' where id = ${created.id}::uuid`)
         if (isDomainError(error)) {
@@ -333,6 +353,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
         }
         throw error
       }
+      if (created.creditCents > 0) await credit.grantCredit(userId, created.creditCents, 'refund', { orderId: created.order.id, note: 'Return of items paid with a gift card or store credit' })
       // Refunded: the items go back on sale (per option), and the return is done.
       await db.transaction(async (tx) => {
         await tx.execute(sql`update purchase_returns set status = 'refunded', refunded_at = ${clock().toISOString()}::timestamptz where id = ${created.id}::uuid`)
@@ -354,7 +375,7 @@ export function createPurchaseReturnsService({ db, payments, email, clock = () =
           subject: `Your refund of ${formatCents(view.refundCents)} is on its way`,
           heading: 'We received your return',
           paragraphs: [
-            `We refunded ${formatCents(view.refundCents)} to your ${view.card.brand} ending in ${view.card.last4} for:`,
+            `We refunded ${refundWords(view)} for:`,
             ...view.lines.map((l) => `${l.quantity} × ${l.title}: ${formatCents(l.refundCents)}`),
             ...(view.shippingCents > 0 ? [`Shipping: ${formatCents(view.shippingCents)}`] : []),
             'Refunds usually appear on your statement within 5 to 10 business days.',

@@ -46,9 +46,13 @@ export const purchaseReturns = pgTable(
     taxCents: integer('tax_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     refundCents: integer('refund_cents').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    /**
+     * The part of the refund that goes back as store credit: what the order's card did not pay (gift card or
+     * store credit tenders). The rest goes back to the card.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
+    /** The order's card payment; null when gift cards or store credit paid the whole order. */
+    paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
@@ -57,6 +61,7 @@ export const purchaseReturns = pgTable(
     index('purchase_returns_order_idx').on(t.orderId),
     index('purchase_returns_user_idx').on(t.userId, t.createdAt),
     check('purchase_returns_amounts', sql`${t.refundCents} = ${t.itemsCents} + ${t.taxCents} + ${t.shippingCents} and ${t.refundCents} > 0`),
+    check('purchase_returns_credit', sql`${t.creditCents} between 0 and ${t.refundCents}`),
   ],
 )
 

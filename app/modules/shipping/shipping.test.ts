@@ -376,13 +376,43 @@ describe('purchase returns', () => {
     }
     expect(await h.services.shipments.staffList({ orderId: '------------------------------------' })).toEqual([])
 
-    const tenMonthsLater = createPurchaseReturnsService({ db: h.database.db, payments: h.services.payments, email: h.services.email, clock: () => new Date(Date.now() + 300 * DAY) })
+    const tenMonthsLater = createPurchaseReturnsService({ db: h.database.db, payments: h.services.payments, credit: h.services.giftCards, email: h.services.email, clock: () => new Date(Date.now() + 300 * DAY) })
     expect((await tenMonthsLater.returnableOrder(order.id, buyer.id)).lines[0]).toMatchObject({ returnable: 0, notReturnableReason: 'The return window has closed.' })
     expect(await outcome(tenMonthsLater.create(buyer.id, { ...base, idempotencyKey: `x-${++n}-key`, lines: [{ orderLineId: lineA.id, quantity: 1 }] }))).toEqual({
       code: 'invalid_input',
       message: shippingMessages.windowClosed(9),
     })
     expect((await paymentOf(order.id)).refundedCents).toBe(0)
+  })
+
+  test('an order paid partly with store credit: the card gets back at most what it paid, the rest comes back as store credit', async () => {
+    await h.services.giftCards.grantCredit(buyer.id, 2_000, 'promotion')
+    const balanceBefore = (await h.services.giftCards.creditOf(buyer.id)).balanceCents
+    const a = await product(1_250, `Bib ${++n}`)
+    const b = await product(1_099, `Rattle ${++n}`)
+    const viewer = { userId: buyer.id }
+    await h.services.cart.add(viewer, { productId: a.id, quantity: 2 })
+    await h.services.cart.add(viewer, { productId: b.id, quantity: 1 })
+    const order = await h.services.orders.placeOrder(viewer, { idempotencyKey: `credit-${++n}-${Date.now()}`, email: buyer.email, name: 'Sam Buyer', shippingAddress: home, card, applyCredit: true })
+    expect(order.totalCents).toBe(4_659)
+    expect((await paymentOf(order.id)).capturedCents).toBe(2_659)
+    expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(balanceBefore - 2_000)
+
+    const lines = (await h.services.purchaseReturns.returnableOrder(order.id, buyer.id)).lines
+    // One bib first: the card paid enough to take all of it.
+    const first = await h.services.purchaseReturns.create(buyer.id, { orderId: order.id, idempotencyKey: `ret-${++n}-key`, reason: 'wrong_size', lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] })
+    expect(first).toMatchObject({ refundCents: 1_340, creditCents: 0, card: { brand: 'Visa', last4: '4242', cents: 1_340 } })
+    // The rest: $13.19 left on the card, $20.00 back as store credit.
+    const rest = await h.services.purchaseReturns.create(buyer.id, {
+      orderId: order.id,
+      idempotencyKey: `ret-${++n}-key`,
+      reason: 'no_longer_needed',
+      lines: lines.map((l) => ({ orderLineId: l.id, quantity: l.id === lines[0]!.id ? 1 : l.quantity })),
+    })
+    expect(rest).toMatchObject({ refundCents: 3_319, creditCents: 2_000, card: { cents: 1_319 } })
+    expect((await paymentOf(order.id)).refundedCents).toBe(2_659)
+    expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(balanceBefore)
+    expect((await latestMail(buyer.email))!.text).toContain('$13.19 to your Visa ending in 4242 and $20 to your Nestlist store credit')
   })
 
   test('the window runs from delivery: delivered two months after ordering, it is still open ten months after the order', async () => {
@@ -392,7 +422,7 @@ describe('purchase returns', () => {
       await createShipmentsService(later(55)).markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456700' })
       await createShipmentsService(later(60)).markDelivered(box.id)
     }
-    const returns = createPurchaseReturnsService({ ...later(300), payments: h.services.payments })
+    const returns = createPurchaseReturnsService({ ...later(300), payments: h.services.payments, credit: h.services.giftCards })
     const done = await returns.create(buyer.id, { orderId: order.id, idempotencyKey: `late-${++n}-key`, reason: 'other', lines: [{ orderLineId: lineA.id, quantity: 1 }] })
     expect(done.status).toBe('refunded')
   })

@@ -6,6 +6,7 @@ import { formatLongDate } from '~/lib/format'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
+import { refundWords } from '~/modules/shipping/refund-words'
 import type { PurchaseReturnView, ReturnableOrder } from '~/modules/shipping/returns.service.server'
 import { RETURN_WINDOW_MONTHS, returnReasons, UUID_PATTERN } from '~/modules/shipping/shipping.validation'
 import { Alert, Badge, Button, Card, Container, FieldError, Label, LinkButton, inputClasses } from '~/ui'
@@ -72,7 +73,7 @@ const shortId = (id: string) => id.slice(0, 8).toUpperCase()
 function RefundDone({ made }: { made: PurchaseReturnView }) {
   return (
     <Alert tone="success" title={`Refund of ${formatCents(made.refundCents)} on its way`}>
-      We refunded {formatCents(made.refundCents)} to your {made.card.brand} ending in {made.card.last4}
+      We refunded {refundWords(made)}
       {made.shippingCents > 0 ? `, including ${formatCents(made.shippingCents)} shipping` : ''}. Banks usually show it within 5 to 10 business days. We emailed you a receipt.
     </Alert>
   )
