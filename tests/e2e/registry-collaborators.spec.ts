@@ -101,7 +101,7 @@ describe('registry collaborators', () => {
       // The helper edits the item like the owner would.
       await open(page, `/list/${registryId}/organize`)
       await page.getByText(`Edit ${item.title}`).click()
-      await page.getByLabel('Quantity').fill('4')
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('4')
       await page.getByRole('button', { name: 'Save changes' }).click()
       await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor()
       await open(page, `/list/${registryId}/organize`)

@@ -74,7 +74,7 @@ describe('registry journey', () => {
       expect(paths.length).toBeGreaterThanOrEqual(5)
       await open(page, paths[0]!)
       const firstTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim()
-      await page.getByLabel('Quantity').fill('2')
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2')
       await page.getByRole('button', { name: 'Add to Registry' }).click()
       await page.getByText('Added to your registry.').waitFor()
       await open(page, '/registry/add-items')

@@ -61,7 +61,7 @@ describe('registry organise', () => {
       // Add to Registry on the product page: quantity, category, most wanted
       await open(page, first!)
       const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim()
-      await page.getByLabel('Quantity').fill('2')
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2')
       await page.getByText("Category, note and 'Most wanted'").click()
       await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Nursery' })
       await page.getByLabel('Most wanted').check()
@@ -162,7 +162,7 @@ describe('registry organise', () => {
     const { context, page } = await signedIn(account, 1280, { javaScriptEnabled: false })
     try {
       await open(page, path!, { hydrated: false })
-      await page.getByLabel('Quantity').fill('3')
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3')
       await page.getByRole('button', { name: 'Add to Registry' }).click()
       await page.waitForURL(`**${path}`)
       expect(await page.getByText('Added to your registry.').count()).toBeGreaterThan(0)
@@ -176,7 +176,7 @@ describe('registry organise', () => {
       expect((await categoryNames(page))[2]).toBe('Nursery')
       // quantity edits are checked by the service
       await main.locator('summary').first().click()
-      await main.getByLabel('Quantity').fill('0')
+      await main.getByRole('spinbutton', { name: 'Quantity' }).fill('0')
       await main.getByRole('button', { name: 'Save changes' }).click()
       expect(await page.getByText('Ask for at least 1.').count()).toBeGreaterThan(0)
     } finally {

@@ -353,7 +353,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   ) {
     const view = { lines: await linesFor(viewer, scope) }
     if (view.lines.length === 0) throw new DomainError('invalid_input', orderMessages.emptyCart)
-    if (!quoting && view.lines.some((l) => l.unavailable)) throw new DomainError('conflict', orderMessages.unavailable)
+    const gone = quoting ? undefined : view.lines.find((l) => l.unavailable)
+    if (gone) {
+      // Stock ran out before this checkout reached the order's transaction: the same answer as when it runs out inside it.
+      const soldOut = gone.unavailable === cartMessages.soldOut || /^Only \d+ left/.test(gone.unavailable ?? '')
+      const title = optionWords(gone.options) ? `${gone.title} (${optionWords(gone.options)})` : gone.title
+      throw new DomainError('conflict', soldOut ? orderMessages.soldOut(title) : orderMessages.unavailable)
+    }
     const giftRegistries = new Set(view.lines.map((l) => l.gift?.registryId ?? null))
     if (giftRegistries.size > 1) throw new DomainError('invalid_input', orderMessages.mixedCart)
     const registryId = [...giftRegistries][0] ?? null
