@@ -206,7 +206,7 @@ describe('shipments', () => {
       await expectNoSeriousA11yViolations(mine, '/shipments at 375')
       await mine.getByRole('link', { name: /Shipment details/ }).first().click()
       await mine.waitForURL(/\/shipments\/\d+$/)
-      await expect(mine.getByRole('list', { name: 'Shipment progress' }).isVisible()).resolves.toBe(true)
+      await mine.getByRole('list', { name: 'Shipment progress' }).waitFor()
       await expectNoSeriousA11yViolations(mine, '/shipments/{id} at 375')
       // Someone else's shipment is not found.
       const stranger = await createAccount(baseUrl)
