@@ -9,6 +9,7 @@ import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { linkBase } from '~/routes/reservations/reserve.server'
 import { checkoutStrings as t, optionText } from './checkout.strings'
 import type { OrderQuote, OrderView } from './orders.service.server'
+import type { CheckoutDefaults } from './ui/checkout-form'
 import type { CheckoutScope } from './orders.validation'
 import { orderMessages } from './orders.validation'
 
@@ -235,4 +236,26 @@ export async function quoteFor(context: AppLoadContext, viewer: { userId?: numbe
 export async function creditBalance(context: AppLoadContext, userId: number | null | undefined): Promise<number> {
   if (!userId) return 0
   return (await context.services.giftCards.creditOf(userId)).balanceCents
+}
+
+/** What a checkout form starts with: the signed-in buyer's email and name, everything else empty unless given. */
+export function checkoutDefaults(user: { email: string; firstName: string; lastName: string } | null | undefined, given: Partial<CheckoutDefaults> = {}): CheckoutDefaults {
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : ''
+  return {
+    email: user?.email ?? '',
+    buyerName: fullName,
+    name: '',
+    line1: '',
+    line2: '',
+    city: '',
+    state: '',
+    zip: '',
+    phone: '',
+    giftMessage: '',
+    giftCardCode: '',
+    applyCredit: false,
+    cardExpiry: '',
+    cardName: '',
+    ...given,
+  }
 }

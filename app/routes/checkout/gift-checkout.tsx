@@ -1,7 +1,7 @@
 import { data } from 'react-router'
-import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/gift-checkout'
 
@@ -15,22 +15,6 @@ function registryIdOf(request: Request): number {
   return id
 }
 
-const emptyDefaults: CheckoutDefaults = {
-  email: '',
-  buyerName: '',
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zip: '',
-  phone: '',
-  giftMessage: '',
-  giftCardCode: '',
-  applyCredit: false,
-  cardExpiry: '',
-  cardName: '',
-}
 
 /**
  * /store-checkout-hbb?registry_id={id}: checkout of the cart's gifts for one registry. They ship to the family;
@@ -48,11 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem,
     problemMessage,
     noAddressFamily: registry ? { familyName: registry.familyName, href: `/list/${registry.id}` } : null,
-    defaults: {
-      ...emptyDefaults,
-      email: session?.user.email ?? '',
-      buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
-    },
+    defaults: checkoutDefaults(session?.user),
     checkoutKey: newCheckoutKey(),
     signedIn: !!session,
     creditBalanceCents: await creditBalance(context, session?.user.id),

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data, Link } from 'react-router'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { isDomainError } from '~/lib/errors'
-import { type CheckoutFailure, newCheckoutKey, placeOrderFromForm } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutDefaults, newCheckoutKey, placeOrderFromForm } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/quick-buy'
 
@@ -48,22 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!isDomainError(error)) throw error
     problem = error.message
   }
-  const defaults: CheckoutDefaults = {
-    email: user.email,
-    buyerName: `${user.firstName} ${user.lastName}`.trim(),
-    name: '',
-    line1: '',
-    line2: '',
-    city: '',
-    state: '',
-    zip: '',
-    phone: '',
-    giftMessage: '',
-    giftCardCode: '',
-    applyCredit: false,
-    cardExpiry: '',
-    cardName: '',
-  }
+  const defaults = checkoutDefaults(user)
   return { quote, problem, address, defaults, checkoutKey: newCheckoutKey(), here: new URL(request.url).search }
 }
 

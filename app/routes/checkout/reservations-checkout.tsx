@@ -1,8 +1,8 @@
 import { type AppLoadContext, redirect } from 'react-router'
 import { getViewer } from '~/modules/accounts/auth.server'
-import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { visitorReservationIds } from '~/routes/reservations/reserve.server'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/reservations-checkout'
@@ -33,22 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = ids.length ? await quoteFor(context, viewer, { reservationIds: ids }) : { quote: null, problem: 'empty' as const, message: null }
   const quote = found.quote
   const usable = quote ? quote.lines.length : 0
-  const defaults: CheckoutDefaults = {
-    email: session?.user.email ?? '',
-    buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
-    name: '',
-    line1: '',
-    line2: '',
-    city: '',
-    state: '',
-    zip: '',
-    phone: '',
-    giftMessage: '',
-    giftCardCode: '',
-    applyCredit: false,
-    cardExpiry: '',
-    cardName: '',
-  }
+  const defaults = checkoutDefaults(session?.user)
   return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, creditBalanceCents: await creditBalance(context, session?.user.id) }
 }
 

@@ -3,10 +3,10 @@ import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { isUsStateCode } from '~/modules/accounts/us-states'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
-import { type CheckoutFailure, checkoutViewer, creditBalance, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
-import { CheckoutForm, type CheckoutDefaults } from '~/modules/orders/ui/checkout-form'
+import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/store-checkout'
 
@@ -41,22 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get('state')?.toUpperCase() ?? ''
   const state = isUsStateCode(asked) ? asked : (saved?.state ?? null)
   const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state)
-  const defaults: CheckoutDefaults = {
-    email: session?.user.email ?? '',
-    buyerName: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
-    name: saved?.name ?? (session ? `${session.user.firstName} ${session.user.lastName}`.trim() : ''),
-    line1: saved?.line1 ?? '',
-    line2: saved?.line2 ?? '',
-    city: saved?.city ?? '',
-    state: saved?.state ?? '',
-    zip: saved?.zip ?? '',
-    phone: saved?.phone ?? '',
-    giftMessage: '',
-    giftCardCode: '',
-    applyCredit: false,
-    cardExpiry: '',
-    cardName: '',
-  }
+  const base = checkoutDefaults(session?.user)
+  const defaults = saved
+    ? { ...base, name: saved.name || base.buyerName, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, state: saved.state, zip: saved.zip, phone: saved.phone ?? '' }
+    : { ...base, name: base.buyerName }
   return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved, creditBalanceCents: await creditBalance(context, session?.user.id) }
 }
 
