@@ -15,7 +15,8 @@
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
 // Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
 // (group-commit batches written at once; the service's default otherwise).
-import { fork } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
+import fs from 'node:fs'
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
@@ -50,6 +51,40 @@ function post(port: number, pathName: string, body: string, cookie: string): Pro
     )
     req.on('error', reject)
     req.end(body)
+  })
+}
+
+/** CPU seconds (user + system) of PostgreSQL: the postmaster and every process it started (backends, WAL writer, …). */
+function postgresCpuSeconds(postmasterPid: number): number {
+  const tick = 100 // USER_HZ on Linux
+  let total = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // the process just went away
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ') // fields from the 3rd (state) on
+    // The postmaster's own time, plus (cutime, cstime) that of its children that have exited and been reaped.
+    if (Number(entry) === postmasterPid) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / tick
+    else if (Number(f[1]) === postmasterPid) total += (Number(f[11]) + Number(f[12])) / tick
+  }
+  return total
+}
+
+/** The bench server's CPU seconds and statements sent to PostgreSQL so far (bench/support/checkout-server.ts). */
+function serverStats(child: ChildProcess): Promise<{ cpuSeconds: number; statements: number }> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('cpu' in m)) return
+      child.off('message', onMessage)
+      const { cpu, statements } = m as { cpu: NodeJS.CpuUsage; statements: number }
+      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, statements })
+    }
+    child.on('message', onMessage)
+    child.send('stats')
   })
 }
 
@@ -103,6 +138,12 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
       for (let k = 0; k < WARM; k++) await post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
     }))
+    // The postmaster is the parent of our connection's backend (Linux /proc; elsewhere PostgreSQL CPU is not shown).
+    const backendPid = (await pool.query<{ p: number }>('select pg_backend_pid() as p')).rows[0]!.p
+    const postmasterPid = fs.existsSync(`/proc/${backendPid}/stat`) ? Number(fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) : 0
+    const wal = async () => (await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn
+    const walBytes = async (from: string) => Number((await pool.query<{ n: string }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint as n', [from])).rows[0]!.n)
+    const before = { server: await serverStats(child), postgres: postmasterPid ? postgresCpuSeconds(postmasterPid) : 0, client: process.cpuUsage(), wal: await wal() }
     const times: number[] = []
     const acknowledged = new Set<string>()
     const errors: string[] = []
@@ -125,6 +166,17 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       }),
     )
     const elapsed = (performance.now() - started) / 1000
+    const serverAfter = await serverStats(child)
+    const postgresAfter = postmasterPid ? postgresCpuSeconds(postmasterPid) : 0
+    const clientCpu = process.cpuUsage(before.client)
+    const measured = Math.max(1, times.length + errors.length)
+    const perOrder = {
+      serverCpuMs: ((serverAfter.cpuSeconds - before.server.cpuSeconds) * 1000) / measured,
+      postgresCpuMs: postmasterPid ? ((postgresAfter - before.postgres) * 1000) / measured : NaN,
+      clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / measured,
+      statements: (serverAfter.statements - before.server.statements) / measured,
+      walBytes: (await walBytes(before.wal)) / measured,
+    }
     const sorted = [...times].sort((a, b) => a - b)
     const q = async (text: string) => (await pool.query(text)).rows[0] as Record<string, number>
     const stock = await q(`select min(quantity)::int as min, sum(${STOCK} - quantity)::int as taken from product_stock`)
@@ -146,7 +198,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       all2.n === orderRows.n &&
       uncharged.n === 0
     const rate = times.length / elapsed
-    return { mode, settings, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+    return { mode, settings, perOrder, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r).once('error', r))
@@ -164,6 +216,8 @@ try {
     const label = mode === 'fast' ? 'group commit (in use)' : 'straightforward (one transaction per order)'
     console.log(`\n${label}: ${CLIENTS} clients over HTTP, server pool ${POOL}, ${HOT} hot products in every cart, ${SECONDS} s, ${r.settings}`)
     console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
+    const c = r.perOrder
+    console.log(`  per order: server CPU ${c.serverCpuMs.toFixed(2)} ms, PostgreSQL CPU ${c.postgresCpuMs.toFixed(2)} ms, bench client CPU ${c.clientCpuMs.toFixed(2)} ms; ${c.statements.toFixed(2)} statements (round trips) to PostgreSQL, ${(c.walBytes / 1024).toFixed(1)} KB of WAL`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

@@ -136,34 +136,54 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     return rows.find((r) => r.key === key)?.q ?? 0
   }
 
+  // A cart's lines with what pricing them needs: one query, prepared once per connection (named statements:
+  // PostgreSQL parses and plans it once, Drizzle builds its SQL once), by cart id or straight from the owner
+  // (the cart lookup joined in: one round trip for a checkout or the cart page; docs/decisions/025).
+  const cartLines = () =>
+    db
+      .select({
+        line: cartItems,
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          imageUrl: products.imageUrl,
+          priceCents: products.priceCents,
+          salePriceCents: products.salePriceCents,
+          available: products.available,
+          productType: products.productType,
+        },
+        // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
+        stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
+        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        familyName: registries.familyName,
+        shippingAddress: registries.shippingAddress,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
+      .leftJoin(registries, eq(registries.id, cartItems.registryId))
+  const linesByCart = cartLines()
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_cart')
+  const linesByUser = cartLines()
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_user')
+  const linesByGuest = cartLines()
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.guestTokenHash, sql.placeholder('hash')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_guest')
+  type CartRows = Awaited<ReturnType<typeof linesByCart.execute>>
+
   async function viewOf(cartId: string | null): Promise<CartView> {
-    const rows = cartId
-      ? await db
-          .select({
-            line: cartItems,
-            product: {
-              id: products.id,
-              slug: products.slug,
-              name: products.name,
-              imageUrl: products.imageUrl,
-              priceCents: products.priceCents,
-              salePriceCents: products.salePriceCents,
-              available: products.available,
-              productType: products.productType,
-            },
-            // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
-            stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
-            brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
-            familyName: registries.familyName,
-            shippingAddress: registries.shippingAddress,
-          })
-          .from(cartItems)
-          .innerJoin(products, eq(products.id, cartItems.productId))
-          .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
-          .leftJoin(registries, eq(registries.id, cartItems.registryId))
-          .where(eq(cartItems.cartId, cartId))
-          .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
-      : []
+    return viewOfRows(cartId ? await linesByCart.execute({ cartId }) : [])
+  }
+
+  function viewOfRows(rows: CartRows): CartView {
     const lines: CartLine[] = rows.map(({ line, product, stock, brand, familyName, shippingAddress }) => {
       const unit = line.giftCard?.amountCents ?? product.salePriceCents ?? product.priceCents
       // Electronic gift cards have no stock to run out of.
@@ -230,7 +250,11 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
 
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
-      return viewOf(await findCartId(viewer))
+      if (viewer.userId) return viewOfRows(await linesByUser.execute({ userId: viewer.userId }))
+      if (viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100) {
+        return viewOfRows(await linesByGuest.execute({ hash: hashToken(viewer.guestToken) }))
+      }
+      return viewOfRows([])
     },
 
     /** Adds a product (adding to the line already holding it), with its size and colour, or as a registry gift. */

@@ -317,8 +317,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   /** Whether a replayed key comes from the order's buyer: the same account (or both guests) and the same email. */
   const sameBuyer = (order: OrderRow, viewer: OrderViewer, email: string) => (order.userId ?? null) === (viewer.userId ?? null) && order.email === email
 
-  async function byKey(idempotencyKey: string) {
-    const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey))
+  // Read on every checkout: a named statement, parsed and planned once per connection.
+  const orderByKey = db.select().from(orders).where(eq(orders.idempotencyKey, sql.placeholder('key'))).prepare('order_by_key')
+  async function byKey(idempotencyKey: string): Promise<OrderRow | undefined> {
+    const [row] = await orderByKey.execute({ key: idempotencyKey })
     return row
   }
 
