@@ -685,15 +685,23 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     cartLineIds: number[] | null
     paymentKey: string
     card: NonNullable<PlaceOrderData['card']>
-    resolve: (r: { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }) => void
+    resolve: (r: BatchResult) => void
     reject: (e: unknown) => void
   }
+  /** placed; one_by_one: take the one-by-one path; replay: the key already has an order (no payment was begun). */
+  type BatchResult = { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' } | { kind: 'replay' }
   const queue: Job[] = []
   let batchesInFlight = 0
+  // The batch's keys that have an order already (retries): one read per batch instead of one per checkout.
+  const placedKeys = db
+    .select({ key: orders.idempotencyKey })
+    .from(orders)
+    .where(sql`${orders.idempotencyKey} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('orders_placed_keys')
   const MAX_BATCH = 64
 
   function submit(job: Omit<Job, 'resolve' | 'reject'>) {
-    return new Promise<{ kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }>((resolve, reject) => {
+    return new Promise<BatchResult>((resolve, reject) => {
       queue.push({ ...job, resolve, reject })
       if (batchesInFlight < maxBatchesInFlight) void pump()
     })
@@ -717,7 +725,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }
   }
 
-  async function writeBatch(batch: Job[]) {
+  async function writeBatch(all: Job[]) {
+    // A retry of a placed checkout is answered from its order (nothing authorised): placeOnce replays it.
+    const seen = new Set((await placedKeys.execute({ keys: all.map((j) => j.key) })).map((r) => r.key))
+    const batch = seen.size === 0 ? all : all.filter((j) => !seen.has(j.key))
+    for (const j of all) if (seen.has(j.key)) j.resolve({ kind: 'replay' })
+    if (batch.length === 0) return
     const begun = await paymentsService.beginAuthorizations(
       batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
     )
@@ -903,9 +916,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         }
       }
 
-      // The key's order (a retry) and the cart, read at once.
-      const [existing, pricedNow] = await Promise.all([byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
-      if (existing) {
+      /** A retry of a placed checkout: its order, to its buyer only, and only for the same cart (or the emptied one). */
+      const replay = async (existing: OrderRow, pricedNow: { p: Priced | null } | { error: unknown }) => {
         // A retry: the cart was cleared when the order was placed, or is the same cart. Only its buyer (the same
         // account, or a guest giving the same email) gets the order back: a key alone never shows an address.
         if (!sameBuyer(existing, viewer, data.email)) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
@@ -914,6 +926,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         return { order: await viewOf(await capture(existing)), created: false }
       }
+
+      // The key's order (a retry) and the cart, read at once. A checkout that may go through the group commit
+      // leaves the key to the batch (one read for all its keys, before anything is authorised).
+      const keyInBatch = groupCommit && !!data.card && !data.giftCardCode && !data.applyCredit
+      const [early, pricedNow] = await Promise.all([keyInBatch ? undefined : byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
+      const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard)
+      const existing = early ?? (keyInBatch && !batchable ? await byKey(key) : undefined)
+      if (existing) return replay(existing, pricedNow)
 
       if ('error' in pricedNow) throw pricedNow.error
       const pricedOrEmpty = pricedNow.p
@@ -950,9 +970,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         : ''
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update), gift card
       // purchases (cards to issue) and gift card or store credit tenders take the one-by-one path.
-      if (groupCommit && card && !priced.registryId && !data.giftCardCode && !data.applyCredit && !priced.lines.some((l) => l.giftCard)) {
+      if (batchable && !card) {
+        // Left to the batch, but nothing to charge after all: the key is read here.
+        const placed = await byKey(key)
+        if (placed) return replay(placed, pricedNow)
+      }
+      if (batchable && card) {
         const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
+        if (batched.kind === 'replay') {
+          const placed = await byKey(key)
+          if (placed) return replay(placed, pricedNow)
+        }
       }
       // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
       // asked again under the next key, so retrying the same checkout works (twins agree on the same next key).
