@@ -170,6 +170,16 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     const postgresAfter = postmasterPid ? postgresCpuSeconds(postmasterPid) : 0
     const clientCpu = process.cpuUsage(before.client)
     const measured = Math.max(1, times.length + errors.length)
+    if (process.env.BENCH_WAL_STATS) {
+      // What the WAL of the measured run is made of, by record type (pg_walinspect ships with PostgreSQL).
+      await pool.query('create extension if not exists pg_walinspect')
+      const { rows } = await pool.query<{ t: string; n: number; kb: number; fpi: number }>(
+        `select "resource_manager/record_type" as t, count::int as n, (combined_size / 1024)::int as kb, (fpi_size / 1024)::int as fpi
+         from pg_get_wal_stats($1, pg_current_wal_lsn(), true) order by combined_size desc limit 16`,
+        [before.wal],
+      )
+      for (const r of rows) console.log(`    WAL ${r.t.padEnd(28)} ${String(r.n).padStart(7)} records ${String(r.kb).padStart(7)} KB (full pages ${r.fpi} KB)`)
+    }
     const perOrder = {
       serverCpuMs: ((serverAfter.cpuSeconds - before.server.cpuSeconds) * 1000) / measured,
       postgresCpuMs: postmasterPid ? ((postgresAfter - before.postgres) * 1000) / measured : NaN,
