@@ -481,6 +481,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     p: Placeable,
     paymentId: string | null,
     plan: TenderPlan,
+    /** The cart lines the order takes (null: the whole cart; none for quick buy and reserved gifts). */
+    cartLineIds: number[] | null,
   ) {
     return db.transaction(async (tx) => {
       const [order] = await tx
@@ -562,6 +564,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
       // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
       const assignedShipments = await assignShipments(tx, order, inserted, clock())
+
+      // The cart empties with the order, in one statement (as the group commit does).
+      const clears = cartLineIds === null ? cartClears([viewer]) : cartLineIds.length > 0 ? [sql`delete from cart_items where id = any(${sql.param(cartLineIds)}::bigint[])`] : []
+      if (clears.length > 0) await tx.execute(asOneStatement(clears))
 
       // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
@@ -1041,7 +1047,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment?.id ?? null, plan)
+            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment?.id ?? null, plan, cartLineIds)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -1066,8 +1072,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         return { order: await viewOf(winner), created: false }
       }
       const captured = await capture(order, priced.lines.some((l) => l.giftCard))
-      if (cartLineIds === null) await cart.clear(viewer)
-      else for (const id of cartLineIds) await cart.remove(viewer, id)
       // Everything the buyer sees is in hand: no need to read the order back.
       return { order: placedView(captured, priced, payment, order.assignedShipments, plan), created: true }
     }
