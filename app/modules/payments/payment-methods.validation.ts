@@ -39,3 +39,12 @@ export const expiryText = (card: { expMonth: number; expYear: number }) => `${St
 /** 'Visa ending in 4242, expires 12/29' (or 'expired 01/24'). */
 export const cardLabel = (card: { brand: string; last4: string; expMonth: number; expYear: number; expired?: boolean }) =>
   `${card.brand} ending in ${card.last4}, ${card.expired ? 'expired' : 'expires'} ${expiryText(card)}`
+
+/** '12/29', '12 / 2029', '1229' → month and year as typed (missing parts let the card check name the problem). */
+export function splitExpiry(raw: string): { expMonth?: string; expYear?: string } {
+  const m = /^\s*(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})\s*$/.exec(raw)
+  return m ? { expMonth: m[1], expYear: m[2] } : {}
+}
+
+/** Card form field names ← the card check's field paths. */
+export const cardFormField: Record<string, string> = { number: 'cardNumber', expMonth: 'cardExpiry', expYear: 'cardExpiry', cvc: 'cardCvc' }
