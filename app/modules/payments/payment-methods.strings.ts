@@ -24,6 +24,6 @@ export const savedCardStrings = {
   manageCards: 'Manage saved cards',
   cardNumber: 'Card number',
   cardExpiry: 'Expiry (MM/YY)',
-  cardCvc: 'Security code',
+  cardCvc: 'Security code (CVC)',
   testCardHint: 'Test mode: save 4242 4242 4242 4242 (4000 0000 0000 0002 saves, but is declined when charged)',
 } as const
