@@ -159,8 +159,18 @@ describe('saved cards and quick buy', () => {
     await expectNoSeriousA11yViolations(page, 'quick buy declined 375')
     expect(await shop.count('select count(*)::int as n from orders where user_id = $1', [shopper.userId])).toBe(0)
 
-    // Another card typed in on the spot goes through (and is not saved unless asked).
+    // A new card that is declined is not saved, even with 'Save this card' ticked; the number is asked again.
     await page.getByRole('radio', { name: 'Use a new card' }).check()
+    await fillCard(page, '4000 0000 0000 9995')
+    await page.getByLabel('Save this card for next time').check()
+    await page.getByRole('button', { name: /^Buy now/ }).click()
+    await expect.poll(() => page.getByText('Your card has insufficient funds. Try another card.').first().isVisible()).toBe(true)
+    expect(await page.getByRole('radio', { name: 'Use a new card' }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Card number').inputValue()).toBe('')
+    expect(await shop.count('select count(*)::int as n from saved_payment_methods where user_id = $1', [shopper.userId])).toBe(1)
+    expect(await shop.count('select count(*)::int as n from orders where user_id = $1', [shopper.userId])).toBe(0)
+
+    // Another card typed in on the spot goes through (and is not saved unless asked).
     await fillCard(page)
     await page.getByLabel('Save this card for next time').uncheck()
     await page.getByRole('button', { name: /^Buy now/ }).click()

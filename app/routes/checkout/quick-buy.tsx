@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, Form, Link, useNavigation, useSubmit } from 'react-router'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { isDomainError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
@@ -118,6 +118,14 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const submit = useSubmit()
   const buyForm = useRef<HTMLFormElement>(null)
+  // After a failure the card number and security code are asked again, as on checkout (never sent back either).
+  useEffect(() => {
+    if (!failure || !buyForm.current) return
+    for (const name of ['cardNumber', 'cardCvc']) {
+      const input = buyForm.current.elements.namedItem(name) as HTMLInputElement | null
+      if (input) input.value = ''
+    }
+  }, [failure])
   useFocusFirstInvalid(buyForm, failure)
   const soldOut = quote?.unavailable && quote.unavailable.length > 0 ? quote.unavailable : null
   const sizes = product.options.sizes ?? []
