@@ -179,4 +179,33 @@ describe('saved cards and quick buy', () => {
     expect(await shop.count('select count(*)::int as n from saved_payment_methods where user_id = $1', [shopper.userId])).toBe(1)
     await context.close()
   })
+
+  test('quick buy explains what is missing: no saved address (with a link to add one), or a sold-out product', async () => {
+    const noAddress = await createAccount(baseUrl)
+    const [product] = await shop.products(1, { minCents: 2_000, maxCents: 4_000, skip: 28 })
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 } })
+    await signInContext(context, baseUrl, noAddress)
+    const page = await context.newPage()
+    await open(page, quickBuyPath(product!))
+    expect(await page.getByText('Buy now ships to your saved shipping address, and you have not saved one yet.').isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Add a shipping address' }).getAttribute('href')).toBe('/settings/shipping')
+    expect(await page.getByRole('button', { name: /^Buy now/ }).count()).toBe(0)
+    await expectNoSeriousA11yViolations(page, 'quick buy without an address 375')
+    await context.close()
+
+    const shopper = await shopperWithAddress()
+    const shopperContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(shopperContext, baseUrl, shopper)
+    const shopperPage = await shopperContext.newPage()
+    await shop.pool.query('update products set available = false where id = $1', [product!.id])
+    try {
+      await open(shopperPage, quickBuyPath(product!))
+      expect(await shopperPage.getByText(`Sorry, ${product!.name}`).isVisible()).toBe(true)
+      expect(await shopperPage.getByRole('button', { name: /^Buy now/ }).count()).toBe(0)
+      await expectNoSeriousA11yViolations(shopperPage, 'quick buy sold out 1280')
+    } finally {
+      await shop.pool.query('update products set available = true where id = $1', [product!.id])
+      await shopperContext.close()
+    }
+  })
 })
