@@ -208,4 +208,29 @@ describe('saved cards and quick buy', () => {
       await shopperContext.close()
     }
   })
+
+  test('without JavaScript: quick buy with the saved card, and the new-card fields show only once "Use a new card" is chosen', async () => {
+    const shopper = await shopperWithAddress()
+    const saved = await fetch(`${baseUrl}/api/v3/payment_methods`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: shopper.cookie },
+      body: JSON.stringify({ number: '4242 4242 4242 4242', expMonth: 12, expYear: 2000 + Number(expiryYear), cvc: '123' }),
+    })
+    expect(saved.status).toBe(201)
+    const [product] = await shop.products(1, { minCents: 2_000, maxCents: 4_000, skip: 32 })
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } })
+    await signInContext(context, baseUrl, shopper)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}${quickBuyPath(product!)}`)
+    expect(await page.getByRole('radio', { name: /Visa ending in 4242/ }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Card number').isVisible()).toBe(false)
+    await page.getByRole('radio', { name: 'Use a new card' }).check()
+    expect(await page.getByLabel('Card number').isVisible()).toBe(true)
+    await page.getByRole('radio', { name: /Visa ending in 4242/ }).check()
+    await page.getByRole('button', { name: /^Buy now/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+    expect(await page.getByText('Thank you! Your order is placed.').isVisible()).toBe(true)
+    expect(await shop.count('select count(*)::int as n from orders where user_id = $1', [shopper.userId])).toBe(1)
+    await context.close()
+  })
 })
