@@ -12,6 +12,7 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
+import { type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
   services: Services
@@ -23,12 +24,14 @@ export type AppOptions = {
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
   clientDir?: string
+  /** Whole anonymous shop pages kept in memory (server/page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache
 }
 
 const YEAR = 60 * 60 * 24 * 365
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
 
   if (clientDir) {
@@ -126,6 +129,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
 
   if (build) {
     const handle = createRequestHandler(build, 'production')
+    if (pageCache) app.use('*', pageCacheMiddleware(pageCache))
     app.all('*', (c) =>
       handle(c.req.raw, {
         services,
@@ -135,6 +139,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
         supportEmail,
         clientIp: c.var.clientIp,
         publicUrl,
+        freshPerResponse: (uuid: string) => void c.var.freshPerResponse?.push(uuid),
       }),
     )
   }
