@@ -115,6 +115,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
 
   app.route('/', createApi())
 
+  // Before the static files' look-up on disk: no shop page is a file.
+  if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache))
+
   if (clientDir) {
     app.use(
       '*',
@@ -129,7 +132,6 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
 
   if (build) {
     const handle = createRequestHandler(build, 'production')
-    if (pageCache) app.use('*', pageCacheMiddleware(pageCache))
     app.all('*', (c) =>
       handle(c.req.raw, {
         services,

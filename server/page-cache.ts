@@ -41,7 +41,12 @@ type Template = {
   uuidCount: number
   bytes: number
   expires: number
+  /** When a request started rendering the replacement of this expired page. */
+  refreshingSince?: number
 }
+
+/** How long an expired page may still be served while its replacement renders. */
+const REFRESH_GRACE_MS = 5_000
 
 export type PageCache = ReturnType<typeof createPageCache>
 
@@ -72,19 +77,28 @@ export function createPageCache(options: PageCacheOptions) {
       pages.clear()
       bytes = 0
     },
+    /**
+     * The stored page for `key`, or undefined when this request should render it. Past its TTL a page is
+     * served for a few seconds more while the one request that got undefined renders its replacement, so
+     * an expiry does not send every concurrent visitor of a busy page to render it at once.
+     */
     get(key: string): Template | undefined {
       const page = pages.get(key)
       if (!page) return undefined
-      if (page.expires <= now()) {
-        remove(key)
-        return undefined
+      const t = now()
+      if (page.expires <= t) {
+        if (page.expires + REFRESH_GRACE_MS <= t || page.refreshingSince === undefined || page.refreshingSince + REFRESH_GRACE_MS <= t) {
+          if (page.expires + REFRESH_GRACE_MS <= t) remove(key)
+          else page.refreshingSince = t
+          return undefined
+        }
       }
       pages.delete(key)
       pages.set(key, page)
       return page
     },
     /** Stores a page rendered while the cache was at `startedAt` (generation()); false when not stored. */
-    set(key: string, page: Omit<Template, 'expires' | 'bytes'>, startedAt: number): boolean {
+    set(key: string, page: Omit<Template, 'expires' | 'bytes' | 'refreshingSince'>, startedAt: number): boolean {
       if (startedAt !== generation) return false
       const size = key.length + page.parts.reduce((n, p) => n + p.length, 0) + page.deflated.reduce((n, p) => n + p.length, 0)
       if (size > maxPageBytes || size > options.maxBytes) return false
@@ -173,7 +187,8 @@ export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'slots'
   let length = 0
   template.parts.forEach((part, i) => {
     chunks.push(template.deflated[i]!)
-    crc = zlib.crc32(part, crc)
+    // (zlib.crc32 of an empty buffer answers 0 whatever the running value: skip empty parts.)
+    if (part.length) crc = zlib.crc32(part, crc)
     length += part.length
     if (i < template.slots.length) {
       const value = values[template.slots[i]!]!
