@@ -54,6 +54,9 @@ export type CheckoutFormValues = {
   applyCredit: boolean
   cardExpiry: string
   cardName: string
+  /** The saved card chosen, or 'new' (docs/decisions/026); kept after a failure, like what was typed. */
+  paymentMethodId?: string
+  saveCard?: boolean
 }
 
 export type CheckoutFailure = { ok: false; message: string; fields: FieldErrors; values: CheckoutFormValues }
@@ -77,6 +80,8 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
     applyCredit: form.get('applyCredit') === 'on',
     cardExpiry: str(form, 'cardExpiry', 10),
     cardName: str(form, 'cardName', 120),
+    paymentMethodId: str(form, 'paymentMethodId', 40) || undefined,
+    saveCard: form.get('saveCard') === 'on',
   }
 }
 
@@ -140,6 +145,9 @@ export async function placeOrderFromForm(
     }
   }
   const expiry = parseExpiry(values.cardExpiry)
+  // A saved card (docs/decisions/026), or the card typed in.
+  const savedCardId = values.paymentMethodId && values.paymentMethodId !== 'new' ? values.paymentMethodId : undefined
+  const typedCard = { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined }
   const input = {
     scope,
     idempotencyKey: values.checkoutKey,
@@ -149,7 +157,8 @@ export async function placeOrderFromForm(
     giftMessage: options.shipsToRegistry ? values.giftMessage : undefined,
     giftCardCode: values.giftCardCode,
     applyCredit: values.applyCredit,
-    card: { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined },
+    card: savedCardId ? undefined : typedCard,
+    paymentMethodId: savedCardId,
   }
   let order: OrderView
   try {
@@ -158,10 +167,19 @@ export async function placeOrderFromForm(
     if (!isDomainError(error)) throw error
     const status = { invalid_input: 422, conflict: 409, not_found: 404, rate_limited: 429 }[error.code as string] ?? 400
     const fields = formFields(error.fields ?? {})
+    // A saved card's decline belongs to the saved-card choice, not to the (hidden) card number field.
+    if (savedCardId && fields.cardNumber) {
+      fields.paymentMethodId = [...(fields.paymentMethodId ?? []), ...fields.cardNumber]
+      delete fields.cardNumber
+    }
     const onlyFields = Object.keys(fields).length > 0 && error.message === 'Some fields need another look.'
     return fail(onlyFields ? t.fixFields : error.message, fields, status)
   }
 
+  // 'Save this card for next time': only once the order went through, and only for a signed-in buyer.
+  if (values.saveCard && userId && !savedCardId && order.payment.cardLast4) {
+    await context.services.paymentMethods.save(userId, typedCard).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'saving the card after checkout failed'))
+  }
   if (await context.services.orders.claimConfirmation(order.id)) {
     await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
   }
