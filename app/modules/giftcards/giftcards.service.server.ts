@@ -576,18 +576,31 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         // Pro rata of what was paid, so several partial returns add up exactly to the line's price.
         const paid = line.lineTotalCents - line.discountCents
         const creditCents = Math.floor((paid * (Number(returned) + data.quantity)) / line.quantity) - Math.floor((paid * Number(returned)) / line.quantity)
-        // The box the line travels in (a family's consolidated box is 'held' until they ask to ship it).
-        const box = await tx.execute<{ status: string }>(sql`
-          select s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id where sl.order_line_id = ${line.id}
-          union all
-          select s.status from shipments s where s.order_id = ${line.orderId}::uuid and s.warehouse_id = ${line.warehouseId}
-            and not exists (select 1 from shipment_lines sl where sl.order_line_id = ${line.id})
-          limit 1`)
-        const inWarehouse = ['held', 'processing'].includes(box.rows[0]?.status ?? 'processing')
+        // The box the line travels in (a family's consolidated box is 'held' until they ask to ship it). Its row
+        // lock makes a parallel 'Ship now' or staff status change wait for this return (or this return see it).
+        const box =
+          (
+            await tx.execute<{ id: number; status: string }>(sql`
+              select s.id, s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id
+              where sl.order_line_id = ${line.id} for update of s`)
+          ).rows[0] ??
+          (
+            await tx.execute<{ id: number; status: string }>(sql`
+              select s.id, s.status from shipments s where s.order_id = ${line.orderId}::uuid and s.warehouse_id = ${line.warehouseId} limit 1`)
+          ).rows[0]
+        const inWarehouse = ['held', 'processing'].includes(box?.status ?? 'processing')
         if (inWarehouse && line.productId) {
           await tx.execute(sql`
             insert into product_stock (product_id, option_key, quantity) values (${line.productId}, ${line.optionKey}, ${data.quantity})
             on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`)
+        }
+        // A gift that has not left never ships: the box carries the line less its restocked returns (the shipment
+        // views count it so); once every unit is returned the line leaves the box, and an emptied box is removed.
+        if (inWarehouse && box && Number(returned) + data.quantity === line.quantity) {
+          await tx.execute(sql`delete from shipment_lines where shipment_id = ${box.id} and order_line_id = ${line.id}`)
+          await tx.execute(sql`
+            delete from shipments s where s.id = ${box.id} and s.status in ('held', 'processing')
+              and not exists (select 1 from shipment_lines sl where sl.shipment_id = s.id)`)
         }
         const [created] = await tx
           .insert(giftReturns)
