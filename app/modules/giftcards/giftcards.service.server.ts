@@ -456,6 +456,15 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     },
 
     /**
+     * Store credit given inside the caller's transaction, so it is given exactly when the caller's change
+     * commits (a purchase return's refund: once, with its status change; staff promotions: with their record).
+     */
+    async grantCreditIn(tx: Tx, userId: number, amountCents: number, reason: Extract<CreditReason, 'promotion' | 'refund'>, refs: { orderId?: string; note?: string } = {}): Promise<void> {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new DomainError('invalid_input', 'Credit must be a positive amount in cents.')
+      await moveCredit(tx, userId, amountCents, reason, refs)
+    },
+
+    /**
      * Moves a gift card's whole balance into the account's store credit (the card is then used up). Wrong codes
      * count against the hourly limit per account and per network address.
      */

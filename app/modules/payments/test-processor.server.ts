@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { CardProcessor, ProcessorAnswer } from './card-processor'
-import { testProcessorCharges } from './payments.schema'
+import { testProcessorCharges, testProcessorRefunds } from './payments.schema'
 
 /**
  * The test cards, as card processors' test modes document them: 4242… succeeds, 4000 0000 0000 0002 is
@@ -89,7 +89,26 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
       return captureMany({ ref, amountCents })
     },
 
-    async refund(ref, amountCents) {
+    async refund(ref, amountCents, idempotencyKey) {
+      if (idempotencyKey) {
+        // The key's record and the charge's refunded amount change together: a repeat finds the record and refunds nothing.
+        return db.transaction(async (tx) => {
+          const [fresh] = await tx.insert(testProcessorRefunds).values({ idempotencyKey, chargeId: ref, amountCents }).onConflictDoNothing().returning()
+          if (!fresh) {
+            const [seen] = await tx.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+            return seen && seen.chargeId === ref && seen.amountCents === amountCents ? { ok: true as const, ref } : { ok: false as const, ref, code: 'refund_refused' }
+          }
+          const [row] = await tx
+            .update(testProcessorCharges)
+            .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })
+            .where(and(eq(testProcessorCharges.id, ref), eq(testProcessorCharges.status, 'captured'), sql`${testProcessorCharges.refundedCents} + ${amountCents} <= ${testProcessorCharges.capturedCents}`))
+            .returning()
+          if (row) return { ok: true as const, ref }
+          // Refused: nothing is kept under the key.
+          await tx.delete(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+          return { ok: false as const, ref, code: 'refund_refused' }
+        })
+      }
       const [row] = await db
         .update(testProcessorCharges)
         .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })
