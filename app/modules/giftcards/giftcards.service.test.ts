@@ -381,9 +381,14 @@ describe('redeeming into the account balance', () => {
     const shopper = await user()
     await a.cart.add({ userId: shopper.id }, { productId: p.id })
     const place = () => outcome(a.orders.placeOrder({ userId: shopper.id }, { idempotencyKey: key(), email: shopper.email, name: 'S', shippingAddress: address, giftCardCode: generateCode(), card: card() }))
+    // 'Apply' (the checkout summary's quote) checks the code without spending it, and counts like placing does.
+    expect(await outcome(a.orders.quote({ userId: shopper.id }, { scope: 'store', giftCardCode: generateCode() }))).toMatchObject({
+      code: 'invalid_input',
+      fields: { giftCardCode: [giftCardMessages.codeNotFound] },
+    })
     expect(await place()).toMatchObject({ code: 'invalid_input', fields: { giftCardCode: [giftCardMessages.codeNotFound] } })
-    expect(await place()).toMatchObject({ code: 'invalid_input' })
     expect(await place()).toMatchObject({ code: 'rate_limited' })
+    expect(await outcome(a.orders.quote({ userId: shopper.id }, { scope: 'store', giftCardCode: generateCode() }))).toMatchObject({ code: 'rate_limited' })
   })
 })
 
