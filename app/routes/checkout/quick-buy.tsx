@@ -3,7 +3,7 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { isDomainError } from '~/lib/errors'
 import { type CheckoutFailure, checkoutDefaults, newCheckoutKey, placeOrderFromForm } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/quick-buy'
 
@@ -30,6 +30,9 @@ async function savedAddressOf(context: AppLoadContext, userId: number) {
   const a = await context.services.address.get(userId)
   return a ? { name: a.name, line1: a.line1, line2: a.line2, city: a.city, state: a.state, zip: a.zip, phone: a.phone } : null
 }
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /**
  * /quick_buy: one product in one step for a signed-in shopper with a saved address. Nestlist keeps no cards

@@ -6,7 +6,7 @@ import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/store-checkout'
 
@@ -17,6 +17,9 @@ export const meta = ({ location }: Route.MetaArgs) => [
 
 // A cart and a checkout are personal: no shared cache may keep them.
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /**
  * /store/checkout?cart_type=store: the cart review (own items and each registry's gifts, checked out apart).
