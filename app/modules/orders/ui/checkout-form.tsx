@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useNavigation } from 'react-router'
 import type { FieldErrors } from '~/lib/errors'
 import { AddressFields, type AddressFormValues } from '~/modules/accounts/ui/address-fields'
@@ -102,9 +102,12 @@ export function CheckoutForm({
   const appliedCode = useRef(defaults.giftCardCode)
   const applied = applyFetcher.data ?? (failure?.applied ? failure : undefined)
   const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? (applyFetcher.data ? applyFetcher.data.fields[k]?.[0] : failure?.fields[k]?.[0]) : failure?.fields[k]?.[0])
-  function requote(options: { code?: boolean } = {}) {
+  // The status line speaks after the shopper's own Apply or credit choice, not after a re-quote for the state.
+  const [announce, setAnnounce] = useState(true)
+  function requote(options: { code?: boolean; announce?: boolean } = {}) {
     const form = formRef.current
     if (!form) return
+    setAnnounce(options.announce ?? true)
     const body = new FormData(form)
     body.set('intent', 'apply')
     // A quote needs no card: the number and security code stay in the browser.
@@ -146,7 +149,7 @@ export function CheckoutForm({
         const state = (formRef.current?.elements.namedItem('state') as HTMLSelectElement | null)?.value ?? ''
         if (state === quotedState.current) return
         quotedState.current = state
-        requote()
+        requote({ announce: false })
       },
       name === 'state' ? 0 : 900,
     )
@@ -254,8 +257,8 @@ export function CheckoutForm({
             <Button type="submit" name="intent" value="apply" variant="secondary" formNoValidate pending={applying} pendingLabel={t.applying} onClick={onApplyClick}>
               {t.apply}
             </Button>
-            <p role="status" className={cx('text-sm', applied && Object.keys(applied.fields).length === 0 ? 'font-semibold text-sage-700' : 'sr-only')}>
-              {applied && Object.keys(applied.fields).length === 0 && !applying ? applied.message : ''}
+            <p role="status" className={cx('text-sm', applied && announce && Object.keys(applied.fields).length === 0 ? 'font-semibold text-sage-700' : 'sr-only')}>
+              {applied && announce && Object.keys(applied.fields).length === 0 && !applying ? applied.message : ''}
             </p>
           </div>
         </Section>
