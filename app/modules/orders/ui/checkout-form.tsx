@@ -92,7 +92,8 @@ export function CheckoutForm({
       if (input) input.value = ''
     }
   }, [failure])
-  useFocusFirstInvalid(formRef, failure && !failure.applied ? failure : undefined)
+  // After 'Apply' only a wrong code takes the focus (to its field); a summary update leaves it where it was.
+  useFocusFirstInvalid(formRef, failure && (!failure.applied || Object.keys(failure.fields).length > 0) ? failure : undefined)
 
   // 'Apply' (gift card code, store credit): with JavaScript a fetcher asks the action for the summary with them,
   // so nothing typed is lost; without it the button posts the form (intent=apply) and the page comes back.
