@@ -81,6 +81,7 @@ export default [
     route('settings/collaborators', 'routes/settings/collaborators.tsx'),
     route('settings/your-orders', 'routes/settings/your-orders.tsx'),
     route('settings/gift-cards-and-promos', 'routes/settings/gift-cards-and-promos.tsx'),
+    route('settings/payment-methods', 'routes/settings/payment-methods.tsx'),
   ]),
   route('settings/simple-shipping', 'routes/settings/simple-shipping.tsx'),
   route('list/:id', 'routes/registry/guest.tsx', { id: 'registry-guest-list' }),

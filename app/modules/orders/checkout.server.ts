@@ -54,6 +54,9 @@ export type CheckoutFormValues = {
   applyCredit: boolean
   cardExpiry: string
   cardName: string
+  /** The saved card chosen, or 'new' (docs/decisions/026); kept after a failure, like what was typed. */
+  paymentMethodId?: string
+  saveCard?: boolean
 }
 
 /**
@@ -90,6 +93,8 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
     applyCredit: form.get('applyCredit') === 'on',
     cardExpiry: str(form, 'cardExpiry', 10),
     cardName: str(form, 'cardName', 120),
+    paymentMethodId: str(form, 'paymentMethodId', 40) || undefined,
+    saveCard: form.get('saveCard') === 'on',
   }
 }
 
@@ -159,6 +164,9 @@ export async function placeOrderFromForm(
     }
   }
   const expiry = parseExpiry(values.cardExpiry)
+  // A saved card (docs/decisions/026), or the card typed in.
+  const savedCardId = values.paymentMethodId && values.paymentMethodId !== 'new' ? values.paymentMethodId : undefined
+  const typedCard = { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined }
   const input = {
     scope,
     idempotencyKey: values.checkoutKey,
@@ -169,10 +177,8 @@ export async function placeOrderFromForm(
     giftCardCode: values.giftCardCode,
     applyCredit: values.applyCredit,
     // No card typed at all: gift cards and store credit may cover the total (placeOrder asks for a card if not).
-    card:
-      str(form, 'cardNumber', 40).trim() || values.cardExpiry.trim() || str(form, 'cardCvc', 8).trim()
-        ? { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined }
-        : undefined,
+    card: savedCardId || !(typedCard.number.trim() || values.cardExpiry.trim() || typedCard.cvc.trim()) ? undefined : typedCard,
+    paymentMethodId: savedCardId,
   }
   let order: OrderView
   try {
@@ -181,10 +187,19 @@ export async function placeOrderFromForm(
     if (!isDomainError(error)) throw error
     const status = { invalid_input: 422, conflict: 409, not_found: 404, rate_limited: 429 }[error.code as string] ?? 400
     const fields = formFields(error.fields ?? {})
+    // A saved card's decline belongs to the saved-card choice, not to the (hidden) card number field.
+    if (savedCardId && fields.cardNumber) {
+      fields.paymentMethodId = [...(fields.paymentMethodId ?? []), ...fields.cardNumber]
+      delete fields.cardNumber
+    }
     const onlyFields = Object.keys(fields).length > 0 && error.message === 'Some fields need another look.'
     return fail(onlyFields ? t.fixFields : error.message, fields, status)
   }
 
+  // 'Save this card for next time': only once the order went through, and only for a signed-in buyer.
+  if (values.saveCard && userId && !savedCardId && order.payment.cardLast4) {
+    await context.services.paymentMethods.save(userId, typedCard).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'saving the card after checkout failed'))
+  }
   if (await context.services.orders.claimConfirmation(order.id)) {
     await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
   }

@@ -111,13 +111,7 @@ export const checkoutStrings = {
   next: 'Older orders',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 
-  quickBuyTitle: 'Buy now',
-  quickBuyIntro: 'One step: your saved address and the card you enter below.',
-  quickBuyNeedsAddress: 'Quick buy ships to your saved address. Add one first.',
-  addAddress: 'Add a shipping address',
-  quickBuyCardNote: 'Nestlist does not keep cards, so enter your card for each quick buy.',
-  buyNow: 'Buy now',
-  change: 'Change',
+  // Quick buy's strings: quick-buy.strings.ts.
 } as const
 
 /** Why a line gets no registry discount, in words. */

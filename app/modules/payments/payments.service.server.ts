@@ -10,6 +10,7 @@ import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
 import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
+import { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.server'
 import { type PaymentRow, paymentAttempts, paymentRefunds, payments } from './payments.schema'
 import { authorizeInput, cardBrand } from './payments.validation'
 
@@ -44,6 +45,8 @@ export type PaymentsDeps = {
   clock?: () => Date
   /** How long to wait for the processor before giving up (a real processor is reached over the network). */
   timeoutMs?: number
+  /** Saved cards (docs/decisions/026): resolves a buyer's saved card to its token, for its owner only. */
+  paymentMethods?: Pick<PaymentMethodsService, 'chargeSource'>
 }
 
 const view = (p: PaymentRow): PaymentView => ({
@@ -63,7 +66,7 @@ const view = (p: PaymentRow): PaymentView => ({
  * between the two leaves at most an authorisation, which reconcile() settles; never a charge without its
  * order. Every processor call is recorded in payment_attempts.
  */
-export function createPaymentsService({ db, processor, clock = () => new Date(), timeoutMs = 5_000 }: PaymentsDeps) {
+export function createPaymentsService({ db, processor, clock = () => new Date(), timeoutMs = 5_000, paymentMethods = createPaymentMethodsService({ db, processor, clock }) }: PaymentsDeps) {
   async function withTimeout(call: Promise<ProcessorAnswer>): Promise<ProcessorAnswer> {
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<ProcessorAnswer>((resolve) => {
@@ -139,7 +142,11 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
      */
     async authorize(input: unknown): Promise<PaymentView> {
       const data = parseInput(authorizeInput, input)
-      const last4 = data.card.number.slice(-4)
+      // A typed card, or a saved card's token (its owner only: another account's card is 'not found').
+      const source = data.card
+        ? { card: data.card, brand: cardBrand(data.card.number), last4: data.card.number.slice(-4) }
+        : await paymentMethods.chargeSource(data.savedCard!.userId, data.savedCard!.paymentMethodId)
+      const last4 = source.last4
       const [created] = await db
         .insert(payments)
         .values({
@@ -149,7 +156,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
           provider: processor.name,
           amountCents: data.amountCents,
           status: 'pending',
-          cardBrand: cardBrand(data.card.number),
+          cardBrand: source.brand,
           cardLast4: last4,
           createdAt: clock(),
           updatedAt: clock(),
@@ -170,7 +177,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       }
 
       const answer = await withTimeout(
-        processor.authorize({ idempotencyKey: data.idempotencyKey, amountCents: data.amountCents, card: data.card }),
+        processor.authorize({ idempotencyKey: data.idempotencyKey, amountCents: data.amountCents, card: source.card }),
       )
       if (!answer.ok && answer.code === 'processor_error') {
         // The processor may or may not have it: ask it, rather than guess.

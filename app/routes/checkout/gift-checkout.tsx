@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checkoutKey: newCheckoutKey(),
     signedIn: !!session,
     creditBalanceCents: await creditBalance(context, session?.user.id),
+    savedCards: await savedCardsFor(context, session?.user.id),
   }
 }
 
@@ -77,6 +79,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          savedCards={loaderData.savedCards}
           creditBalanceCents={loaderData.creditBalanceCents}
           registry={quote.registry}
         />

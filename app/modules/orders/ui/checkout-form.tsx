@@ -8,6 +8,8 @@ import { Alert, Button, Card, cx, FieldError, Icon, Label, inputClasses, TextFie
 import { checkoutStrings as t } from '../checkout.strings'
 import type { OrderQuote } from '../orders.service.server'
 import { OrderSummary } from './order-summary'
+import type { PaymentMethodView } from '~/modules/payments/payment-methods.validation'
+import { CardChoice } from '~/modules/payments/ui/card-choice'
 
 /** What the form shows: defaults from the account, or what was typed before a failure. */
 export type CheckoutDefaults = AddressFormValues & {
@@ -18,6 +20,9 @@ export type CheckoutDefaults = AddressFormValues & {
   applyCredit: boolean
   cardExpiry: string
   cardName: string
+  /** A saved card's id, or 'new' (docs/decisions/026). */
+  paymentMethodId?: string
+  saveCard?: boolean
 }
 
 export type CheckoutFailureView = { message: string; fields: FieldErrors; quote?: OrderQuote; applied?: boolean } | undefined
@@ -65,6 +70,7 @@ export function CheckoutForm({
   savedAddressUsed,
   creditBalanceCents,
   submitLabel = t.placeOrder,
+  savedCards,
 }: {
   quote: OrderQuote
   checkoutKey: string
@@ -80,6 +86,8 @@ export function CheckoutForm({
   /** The signed-in buyer's store credit: the checkbox names it, and is left out when there is none. */
   creditBalanceCents?: number
   submitLabel?: string
+  /** The signed-in buyer's saved cards, to pay with one instead of typing a card. */
+  savedCards?: PaymentMethodView[]
 }) {
   const navigation = useNavigation()
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -270,33 +278,18 @@ export function CheckoutForm({
               {noCardNeeded ? t.noCardNeeded : t.cardForRest(shownQuote.cardDueCents)}
             </p>
           ) : null}
-          <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-semibold text-ink">{t.testCardHint}</p>
-          <TextField
-            label={t.cardNumber}
-            name="cardNumber"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            required={!noCardNeeded}
-            optional={noCardNeeded}
-            maxLength={23}
-            error={err('cardNumber')}
+          {/* Saved cards to choose from (signed in), or the card fields (docs/decisions/026). */}
+          <CardChoice
+            cards={savedCards ?? []}
+            chosen={defaults.paymentMethodId}
+            errors={failure?.fields}
+            defaults={defaults}
+            canSave={signedIn}
+            saveChecked={defaults.saveCard}
+            testCardHint={t.testCardHint}
+            labels={{ cardNumber: t.cardNumber, cardExpiry: t.cardExpiry, cardCvc: t.cardCvc, cardName: t.cardName }}
+            cardOptional={noCardNeeded}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={t.cardExpiry}
-              name="cardExpiry"
-              autoComplete="cc-exp"
-              inputMode="numeric"
-              placeholder="MM/YY"
-              required={!noCardNeeded}
-              optional={noCardNeeded}
-              maxLength={7}
-              defaultValue={defaults.cardExpiry}
-              error={err('cardExpiry')}
-            />
-            <TextField label={t.cardCvc} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" required={!noCardNeeded} optional={noCardNeeded} maxLength={4} error={err('cardCvc')} />
-          </div>
-          <TextField label={t.cardName} name="cardName" autoComplete="cc-name" optional maxLength={100} defaultValue={defaults.cardName} error={err('cardName')} />
         </Section>
 
         {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
