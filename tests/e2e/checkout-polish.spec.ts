@@ -186,6 +186,8 @@ describe('checkout tenders and staff tools', () => {
     await page.getByLabel('Security code (CVC)').fill('123')
     await page.getByRole('button', { name: /^Place order/ }).click()
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+    // The order page has rendered (the address bar changes a moment before).
+    await page.getByText('Thank you! Your order is placed.').waitFor()
     const payment = await page.getByRole('region', { name: 'Payment' }).innerText()
     expect(cents(payment, `Gift card ••••${code.slice(-4)}`)).toBe(giftCard)
     expect(cents(payment, 'Store credit')).toBe(total - giftCard - dueCents)
