@@ -41,6 +41,8 @@ export default [
   route('admin/emails/:id', 'routes/admin/email.tsx'),
   route('admin/insert-cards', 'routes/admin/insert-cards.tsx'),
   route('admin/shipments', 'routes/admin/shipments.tsx'),
+  route('admin/stock', 'routes/admin/stock.tsx'),
+  route('admin/store-credit', 'routes/admin/store-credit.tsx'),
   route('bl_admin/orders/:id', 'routes/admin/order.tsx'),
   route('registry/new', 'routes/registry/new.tsx', { id: 'registry-new' }),
   route('registry/new/:x', 'routes/registry/new.tsx', { id: 'registry-new-x' }),

@@ -15,6 +15,8 @@ export const MAX_GIFT_CARDS_PER_LINE = 10
 export const GIFT_RETURN_WINDOW_MONTHS = 9
 /** Failed redemptions allowed per account and per network address in an hour. */
 export const REDEEM_FAILURES_PER_HOUR = 10
+/** The most promotional store credit one staff grant may give. */
+export const PROMOTION_MAX_CENTS = 50_000
 
 export const giftCardMessages = {
   amount: `Choose an amount from ${formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} to ${formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)}.`,
@@ -39,6 +41,11 @@ export const giftCardMessages = {
   returnWindow: `Gifts can be returned for store credit within ${GIFT_RETURN_WINDOW_MONTHS} months of being bought. This one is past that.`,
   returnNotPaid: 'This gift is still being paid for. Try again in a few minutes.',
   reason: 'Choose a reason.',
+  promotionEmail: 'Enter the email address of the account to credit.',
+  promotionNoAccount: 'There is no Nestlist account with that email address.',
+  promotionAmount: `Enter an amount from $1.00 to ${formatCents(PROMOTION_MAX_CENTS)}, like 15 or 12.50.`,
+  promotionReason: 'Say why the credit is given (3 to 200 characters); the customer sees it in their credit history.',
+  promotionKeyReused: 'This form was already used for another grant. Reload the page to grant again.',
 } as const
 
 /** Uppercase, without spaces or dashes: what is hashed. */
@@ -124,3 +131,15 @@ export const giftReturnInput = z.object({
   quantity: z.coerce.number({ error: giftCardMessages.returnQuantity }).int(giftCardMessages.returnQuantity).min(1, giftCardMessages.returnQuantity).max(99, giftCardMessages.returnQuantity),
   reason: z.enum(giftReturnReasons.map((r) => r.id) as [GiftReturnReason, ...GiftReturnReason[]], { error: giftCardMessages.reason }),
 })
+
+/** Staff tools: promotional store credit for an account (amount typed in dollars, or cents from code). */
+export const promotionGrantInput = z.object({
+  email: z.string({ error: giftCardMessages.promotionEmail }).trim().toLowerCase().min(3, giftCardMessages.promotionEmail).max(254, giftCardMessages.promotionEmail).email(giftCardMessages.promotionEmail),
+  amountCents: z.preprocess(
+    (v) => (typeof v === 'string' ? dollarsToCents(v) : v),
+    z.number({ error: giftCardMessages.promotionAmount }).int(giftCardMessages.promotionAmount).min(100, giftCardMessages.promotionAmount).max(PROMOTION_MAX_CENTS, giftCardMessages.promotionAmount),
+  ),
+  reason: z.string({ error: giftCardMessages.promotionReason }).trim().min(3, giftCardMessages.promotionReason).max(200, giftCardMessages.promotionReason),
+  idempotencyKey: z.string({ error: giftCardMessages.promotionKeyReused }).trim().min(8, giftCardMessages.promotionKeyReused).max(80, giftCardMessages.promotionKeyReused),
+})
+export type PromotionGrantInput = z.input<typeof promotionGrantInput>

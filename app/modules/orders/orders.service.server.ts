@@ -94,6 +94,12 @@ export type OrderQuote = {
   taxRateBasisPoints: number
   taxEstimated: boolean
   totalCents: number
+  /**
+   * The gift card and store credit the buyer asked for, as placeOrder would take them (gift card first, then
+   * credit; 'Gift card ••••ABCD', 'Store credit'), and what is left for the card (0: no card needed).
+   */
+  tenders: OrderTender[]
+  cardDueCents: number
 }
 
 /** One line of a buyer's order history. */
@@ -1159,7 +1165,22 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     async quote(viewer: OrderViewer, input: unknown): Promise<OrderQuote & { unavailable: string[] }> {
       const data = parseInput(quoteInput, input)
       const p = await price(viewer, { scope: data.scope, quoteState: data.state ?? null }, true)
+      // The same plan placeOrder makes (a wrong code is a field error on giftCardCode and counts toward the limit).
+      const plan: TenderPlan =
+        giftCards && (data.giftCardCode || data.applyCredit)
+          ? await giftCards.planTenders(viewer, p.totalCents, {
+              giftCardCode: data.giftCardCode,
+              applyCredit: data.applyCredit,
+              excludedCents: p.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
+            })
+          : { giftCard: null, creditCents: 0, cardDueCents: p.totalCents }
+      const tenders: OrderTender[] = [
+        ...(plan.giftCard && plan.giftCard.amountCents > 0 ? [{ kind: 'gift_card' as const, amountCents: plan.giftCard.amountCents, last4: plan.giftCard.last4, label: `Gift card ••••${plan.giftCard.last4}` }] : []),
+        ...(plan.creditCents > 0 ? [{ kind: 'store_credit' as const, amountCents: plan.creditCents, last4: null, label: 'Store credit' }] : []),
+      ]
       return {
+        tenders,
+        cardDueCents: plan.cardDueCents,
         lines: p.lines.map((l) => ({
           cartLineId: l.cartLineId,
           reservationId: l.reservationId,

@@ -21,8 +21,11 @@ export interface CardProcessor {
   authorize(request: { idempotencyKey: string; amountCents: number; card: ProcessorCard | ProcessorSavedCard }): Promise<ProcessorAnswer>
   /** Charges up to the authorised amount (once). */
   capture(ref: string, amountCents: number): Promise<ProcessorAnswer>
-  /** Gives back part or all of what was captured. */
-  refund(ref: string, amountCents: number): Promise<ProcessorAnswer>
+  /**
+   * Gives back part or all of what was captured. With an idempotency key, asking again with the same key
+   * answers the first answer and refunds nothing more (as processors' Idempotency-Key headers do).
+   */
+  refund(ref: string, amountCents: number, idempotencyKey?: string): Promise<ProcessorAnswer>
   /** Releases an authorisation that was never captured. */
   void(ref: string): Promise<ProcessorAnswer>
   /** What the processor knows of an authorisation asked with this key, or null if the request never reached it. */

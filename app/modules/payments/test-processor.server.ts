@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { type CardProcessor, isSavedCard, type ProcessorAnswer, type ProcessorCard, type ProcessorSavedCard } from './card-processor'
 import { testProcessorPaymentMethods } from './payment-methods.schema'
-import { testProcessorCharges } from './payments.schema'
+import { testProcessorCharges, testProcessorRefunds } from './payments.schema'
 import { cardBrand } from './payments.validation'
 
 /**
@@ -100,7 +100,26 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
       return captureMany({ ref, amountCents })
     },
 
-    async refund(ref, amountCents) {
+    async refund(ref, amountCents, idempotencyKey) {
+      if (idempotencyKey) {
+        // The key's record and the charge's refunded amount change together: a repeat finds the record and refunds nothing.
+        return db.transaction(async (tx) => {
+          const [fresh] = await tx.insert(testProcessorRefunds).values({ idempotencyKey, chargeId: ref, amountCents }).onConflictDoNothing().returning()
+          if (!fresh) {
+            const [seen] = await tx.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+            return seen && seen.chargeId === ref && seen.amountCents === amountCents ? { ok: true as const, ref } : { ok: false as const, ref, code: 'refund_refused' }
+          }
+          const [row] = await tx
+            .update(testProcessorCharges)
+            .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })
+            .where(and(eq(testProcessorCharges.id, ref), eq(testProcessorCharges.status, 'captured'), sql`${testProcessorCharges.refundedCents} + ${amountCents} <= ${testProcessorCharges.capturedCents}`))
+            .returning()
+          if (row) return { ok: true as const, ref }
+          // Refused: nothing is kept under the key.
+          await tx.delete(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+          return { ok: false as const, ref, code: 'refund_refused' }
+        })
+      }
       const [row] = await db
         .update(testProcessorCharges)
         .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })

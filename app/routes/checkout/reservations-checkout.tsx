@@ -3,7 +3,7 @@ import { getViewer } from '~/modules/accounts/auth.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { visitorReservationIds } from '~/routes/reservations/reserve.server'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/reservations-checkout'
@@ -26,6 +26,9 @@ async function heldReservations(request: Request, context: AppLoadContext) {
   const ids = asked.filter((id) => held.has(id))
   return { ids, askedCount: asked.length }
 }
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /** /store/checkout/reservations?tokens[]=…: buy gifts reserved earlier; the same reservations turn purchased. */
 export async function loader({ request, context }: Route.LoaderArgs) {

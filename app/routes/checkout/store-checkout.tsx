@@ -7,7 +7,7 @@ import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, 
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/store-checkout'
 
@@ -18,6 +18,9 @@ export const meta = ({ location }: Route.MetaArgs) => [
 
 // A cart and a checkout are personal: no shared cache may keep them.
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /**
  * /store/checkout?cart_type=store: the cart review (own items and each registry's gifts, checked out apart).

@@ -24,6 +24,7 @@ export function CardChoice({
   saveChecked,
   testCardHint,
   labels,
+  cardOptional = false,
 }: {
   cards: PaymentMethodView[]
   chosen?: string
@@ -34,13 +35,15 @@ export function CardChoice({
   saveChecked?: boolean
   testCardHint: string
   labels: { cardNumber: string; cardExpiry: string; cardCvc: string; cardName: string }
+  /** Gift cards and store credit cover the total (docs/decisions/029): the card fields are not required. */
+  cardOptional?: boolean
 }) {
   const err = (k: string) => errors?.[k]?.[0]
   const initial = initialCardChoice(cards, chosen)
   const newCardFields = (
     <div className="flex flex-col gap-5">
       <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-semibold text-ink">{testCardHint}</p>
-      <TextField label={labels.cardNumber} name="cardNumber" autoComplete="cc-number" inputMode="numeric" required maxLength={23} error={err('cardNumber')} />
+      <TextField label={labels.cardNumber} name="cardNumber" autoComplete="cc-number" inputMode="numeric" required={!cardOptional} optional={cardOptional} maxLength={23} error={err('cardNumber')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={labels.cardExpiry}
@@ -48,12 +51,13 @@ export function CardChoice({
           autoComplete="cc-exp"
           inputMode="numeric"
           placeholder="MM/YY"
-          required
+          required={!cardOptional}
+          optional={cardOptional}
           maxLength={7}
           defaultValue={defaults.cardExpiry}
           error={err('cardExpiry')}
         />
-        <TextField label={labels.cardCvc} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" required maxLength={4} error={err('cardCvc')} />
+        <TextField label={labels.cardCvc} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" required={!cardOptional} optional={cardOptional} maxLength={4} error={err('cardCvc')} />
       </div>
       <TextField label={labels.cardName} name="cardName" autoComplete="cc-name" optional maxLength={100} defaultValue={defaults.cardName} error={err('cardName')} />
       {canSave ? (
