@@ -803,25 +803,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       )
       lineValues.forEach((l, i) => (l.pos = i)) // lines keep the cart's order (their ids are the order page's order)
       const siteValues = live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w })))
-      // The stock each checkout needs, and the carts its order empties (only orders this statement inserts count).
-      const needValues = live.flatMap(({ job }) => needsOf(job.priced).map((w) => ({ key: job.key, product_id: w.productId, option_key: w.optionKey, quantity: w.quantity })))
-      const clearValues = live.map(({ job }) => ({
-        key: job.key,
-        user_id: job.cartLineIds === null ? (job.viewer.userId ?? null) : null,
-        hash: job.cartLineIds === null && !job.viewer.userId && job.viewer.guestToken ? guestTokenHash(job.viewer.guestToken) : null,
-        line_ids: job.cartLineIds ?? [],
-      }))
-      const A = authorizationWrites.length
-      const w = (i: number) => sql.raw(`w${A + i}`) // w(0): the inserted orders, w(4) want, w(5) locked, w(6) fits
-      const clears = sql`select j.* from jsonb_to_recordset(${JSON.stringify(clearValues)}::jsonb) as j(key text, user_id bigint, hash text, line_ids bigint[])
-                         join ${w(0)} o on o.idempotency_key = j.key`
-      // ONE statement (the usual case, decision 025): the processor's answers, the orders, their lines and
-      // shipments, then the stock: every row the batch needs is locked in (product, option) order (no deadlocks
-      // with other batches, processes or single orders) and, if all of it is there and enough is left for every
-      // order, taken, and the orders' carts emptied. Otherwise nothing of the stock or carts is written here:
-      // the statements below hand the stock out in arrival order (the rows stay locked). A key another process
-      // placed a moment ago (with another cart or card) inserts nothing here and goes one by one.
-      const inserted = await tx.execute<{ id: string | null; idempotency_key: string | null; created_at: string | null; fits: boolean | null; locked: { product_id: number; option_key: string; quantity: number }[] | null }>(
+      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(
         asOneStatement(
           [
             ...authorizationWrites,
@@ -837,45 +819,31 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
                 select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
                 from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(pos int, key text, product_id int, title text, options jsonb, option_key text,
                        quantity int, unit int, total int, discount int, warehouse_id int)
-                join ${w(0)} o on o.idempotency_key = l.key
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key
                 order by l.pos
                 returning id, order_id, warehouse_id`,
             sql`insert into shipments (order_id, warehouse_id, created_at)
                 select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
-                join ${w(0)} o on o.idempotency_key = s.key
+                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key
                 returning id, order_id, warehouse_id`,
-            shipmentLinesOfBatch(`w${A + 1}`, `w${A + 2}`),
-            sql`select n.product_id, n.option_key, sum(n.quantity)::int as quantity
-                from jsonb_to_recordset(${JSON.stringify(needValues)}::jsonb) as n(key text, product_id int, option_key text, quantity int)
-                join ${w(0)} o on o.idempotency_key = n.key group by n.product_id, n.option_key`,
-            sql`select ps.product_id, ps.option_key, ps.quantity from product_stock ps join ${w(4)} n using (product_id, option_key)
-                order by ps.product_id, ps.option_key for update of ps`,
-            sql`select (select count(*) from ${w(5)}) = (select count(*) from ${w(4)})
-                       and not exists (select 1 from ${w(4)} n join ${w(5)} l using (product_id, option_key) where l.quantity < n.quantity) as fits`,
-            sql`update product_stock ps set quantity = ps.quantity - n.quantity from ${w(4)} n
-                where ps.product_id = n.product_id and ps.option_key = n.option_key and (select fits from ${w(6)})`,
-            sql`delete from cart_items where (select fits from ${w(6)}) and cart_id = any(array(
-                  select c.id from carts c where c.user_id = any(array(select user_id from (${clears}) j where user_id is not null))
-                  union all
-                  select c.id from carts c where c.guest_token_hash = any(array(select hash from (${clears}) j where hash is not null))))`,
-            sql`delete from cart_items where (select fits from ${w(6)}) and id = any(array(select unnest(line_ids) from (${clears}) j))`,
+            shipmentLinesOfBatch(`w${authorizationWrites.length + 1}`, `w${authorizationWrites.length + 2}`),
           ],
-          sql`select id, idempotency_key, created_at, null::boolean as fits, null::json as locked from ${w(0)}
-              union all
-              select null, null, null, (select fits from ${w(6)}), (select coalesce(json_agg(l), '[]') from ${w(5)} l)`,
+          sql`select id, idempotency_key, created_at from ${sql.raw(`w${authorizationWrites.length}`)}`,
         ),
       )
-      const summary = inserted.rows.find((r) => r.idempotency_key === null)!
-      const rows = new Map(inserted.rows.flatMap((r) => (r.idempotency_key && r.id && r.created_at ? [[r.idempotency_key, { id: r.id, created_at: r.created_at }] as const] : [])))
+      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
       const retry = live.filter((e) => !rows.has(e.job.key))
       const mine = live.filter((e) => rows.has(e.job.key))
       if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
-      if (summary.fits) return { accepted: mine, soldOut: [], retry, rows }
 
-      // Something is short (or stock rows are missing): the locked rows are handed out in arrival order while
-      // enough is left.
+      // Stock last: every row the batch needs is locked once, in (product, option) order (no deadlocks with
+      // other batches or single orders), and handed out in arrival order while enough is left.
       const needs = new Map(mine.map((e) => [e.job.key, needsOf(e.job.priced)]))
-      const locked = { rows: summary.locked ?? [] }
+      const wanted = [...new Map([...needs.values()].flat().map((w) => [`${w.productId}\u0000${w.optionKey}`, { product_id: w.productId, option_key: w.optionKey }])).values()]
+      const locked = await tx.execute<{ product_id: number; option_key: string; quantity: number }>(sql`
+        select ps.product_id, ps.option_key, ps.quantity from product_stock ps
+        join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(product_id int, option_key text) using (product_id, option_key)
+        order by ps.product_id, ps.option_key for update of ps`)
       const left = new Map(locked.rows.map((r) => [`${Number(r.product_id)}\u0000${r.option_key}`, Number(r.quantity)]))
       const accepted: typeof live = []
       const soldOut: { entry: (typeof live)[number]; title: string }[] = []
