@@ -6,7 +6,8 @@
 // order, its lines and shipments written with the stock taken, the card charged and the cart emptied.
 //
 // Every cart holds the same 10 hot products (one of each), so every order takes from the same 10 stock rows.
-// Carts are built beforehand with set-based SQL (adding to carts is not what is measured). Checks at the end,
+// Carts are built beforehand with set-based SQL; with --add-to-cart each checkout also adds the 10th product
+// over HTTP first (POST /api/v3/cart_items, counted in its time). Checks at the end,
 // in the database: stock taken equals what the orders hold (no oversell, never below zero), one order per
 // acknowledged checkout and per key (no double order), one captured payment and one processor charge per
 // order, nothing left authorised.
@@ -14,8 +15,12 @@
 // Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
 // Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
-// (group-commit batches written at once; the service's default otherwise).
-import { fork } from 'node:child_process'
+// (group-commit batches written at once; the service's default otherwise), --add-to-cart. Printed per order: CPU
+// of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
+// with the machine's load than orders/s do). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
+// profile of the server.
+import { type ChildProcess, fork } from 'node:child_process'
+import fs from 'node:fs'
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import path from 'node:path'
@@ -25,7 +30,14 @@ import { freePort } from '~/db/embedded-postgres.server'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '32' }, pool: { type: 'string', default: '16' }, only: { type: 'string' }, 'in-flight': { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '32' },
+    pool: { type: 'string', default: '16' },
+    only: { type: 'string' },
+    'in-flight': { type: 'string' },
+    'add-to-cart': { type: 'boolean', default: false },
+  },
 })
 const SECONDS = Number(values.seconds)
 const CLIENTS = Number(values.clients)
@@ -33,6 +45,8 @@ const POOL = Number(values.pool)
 const HOT = 10
 const CARTS_PER_CLIENT = 1_500
 const STOCK = 1_000_000
+/** --add-to-cart: each checkout first adds the 10th hot product over HTTP (POST /api/v3/cart_items), then places the order. */
+const ADD = values['add-to-cart']
 const nextYear = new Date().getUTCFullYear() + 1
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
@@ -50,6 +64,40 @@ function post(port: number, pathName: string, body: string, cookie: string): Pro
     )
     req.on('error', reject)
     req.end(body)
+  })
+}
+
+/** CPU seconds (user + system) of PostgreSQL: the postmaster and every process it started (backends, WAL writer, …). */
+function postgresCpuSeconds(postmasterPid: number): number {
+  const tick = 100 // USER_HZ on Linux
+  let total = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // the process just went away
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ') // fields from the 3rd (state) on
+    // The postmaster's own time, plus (cutime, cstime) that of its children that have exited and been reaped.
+    if (Number(entry) === postmasterPid) total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / tick
+    else if (Number(f[1]) === postmasterPid) total += (Number(f[11]) + Number(f[12])) / tick
+  }
+  return total
+}
+
+/** The bench server's CPU seconds and statements sent to PostgreSQL so far (bench/support/checkout-server.ts). */
+function serverStats(child: ChildProcess): Promise<{ cpuSeconds: number; statements: number }> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('cpu' in m)) return
+      child.off('message', onMessage)
+      const { cpu, statements } = m as { cpu: NodeJS.CpuUsage; statements: number }
+      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, statements })
+    }
+    child.on('message', onMessage)
+    child.send('stats')
   })
 }
 
@@ -78,7 +126,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     for (let i = 0; i < all.length; i += 5_000) {
       await pool.query(
         `with c as (insert into carts (guest_token_hash) select unnest($1::text[]) returning id)
-         insert into cart_items (cart_id, product_id, options, option_key, quantity) select c.id, p.id, '{}'::jsonb, '', 1 from c cross join generate_series(1, ${HOT}) p(id)`,
+         insert into cart_items (cart_id, product_id, options, option_key, quantity) select c.id, p.id, '{}'::jsonb, '', 1 from c cross join generate_series(${ADD ? 2 : 1}, ${HOT}) p(id)`,
         [all.slice(i, i + 5_000)],
       )
     }
@@ -98,11 +146,24 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
         shippingAddress: { name: 'Bench Buyer', line1: '1 Bench Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' },
         card: { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' },
       })
+    const checkout = async (c: number, k: number) => {
+      if (ADD) {
+        const added = await post(port, '/api/v3/cart_items', '{"productId":1,"quantity":1}', `nestlist_cart=${tokenOf(c, k)}`)
+        if (added.status !== 201) return added
+      }
+      return post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
+    }
     // Warm-up: a few orders per client (connections, JIT), not counted.
     const WARM = 5
     await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let k = 0; k < WARM; k++) await post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
+      for (let k = 0; k < WARM; k++) await checkout(c, k)
     }))
+    // The postmaster is the parent of our connection's backend (Linux /proc; elsewhere PostgreSQL CPU is not shown).
+    const backendPid = (await pool.query<{ p: number }>('select pg_backend_pid() as p')).rows[0]!.p
+    const postmasterPid = fs.existsSync(`/proc/${backendPid}/stat`) ? Number(fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) : 0
+    const wal = async () => (await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn
+    const walBytes = async (from: string) => Number((await pool.query<{ n: string }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint as n', [from])).rows[0]!.n)
+    const before = { server: await serverStats(child), postgres: postmasterPid ? postgresCpuSeconds(postmasterPid) : 0, client: process.cpuUsage(), wal: await wal() }
     const times: number[] = []
     const acknowledged = new Set<string>()
     const errors: string[] = []
@@ -112,7 +173,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       Array.from({ length: CLIENTS }, async (_, c) => {
         for (let k = WARM; k < CARTS_PER_CLIENT && performance.now() < until; k++) {
           const t0 = performance.now()
-          const res = await post(port, '/api/v3/orders', body(c, k), `nestlist_cart=${tokenOf(c, k)}`)
+          const res = await checkout(c, k)
           if (res.status !== 201) {
             errors.push(`${res.status} ${res.body.slice(0, 200)}`)
             continue
@@ -125,6 +186,27 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       }),
     )
     const elapsed = (performance.now() - started) / 1000
+    const serverAfter = await serverStats(child)
+    const postgresAfter = postmasterPid ? postgresCpuSeconds(postmasterPid) : 0
+    const clientCpu = process.cpuUsage(before.client)
+    const measured = Math.max(1, times.length + errors.length)
+    if (process.env.BENCH_WAL_STATS) {
+      // What the WAL of the measured run is made of, by record type (pg_walinspect ships with PostgreSQL).
+      await pool.query('create extension if not exists pg_walinspect')
+      const { rows } = await pool.query<{ t: string; n: number; kb: number; fpi: number }>(
+        `select "resource_manager/record_type" as t, count::int as n, (combined_size / 1024)::int as kb, (fpi_size / 1024)::int as fpi
+         from pg_get_wal_stats($1, pg_current_wal_lsn(), true) order by combined_size desc limit 16`,
+        [before.wal],
+      )
+      for (const r of rows) console.log(`    WAL ${r.t.padEnd(28)} ${String(r.n).padStart(7)} records ${String(r.kb).padStart(7)} KB (full pages ${r.fpi} KB)`)
+    }
+    const perOrder = {
+      serverCpuMs: ((serverAfter.cpuSeconds - before.server.cpuSeconds) * 1000) / measured,
+      postgresCpuMs: postmasterPid ? ((postgresAfter - before.postgres) * 1000) / measured : NaN,
+      clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / measured,
+      statements: (serverAfter.statements - before.server.statements) / measured,
+      walBytes: (await walBytes(before.wal)) / measured,
+    }
     const sorted = [...times].sort((a, b) => a - b)
     const q = async (text: string) => (await pool.query(text)).rows[0] as Record<string, number>
     const stock = await q(`select min(quantity)::int as min, sum(${STOCK} - quantity)::int as taken from product_stock`)
@@ -146,7 +228,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       all2.n === orderRows.n &&
       uncharged.n === 0
     const rate = times.length / elapsed
-    return { mode, settings, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+    return { mode, settings, perOrder, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r).once('error', r))
@@ -163,7 +245,14 @@ try {
     const r = await run(server.adminUrl, mode)
     const label = mode === 'fast' ? 'group commit (in use)' : 'straightforward (one transaction per order)'
     console.log(`\n${label}: ${CLIENTS} clients over HTTP, server pool ${POOL}, ${HOT} hot products in every cart, ${SECONDS} s, ${r.settings}`)
+    console.log(
+      ADD
+        ? `  one checkout = POST /api/v3/cart_items (the 10th hot product into a guest cart holding the other 9) + POST /api/v3/orders`
+        : `  one checkout = POST /api/v3/orders of a guest cart holding the 10 hot products (carts filled beforehand; --add-to-cart adds one over HTTP per checkout)`,
+    )
     console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
+    const c = r.perOrder
+    console.log(`  per order: server CPU ${c.serverCpuMs.toFixed(2)} ms, PostgreSQL CPU ${c.postgresCpuMs.toFixed(2)} ms, bench client CPU ${c.clientCpuMs.toFixed(2)} ms; ${c.statements.toFixed(2)} statements (round trips) to PostgreSQL, ${(c.walBytes / 1024).toFixed(1)} KB of WAL`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

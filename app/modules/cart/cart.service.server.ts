@@ -136,34 +136,54 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     return rows.find((r) => r.key === key)?.q ?? 0
   }
 
+  // A cart's lines with what pricing them needs: one query, prepared once per connection (named statements:
+  // PostgreSQL parses and plans it once, Drizzle builds its SQL once), by cart id or straight from the owner
+  // (the cart lookup joined in: one round trip for a checkout or the cart page; docs/decisions/025).
+  const cartLines = () =>
+    db
+      .select({
+        line: cartItems,
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          imageUrl: products.imageUrl,
+          priceCents: products.priceCents,
+          salePriceCents: products.salePriceCents,
+          available: products.available,
+          productType: products.productType,
+        },
+        // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
+        stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
+        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        familyName: registries.familyName,
+        shippingAddress: registries.shippingAddress,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
+      .leftJoin(registries, eq(registries.id, cartItems.registryId))
+  const linesByCart = cartLines()
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_cart')
+  const linesByUser = cartLines()
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_user')
+  const linesByGuest = cartLines()
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.guestTokenHash, sql.placeholder('hash')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .prepare('cart_lines_by_guest')
+  type CartRows = Awaited<ReturnType<typeof linesByCart.execute>>
+
   async function viewOf(cartId: string | null): Promise<CartView> {
-    const rows = cartId
-      ? await db
-          .select({
-            line: cartItems,
-            product: {
-              id: products.id,
-              slug: products.slug,
-              name: products.name,
-              imageUrl: products.imageUrl,
-              priceCents: products.priceCents,
-              salePriceCents: products.salePriceCents,
-              available: products.available,
-              productType: products.productType,
-            },
-            // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
-            stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
-            brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
-            familyName: registries.familyName,
-            shippingAddress: registries.shippingAddress,
-          })
-          .from(cartItems)
-          .innerJoin(products, eq(products.id, cartItems.productId))
-          .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.optionKey, cartItems.optionKey)))
-          .leftJoin(registries, eq(registries.id, cartItems.registryId))
-          .where(eq(cartItems.cartId, cartId))
-          .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
-      : []
+    return viewOfRows(cartId ? await linesByCart.execute({ cartId }) : [])
+  }
+
+  function viewOfRows(rows: CartRows): CartView {
     const lines: CartLine[] = rows.map(({ line, product, stock, brand, familyName, shippingAddress }) => {
       const unit = line.giftCard?.amountCents ?? product.salePriceCents ?? product.priceCents
       // Electronic gift cards have no stock to run out of.
@@ -230,19 +250,29 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
 
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
-      return viewOf(await findCartId(viewer))
+      if (viewer.userId) return viewOfRows(await linesByUser.execute({ userId: viewer.userId }))
+      if (viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100) {
+        return viewOfRows(await linesByGuest.execute({ hash: hashToken(viewer.guestToken) }))
+      }
+      return viewOfRows([])
     },
 
     /** Adds a product (adding to the line already holding it), with its size and colour, or as a registry gift. */
     async add(viewer: CartViewer, input: unknown): Promise<{ cart: CartView; lineId: number }> {
       const data = parseInput(addToCartInput, input)
-      const [product] = await db.select().from(products).where(eq(products.id, data.productId))
+      // The product, its stock rows and the viewer's cart, read at once (docs/decisions/025).
+      const [[product], stockRows, foundCartId] = await Promise.all([
+        db.select().from(products).where(eq(products.id, data.productId)),
+        db.select({ q: productStock.quantity, key: productStock.optionKey }).from(productStock).where(eq(productStock.productId, data.productId)),
+        findCartId(viewer),
+      ])
       if (!product) throw new DomainError('not_found', cartMessages.productNotFound)
       if (product.productType === 'cash_fund' || product.productType === 'favor') throw new DomainError('invalid_input', cartMessages.notForSale)
       if (product.productType === 'gift_card') throw new DomainError('invalid_input', cartMessages.giftCardDetails)
       const options = resolveOptions(product.options, data)
       const key = optionKey(options)
-      const left = await stockLeft(product.id, key)
+      // A product without stock rows yet counts its opening stock (as stockLeft does).
+      const left = stockRows.length === 0 ? Math.max(0, product.stock) : (stockRows.find((r) => r.key === key)?.q ?? 0)
       if (!product.available || left <= 0) throw new DomainError('conflict', cartMessages.soldOut)
       let gift: { registryId: number; regItemId: number } | null = null
       if (data.regItemId) {
@@ -252,34 +282,41 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
         if (stillNeeded < data.quantity) throw new DomainError('conflict', cartMessages.giftNotNeeded)
         gift = { registryId: item.registryId, regItemId: item.id }
       }
-      const cartId = await ensureCartId(viewer)
-      const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from cart_items where cart_id = ${cartId}`)).rows as [{ lines: number }]
-      // The same product and option in the cart already (as a gift or not) counts against the stock left.
-      const [held] = await db
-        .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, product.id), eq(cartItems.optionKey, key)))
-      const inCart = Number(held?.n ?? 0)
+      const cartId = foundCartId ?? (await ensureCartId(viewer))
+      // How many lines the cart has, and how many of this product and option it holds already (as a gift or
+      // not: they count against the stock left), in one read.
+      const [counted] = (
+        await db.execute<{ lines: number; held: number }>(sql`
+          select count(*)::int as lines, coalesce(sum(quantity) filter (where product_id = ${product.id} and option_key = ${key}), 0)::int as held
+          from cart_items where cart_id = ${cartId}::uuid`)
+      ).rows
+      const lines = Number(counted?.lines ?? 0)
+      const inCart = Number(counted?.held ?? 0)
       if (inCart + data.quantity > left) {
         const message = cartMessages.onlyLeft(left, inCart)
         throw new DomainError('conflict', message, { fields: { quantity: [message] } })
       }
       // One statement: a new line, or more of the line already there (never past 99).
+      // The cart's updated_at is touched in the same statement.
       const inserted = await db.execute<{ id: number; quantity: number }>(sql`
-        insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
-        values (${cartId}::uuid, ${product.id}, ${JSON.stringify(options)}::jsonb, ${key}, ${data.quantity}, ${gift?.registryId ?? null},
-                ${gift?.regItemId ?? null}, ${clock().toISOString()}::timestamptz)
-        on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
-        do update set quantity = cart_items.quantity + excluded.quantity
-        where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
-        returning id, quantity`)
+        with line as (
+          insert into cart_items (cart_id, product_id, options, option_key, quantity, registry_id, reg_item_id, added_at)
+          values (${cartId}::uuid, ${product.id}, ${JSON.stringify(options)}::jsonb, ${key}, ${data.quantity}, ${gift?.registryId ?? null},
+                  ${gift?.regItemId ?? null}, ${clock().toISOString()}::timestamptz)
+          on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
+          do update set quantity = cart_items.quantity + excluded.quantity
+          where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
+          returning id, quantity
+        ), touched as (
+          update carts set updated_at = ${clock().toISOString()}::timestamptz where id = ${cartId}::uuid and exists (select 1 from line)
+        )
+        select id, quantity from line`)
       const line = inserted.rows[0] ? { id: Number(inserted.rows[0].id), quantity: Number(inserted.rows[0].quantity) } : undefined
       if (!line) throw new DomainError('invalid_input', cartMessages.tooMany, { fields: { quantity: [cartMessages.tooMany] } })
       if (line.quantity === data.quantity && lines >= MAX_CART_LINES) {
         await db.delete(cartItems).where(eq(cartItems.id, line.id))
         throw new DomainError('invalid_input', cartMessages.cartFull)
       }
-      await db.update(carts).set({ updatedAt: clock() }).where(eq(carts.id, cartId))
       return { cart: await viewOf(cartId), lineId: line.id }
     },
 

@@ -72,6 +72,32 @@ describe('group commit', () => {
     expect(cartSizes.sort()).toEqual([0, 0, 1, 1, 1])
   })
 
+  test('a batch that fits takes the stock and empties only its own carts in one statement; a retry is answered from its order, nothing authorised again', async () => {
+    const a = app()
+    const [p1, p2] = [await product(10, 1_500), await product(10, 2_500)]
+    const viewers = Array.from({ length: 4 }, () => ({ guestToken: a.cart.newGuestToken() }))
+    for (const v of viewers) {
+      await a.cart.add(v, { productId: p1.id, quantity: 1 })
+      await a.cart.add(v, { productId: p2.id, quantity: 2 })
+    }
+    const bystander = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(bystander, { productId: p1.id })
+    const keys = viewers.map(() => key())
+    const input = (i: number) => ({ idempotencyKey: keys[i], email: `fit${i}@example.test`, name: 'Fit', shippingAddress: address, card })
+    const placed = await Promise.all(viewers.map((v, i) => a.orders.place(v, input(i))))
+    for (const r of placed) expect(r).toMatchObject({ created: true, order: { status: 'paid', subtotalCents: 6_500, lines: [{ productId: p1.id, quantity: 1 }, { productId: p2.id, quantity: 2 }] } })
+    expect([await a.orders.stockOf(p1.id), await a.orders.stockOf(p2.id)]).toEqual([6, 2])
+    expect(await Promise.all(viewers.map(async (v) => (await a.cart.view(v)).lines.length))).toEqual([0, 0, 0, 0])
+    expect((await a.cart.view(bystander)).lines).toHaveLength(1)
+    const payments = async () => (await q(`select count(*)::int as n from payments where amount_cents = $1`, [placed[0]!.order.totalCents]))[0]
+    const before = await payments()
+    // The same checkout again (the answer was lost): the same order, 200 not 201, no new payment or charge.
+    const again = await a.orders.place(viewers[0]!, input(0))
+    expect(again).toEqual({ order: placed[0]!.order, created: false })
+    expect(await payments()).toEqual(before)
+    expect(await q(`select count(*)::int as n from orders where idempotency_key = any($1)`, [keys])).toEqual([{ n: 4 }])
+  })
+
   test('the same cart placed with and without group commit gives the same order', async () => {
     const p = await product(10, 1_999)
     const views = []

@@ -324,8 +324,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   /** Whether a replayed key comes from the order's buyer: the same account (or both guests) and the same email. */
   const sameBuyer = (order: OrderRow, viewer: OrderViewer, email: string) => (order.userId ?? null) === (viewer.userId ?? null) && order.email === email
 
-  async function byKey(idempotencyKey: string) {
-    const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey))
+  // Read on every checkout: a named statement, parsed and planned once per connection.
+  const orderByKey = db.select().from(orders).where(eq(orders.idempotencyKey, sql.placeholder('key'))).prepare('order_by_key')
+  async function byKey(idempotencyKey: string): Promise<OrderRow | undefined> {
+    const [row] = await orderByKey.execute({ key: idempotencyKey })
     return row
   }
 
@@ -486,6 +488,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     p: Placeable,
     paymentId: string | null,
     plan: TenderPlan,
+    /** The cart lines the order takes (null: the whole cart; none for quick buy and reserved gifts). */
+    cartLineIds: number[] | null,
   ) {
     return db.transaction(async (tx) => {
       const [order] = await tx
@@ -567,6 +571,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
       // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
       const assignedShipments = await assignShipments(tx, order, inserted, clock())
+
+      // The cart empties with the order, in one statement (as the group commit does).
+      const clears = cartLineIds === null ? cartClears([viewer]) : cartLineIds.length > 0 ? [sql`delete from cart_items where id = any(${sql.param(cartLineIds)}::bigint[])`] : []
+      if (clears.length > 0) await tx.execute(asOneStatement(clears))
 
       // Stock last, so the hot rows stay locked only for one statement and the commit: every row needed is
       // locked in (product, option) order (concurrent orders cannot deadlock), then taken only where enough is
@@ -690,15 +698,23 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     cartLineIds: number[] | null
     paymentKey: string
     card: NonNullable<PlaceOrderData['card']>
-    resolve: (r: { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }) => void
+    resolve: (r: BatchResult) => void
     reject: (e: unknown) => void
   }
+  /** placed; one_by_one: take the one-by-one path; replay: the key already has an order (no payment was begun). */
+  type BatchResult = { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' } | { kind: 'replay' }
   const queue: Job[] = []
   let batchesInFlight = 0
+  // The batch's keys that have an order already (retries): one read per batch instead of one per checkout.
+  const placedKeys = db
+    .select({ key: orders.idempotencyKey })
+    .from(orders)
+    .where(sql`${orders.idempotencyKey} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('orders_placed_keys')
   const MAX_BATCH = 64
 
   function submit(job: Omit<Job, 'resolve' | 'reject'>) {
-    return new Promise<{ kind: 'placed'; order: OrderView } | { kind: 'one_by_one' }>((resolve, reject) => {
+    return new Promise<BatchResult>((resolve, reject) => {
       queue.push({ ...job, resolve, reject })
       if (batchesInFlight < maxBatchesInFlight) void pump()
     })
@@ -722,7 +738,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }
   }
 
-  async function writeBatch(batch: Job[]) {
+  async function writeBatch(all: Job[]) {
+    // A retry of a placed checkout is answered from its order (nothing authorised): placeOnce replays it.
+    const seen = new Set((await placedKeys.execute({ keys: all.map((j) => j.key) })).map((r) => r.key))
+    const batch = seen.size === 0 ? all : all.filter((j) => !seen.has(j.key))
+    for (const j of all) if (seen.has(j.key)) j.resolve({ kind: 'replay' })
+    if (batch.length === 0) return
     const begun = await paymentsService.beginAuthorizations(
       batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
     )
@@ -767,6 +788,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }))
       const lineValues = live.flatMap(({ job }) =>
         job.priced.lines.map((l) => ({
+          pos: 0,
           key: job.key,
           product_id: l.productId,
           title: l.title,
@@ -779,6 +801,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           warehouse_id: l.warehouseId,
         })),
       )
+      lineValues.forEach((l, i) => (l.pos = i)) // lines keep the cart's order (their ids are the order page's order)
       const siteValues = live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w })))
       const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(
         asOneStatement(
@@ -794,9 +817,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
                 returning id, idempotency_key, created_at`,
             sql`insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
                 select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
-                from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(key text, product_id int, title text, options jsonb, option_key text,
+                from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(pos int, key text, product_id int, title text, options jsonb, option_key text,
                        quantity int, unit int, total int, discount int, warehouse_id int)
                 join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key
+                order by l.pos
                 returning id, order_id, warehouse_id`,
             sql`insert into shipments (order_id, warehouse_id, created_at)
                 select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
@@ -908,9 +932,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         }
       }
 
-      // The key's order (a retry) and the cart, read at once.
-      const [existing, pricedNow] = await Promise.all([byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
-      if (existing) {
+      /** A retry of a placed checkout: its order, to its buyer only, and only for the same cart (or the emptied one). */
+      const replay = async (existing: OrderRow, pricedNow: { p: Priced | null } | { error: unknown }) => {
         // A retry: the cart was cleared when the order was placed, or is the same cart. Only its buyer (the same
         // account, or a guest giving the same email) gets the order back: a key alone never shows an address.
         if (!sameBuyer(existing, viewer, data.email)) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
@@ -919,6 +942,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (again && fingerprintOf(again, data.email) !== existing.fingerprint) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
         return { order: await viewOf(await capture(existing)), created: false }
       }
+
+      // The key's order (a retry) and the cart, read at once. A checkout that may go through the group commit
+      // leaves the key to the batch (one read for all its keys, before anything is authorised).
+      const keyInBatch = groupCommit && !!data.card && !data.giftCardCode && !data.applyCredit
+      const [early, pricedNow] = await Promise.all([keyInBatch ? undefined : byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
+      const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard)
+      const existing = early ?? (keyInBatch && !batchable ? await byKey(key) : undefined)
+      if (existing) return replay(existing, pricedNow)
 
       if ('error' in pricedNow) throw pricedNow.error
       const pricedOrEmpty = pricedNow.p
@@ -960,9 +991,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           : ''
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update), gift card
       // purchases (cards to issue) and gift card or store credit tenders take the one-by-one path.
-      if (groupCommit && card && !priced.registryId && !data.giftCardCode && !data.applyCredit && !priced.lines.some((l) => l.giftCard)) {
+      if (batchable && !card) {
+        // Left to the batch, but nothing to charge after all: the key is read here.
+        const placed = await byKey(key)
+        if (placed) return replay(placed, pricedNow)
+      }
+      if (batchable && card) {
         const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
+        if (batched.kind === 'replay') {
+          const placed = await byKey(key)
+          if (placed) return replay(placed, pricedNow)
+        }
       }
       // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
       // asked again under the next key, so retrying the same checkout works (twins agree on the same next key).
@@ -987,7 +1027,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment?.id ?? null, plan)
+            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment?.id ?? null, plan, cartLineIds)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -1012,8 +1052,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         return { order: await viewOf(winner), created: false }
       }
       const captured = await capture(order, priced.lines.some((l) => l.giftCard))
-      if (cartLineIds === null) await cart.clear(viewer)
-      else for (const id of cartLineIds) await cart.remove(viewer, id)
       // Everything the buyer sees is in hand: no need to read the order back.
       return { order: placedView(captured, priced, payment, order.assignedShipments, plan), created: true }
     }
