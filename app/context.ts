@@ -13,6 +13,11 @@ declare module 'react-router' {
     clientIp: string
     /** PUBLIC_URL when set: links in emails, and Secure cookies when it is https. */
     publicUrl?: string
+    /**
+     * A loader marks a random UUID in its data as unique to this response (e.g. a search id): a copy of the
+     * page served from the anonymous page cache gets a new one in its place (server/page-cache.ts).
+     */
+    freshPerResponse?: (uuid: string) => void
   }
 }
 

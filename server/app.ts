@@ -12,6 +12,7 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
+import { type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
   services: Services
@@ -23,12 +24,14 @@ export type AppOptions = {
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
   clientDir?: string
+  /** Whole anonymous shop pages kept in memory (server/page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache
 }
 
 const YEAR = 60 * 60 * 24 * 365
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
 
   if (clientDir) {
@@ -112,6 +115,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
 
   app.route('/', createApi())
 
+  // Before the static files' look-up on disk: no shop page is a file.
+  if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache))
+
   if (clientDir) {
     app.use(
       '*',
@@ -135,6 +141,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
         supportEmail,
         clientIp: c.var.clientIp,
         publicUrl,
+        freshPerResponse: (uuid: string) => void c.var.freshPerResponse?.push(uuid),
       }),
     )
   }

@@ -16,6 +16,7 @@ import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.se
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
 import { createApp } from './app'
+import { createPageCache } from './page-cache'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -79,8 +80,12 @@ async function main() {
   setInterval(releaseHeldGifts, RELEASE_SWEEP_MINUTES * 60_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
+  // Whole anonymous shop pages (docs/decisions/028): dropped whenever the catalogue changes, else after 15 s.
+  const pageCache = env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 15_000 }) : undefined
+  if (pageCache) services.searchIndex.onChange(() => pageCache.invalidate())
   const app = createApp({
     services,
+    pageCache,
     logger,
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,

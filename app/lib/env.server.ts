@@ -24,6 +24,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Feature flag overrides, 'name=on,other=off' (app/modules/config/app-config.ts lists the flags). */
   NESTLIST_FEATURE_FLAGS: z.string().optional(),
+  /** Memory for whole anonymous shop pages (server/page-cache.ts, docs/decisions/028); 0 turns the cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Encrypts stored secrets (two-factor). Unset: a random one kept in DATA_DIR/app.secret. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional().or(z.literal('').transform(() => undefined)),
 })

@@ -95,6 +95,23 @@ describe('the index follows the database', () => {
     throw new Error('the index did not catch up')
   }
 
+  test('a change is announced when notified and again once applied (the page cache drops its pages on both)', async () => {
+    const { rows } = await database.pool.query<{ id: number }>('select id from products order by id desc limit 1')
+    const id = rows[0]!.id
+    let calls = 0
+    const off = live.onChange(() => {
+      calls++
+    })
+    await database.pool.query(`update products set name = 'Qorvandel Lamp' where id = $1`, [id])
+    await eventually(async () => (await indexed.listing(q({ searchTerm: 'qorvandel' }))).count === 1 && calls >= 2)
+    expect(calls).toBeGreaterThanOrEqual(2)
+    off()
+    const before = calls
+    await database.pool.query(`update products set name = 'Zeptrinoq Lamp' where id = $1`, [id])
+    await eventually(async () => (await indexed.listing(q({ searchTerm: 'zeptrinoq' }))).count === 1)
+    expect(calls).toBe(before)
+  })
+
   test('a renamed, repriced or deleted product shows up in listings', async () => {
     const { rows } = await database.pool.query<{ id: number }>('select id from products order by id limit 1')
     const id = rows[0]!.id

@@ -18,6 +18,11 @@ export type LiveIndex = SearchEngineSet & {
   stop(): Promise<void>
   /** Resolves once every change notified so far has been applied (tests). */
   settled(): Promise<void>
+  /**
+   * Calls `listener` when a change of products, brands or categories is notified and again when it has
+   * been applied (so a page rendered in between is not kept as current); returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void
 }
 
 /** Cards kept in memory at most; past it the cache starts afresh (a card is ~1 KB). */
@@ -84,12 +89,18 @@ export function createLiveIndex(
     logger?.info(`search index: ${index.live} products loaded in ${Math.round(performance.now() - started)} ms`)
   }
 
+  const changeListeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of changeListeners) listener()
+  }
+
   const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch((err: unknown) => logger?.error({ err }, 'search index update failed'))
+    queue = queue.then(work).catch((err: unknown) => logger?.error({ err }, 'search index update failed')).finally(changed)
     return queue
   }
 
   function onNotification(payload: string) {
+    changed()
     if (payload.startsWith('products:')) {
       const changed = payload.slice('products:'.length).split(',').filter(Boolean).map(Number)
       forgetCards(changed)
@@ -186,5 +197,9 @@ export function createLiveIndex(
       await queue
     },
     settled: () => queue,
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => void changeListeners.delete(listener)
+    },
   }
 }

@@ -53,6 +53,8 @@ export async function loader({ request: httpRequest, url, context }: Route.Loade
   const [results, extras] = await Promise.all([orNotFound(context.services.search.listing(request.query), retry), shopExtras(httpRequest, context)])
   const missing = missingPageMessage(results)
   if (missing) notFound({ message: missing, ...retry })
+  // The search id names this one search (analytics): a cached copy of the page gets a new one.
+  if (results.searchId) context.freshPerResponse?.(results.searchId)
   return { searchTerm, results, href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
 }
 

@@ -1,0 +1,293 @@
+// A server-side cache of whole anonymous shop pages (docs/decisions/028-shop-server-render.md).
+//
+// Only a request that carries nothing personal is served from it or stored in it: GET, no Cookie header
+// at all (no session, guest cart, flash or any other cookie), no Authorization, a shop path. Such a
+// request renders the same HTML for every visitor except for values made fresh for each response: the
+// CSP nonce (from secureHeaders) and values a loader registers through `context.freshPerResponse` (the
+// search page's search id). The cache keeps the page as a template with those values cut out and puts
+// new ones in on every hit, so no two responses share a nonce or a search id. The gzip body is built
+// from pieces compressed once at store time (see gzipTemplate), so a hit costs a CRC and a copy.
+//
+// Bounded by bytes (least recently used first out), entries expire after a short TTL, and everything is
+// dropped when the catalogue changes (the listing index's change feed: products, prices, availability,
+// brands, categories). A response that sets a cookie, is not a 200 HTML page or says no-store/private
+// is never stored. Every response on a shop path says `Vary: Cookie, Accept-Encoding`.
+import { randomUUID } from 'node:crypto'
+import zlib from 'node:zlib'
+import { isbot } from 'isbot'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '~/api/types'
+
+export type PageCacheOptions = {
+  /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
+  maxBytes: number
+  /** How long a stored page is served at most (content without a change feed: guides, stock counts). */
+  ttlMs: number
+  /** Pages above this size are not stored. */
+  maxPageBytes?: number
+  now?: () => number
+}
+
+/** One stored page: the HTML cut at its per-response values, raw and gzip-compressed piece by piece. */
+type Template = {
+  status: number
+  headers: [string, string][]
+  /** The HTML between the per-response values (utf-8); one more than `slots`. */
+  parts: Buffer[]
+  /** Each part as raw deflate data ending on a byte boundary (Z_SYNC_FLUSH, not final). */
+  deflated: Buffer[]
+  /** What goes between parts[i] and parts[i + 1]: 0 the nonce, k >= 1 the k-th fresh UUID. */
+  slots: number[]
+  uuidCount: number
+  bytes: number
+  expires: number
+  /** When a request started rendering the replacement of this expired page. */
+  refreshingSince?: number
+}
+
+/** How long an expired page may still be served while its replacement renders. */
+const REFRESH_GRACE_MS = 5_000
+
+export type PageCache = ReturnType<typeof createPageCache>
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now
+  const maxPageBytes = options.maxPageBytes ?? 1_000_000
+  // Map order is recency order: a hit moves its entry to the end; eviction takes from the start.
+  const pages = new Map<string, Template>()
+  let bytes = 0
+  let generation = 0
+  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 }
+
+  const remove = (key: string) => {
+    const page = pages.get(key)
+    if (!page) return
+    pages.delete(key)
+    bytes -= page.bytes
+  }
+
+  return {
+    stats,
+    maxPageBytes,
+    /** Bumped by every invalidation: a render that started before it must not be stored after it. */
+    generation: () => generation,
+    /** Drops every page (the catalogue changed). */
+    invalidate() {
+      generation++
+      pages.clear()
+      bytes = 0
+    },
+    /**
+     * The stored page for `key`, or undefined when this request should render it. Past its TTL a page is
+     * served for a few seconds more while the one request that got undefined renders its replacement, so
+     * an expiry does not send every concurrent visitor of a busy page to render it at once.
+     */
+    get(key: string): Template | undefined {
+      const page = pages.get(key)
+      if (!page) return undefined
+      const t = now()
+      if (page.expires <= t) {
+        if (page.expires + REFRESH_GRACE_MS <= t || page.refreshingSince === undefined || page.refreshingSince + REFRESH_GRACE_MS <= t) {
+          if (page.expires + REFRESH_GRACE_MS <= t) remove(key)
+          else page.refreshingSince = t
+          return undefined
+        }
+      }
+      pages.delete(key)
+      pages.set(key, page)
+      return page
+    },
+    /** Stores a page rendered while the cache was at `startedAt` (generation()); false when not stored. */
+    set(key: string, page: Omit<Template, 'expires' | 'bytes' | 'refreshingSince'>, startedAt: number): boolean {
+      if (startedAt !== generation) return false
+      const size = key.length + page.parts.reduce((n, p) => n + p.length, 0) + page.deflated.reduce((n, p) => n + p.length, 0)
+      if (size > maxPageBytes || size > options.maxBytes) return false
+      remove(key)
+      while (bytes + size > options.maxBytes) {
+        const oldest = pages.keys().next().value as string
+        remove(oldest)
+      }
+      pages.set(key, { ...page, bytes: size, expires: now() + options.ttlMs })
+      bytes += size
+      stats.stored++
+      return true
+    },
+    size: () => ({ pages: pages.size, bytes }),
+  }
+}
+
+/** Shop pages: the landing page, categories, brands, search, listings and product pages (and the bench's minimal page). */
+const SHOP_PATH = /^\/(?:store(?:\/.*)?|gp\/.+|best-baby-products|bench\/minimal)$/
+/** Under /store but not shop pages: checkout, gift card purchase, JSON API. */
+const NOT_SHOP = /^\/store\/(?:checkout|gift-cards|api)(?:\/|$)|^\/store-checkout/
+const MAX_URL = 2048
+
+export function isShopPath(pathname: string) {
+  return SHOP_PATH.test(pathname) && !NOT_SHOP.test(pathname) && !pathname.endsWith('.data')
+}
+
+/** Whether this request may be answered from (and stored into) the cache: nothing about it is personal. */
+export function isAnonymousPageRequest(request: Request, pathname: string) {
+  return (
+    request.method === 'GET' &&
+    !request.headers.has('cookie') &&
+    !request.headers.has('authorization') &&
+    request.url.length <= MAX_URL &&
+    isShopPath(pathname)
+  )
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+// Level 9: compressed once per stored page; the pieces cannot share a dictionary, so every byte helps.
+const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 9 }
+
+/** Cuts the page at every occurrence of the nonce and of each fresh value. */
+export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick<Template, 'parts' | 'deflated' | 'slots' | 'uuidCount'> {
+  const tokens = [nonce, ...fresh.filter((v) => v && v !== nonce)]
+  const slotOf = new Map(tokens.map((t, i) => [t, i]))
+  const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
+  const parts: Buffer[] = []
+  const slots: number[] = []
+  for (let i = 0; i < pieces.length; i++) {
+    if (i % 2 === 0) parts.push(Buffer.from(pieces[i]!, 'utf8'))
+    else slots.push(slotOf.get(pieces[i]!)!)
+  }
+  return { parts, deflated: parts.map((p) => zlib.deflateRawSync(p, SYNC)), slots, uuidCount: tokens.length - 1 }
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+/** An empty stored block with BFINAL set: ends the deflate stream. */
+const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+
+/** The values for one response: slot 0 the nonce, then a new UUID per fresh value. */
+function freshValues(template: Pick<Template, 'uuidCount'>, nonce: string): Buffer[] {
+  const values = [Buffer.from(nonce, 'utf8')]
+  for (let i = 0; i < template.uuidCount; i++) values.push(Buffer.from(randomUUID(), 'utf8'))
+  return values
+}
+
+/** The HTML of a template with these values in its slots. */
+export function plainBody(template: Pick<Template, 'parts' | 'slots'>, values: Buffer[]): Buffer {
+  const chunks: Buffer[] = []
+  template.parts.forEach((part, i) => {
+    chunks.push(part)
+    if (i < template.slots.length) chunks.push(values[template.slots[i]!]!)
+  })
+  return Buffer.concat(chunks)
+}
+
+/**
+ * A gzip member (RFC 1952) of the template with these values: the parts' precompressed deflate data, each
+ * value as a stored block (RFC 1951 3.2.4; every part ends byte-aligned after its sync flush), a final
+ * empty block, then the CRC-32 and length of the whole HTML.
+ */
+export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'slots'>, values: Buffer[]): Buffer {
+  const chunks: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let length = 0
+  template.parts.forEach((part, i) => {
+    chunks.push(template.deflated[i]!)
+    // (zlib.crc32 of an empty buffer answers 0 whatever the running value: skip empty parts.)
+    if (part.length) crc = zlib.crc32(part, crc)
+    length += part.length
+    if (i < template.slots.length) {
+      const value = values[template.slots[i]!]!
+      const n = value.length // a nonce or a UUID: far below a stored block's 65,535 bytes
+      chunks.push(Buffer.from([0x00, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]), value)
+      crc = zlib.crc32(value, crc)
+      length += value.length
+    }
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(length >>> 0, 4)
+  chunks.push(DEFLATE_END, trailer)
+  return Buffer.concat(chunks)
+}
+
+/** Accept-Encoding allows gzip: named (or `*` when gzip is not named) with a quality above 0. */
+export function acceptsGzip(header: string | undefined) {
+  if (!header) return false
+  const quality = new Map<string, number>()
+  for (const entry of header.split(',')) {
+    const [name, ...params] = entry.split(';').map((s) => s.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    if (name) quality.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0)
+  }
+  return (quality.get('gzip') ?? quality.get('*') ?? 0) > 0
+}
+
+/** Headers of the rendered response not kept with a stored page (the server sets them anew). */
+const NOT_KEPT = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'vary', 'connection', 'keep-alive'])
+const VARY = 'Cookie, Accept-Encoding'
+
+function withVary(c: Context<AppEnv>) {
+  const current = c.res.headers.get('Vary')
+  if (current === '*') return
+  const have = new Set((current ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))
+  const add = VARY.split(', ').filter((v) => !have.has(v.toLowerCase()))
+  if (add.length) c.res.headers.set('Vary', [current, ...add].filter(Boolean).join(', '))
+}
+
+/** Bots get every Suspense boundary in place (entry.server's onAllReady): a separate copy for them. */
+const cacheKey = (request: Request) => `${isbot(request.headers.get('user-agent') ?? '') ? 'bot' : 'web'} ${request.url}`
+
+/**
+ * Answers anonymous shop page requests from the cache and stores what the handler after it renders.
+ * `fresh` collects the values a loader registered as per-response (context.freshPerResponse).
+ */
+export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isShopPath(c.req.path)) return next()
+    const nonce = c.var.secureHeadersNonce ?? ''
+    if (!nonce || !isAnonymousPageRequest(c.req.raw, c.req.path)) {
+      cache.stats.bypassed++
+      await next()
+      withVary(c)
+      return
+    }
+    const key = cacheKey(c.req.raw)
+    const page = cache.get(key)
+    if (page) {
+      cache.stats.hits++
+      const values = freshValues(page, nonce)
+      const gzip = acceptsGzip(c.req.header('accept-encoding'))
+      const body = gzip ? gzipBody(page, values) : plainBody(page, values)
+      const headers = new Headers(page.headers)
+      if (gzip) headers.set('Content-Encoding', 'gzip')
+      headers.set('Content-Length', String(body.length))
+      headers.set('Vary', VARY)
+      c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: page.status, headers })
+      return
+    }
+    cache.stats.misses++
+    const startedAt = cache.generation()
+    const fresh: string[] = []
+    c.set('freshPerResponse', fresh)
+    await next()
+    withVary(c)
+    const res = c.res
+    const cacheControl = res.headers.get('Cache-Control') ?? ''
+    if (
+      res.status !== 200 ||
+      !res.body ||
+      res.headers.has('Set-Cookie') ||
+      res.headers.has('Content-Encoding') ||
+      !(res.headers.get('Content-Type') ?? '').startsWith('text/html') ||
+      /no-store|private/i.test(cacheControl)
+    ) {
+      return
+    }
+    // The visitor gets the page as it streams; the other branch is read to the end and stored.
+    const [toClient, toCache] = res.body.tee()
+    c.res = new Response(toClient, res)
+    const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()))
+    void new Response(toCache)
+      .text()
+      .then((html) => {
+        if (html.length > cache.maxPageBytes) return
+        cache.set(key, { status: 200, headers, ...makeTemplate(html, nonce, fresh) }, startedAt)
+      })
+      .catch((err: unknown) => c.var.logger?.warn({ err }, 'page cache: reading the rendered page failed'))
+  }
+}

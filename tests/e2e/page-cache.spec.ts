@@ -1,0 +1,70 @@
+import { describe, expect, inject, test } from 'vitest'
+import { createAccount } from './support/accounts'
+
+// The anonymous page cache (server/page-cache.ts) on the real server: shop pages requested without any
+// cookie may be answered from it; two signed-in shoppers and an anonymous visitor, interleaved on the
+// same pages, each get their own page and never another's. Plain HTTP: no browser needed.
+
+const baseUrl = inject('baseUrl')
+const pages = ['/store/full-size-strollers', '/store/strollers', '/store/search?search_term=organic%20swaddle', '/store', '/gp/nestling-essentials-wipes-dispenser/1']
+
+async function page(path: string, cookie?: string) {
+  const res = await fetch(`${baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
+  const html = await res.text()
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1] ?? ''
+  return { status: res.status, html, nonce, vary: res.headers.get('Vary') ?? '', setCookie: res.headers.get('Set-Cookie') }
+}
+
+/** The header's account corner: the first name of the signed-in person, or the 'Sign in' link. */
+const signedInAs = (html: string, names: string[]) => names.filter((n) => html.includes(`>${n}<`))
+
+describe('anonymous page cache on the shop pages', () => {
+  test('two signed-in shoppers and an anonymous visitor never see each other’s page', async () => {
+    const alice = await createAccount(baseUrl, { firstName: 'Aliciaxq' })
+    const bruno = await createAccount(baseUrl, { firstName: 'Brunozq' })
+    const names = [alice.firstName, bruno.firstName]
+    for (const path of pages) {
+      // Anonymous first (the cache keeps it), then each shopper, then anonymous again (from the cache).
+      const anonymous = await page(path)
+      const a = await page(path, alice.cookie)
+      const b = await page(path, bruno.cookie)
+      const anonymousAgain = await page(path)
+      const a2 = await page(path, alice.cookie)
+      for (const p of [anonymous, a, b, anonymousAgain, a2]) {
+        expect(p.status, path).toBe(200)
+        expect(p.vary, path).toMatch(/Cookie/)
+      }
+      expect(signedInAs(a.html, names), path).toEqual([alice.firstName])
+      expect(signedInAs(a2.html, names), path).toEqual([alice.firstName])
+      expect(signedInAs(b.html, names), path).toEqual([bruno.firstName])
+      for (const p of [anonymous, anonymousAgain]) {
+        expect(signedInAs(p.html, names), path).toEqual([])
+        expect(p.html, path).toContain('Sign in')
+        expect(p.setCookie, path).toBeNull()
+      }
+    }
+  })
+
+  test('every anonymous response has its own CSP nonce, used by all of its scripts, and its own search id', async () => {
+    const seen = new Set<string>()
+    const searchIds = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      for (const path of pages) {
+        const p = await page(path)
+        expect(p.nonce, path).toMatch(/^[A-Za-z0-9+/=]{16,}$/)
+        expect(seen.has(p.nonce), path).toBe(false)
+        seen.add(p.nonce)
+        const scriptNonces = [...p.html.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((m) => m[1])
+        expect(scriptNonces.length, path).toBeGreaterThan(0)
+        expect(new Set(scriptNonces), path).toEqual(new Set([p.nonce]))
+        const searchId = /searchId\\?",\\?"([0-9a-f-]{36})/.exec(p.html)?.[1]
+        if (path.startsWith('/store/search')) {
+          expect(searchId, path).toBeDefined()
+          expect(searchIds.has(searchId!), path).toBe(false)
+          searchIds.add(searchId!)
+        }
+      }
+    }
+    expect(searchIds.size).toBe(3)
+  })
+})
