@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
@@ -50,20 +50,13 @@ export function AppShell({
     <ToastProvider>
       <div id="top" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
         <SkipLink />
-        {/* Each region is its own Suspense boundary: React hydrates them one after the other in short,
-            interruptible pieces instead of the whole page in one long task (decision 018). No fallback is
-            ever shown for them: the server sends them complete, and nothing in them suspends on the client. */}
-        <Suspense>
-          <SiteHeader navbar={navbar} viewer={viewer} />
-        </Suspense>
+        <SiteHeader navbar={navbar} viewer={viewer} />
         <main id="main" tabIndex={-1} className="flex-1 scroll-mt-4 outline-none">
           <FlashMessage flash={flash} />
           {viewer && !viewer.emailVerified && pathname !== '/verify_email' ? <ConfirmEmailReminder /> : null}
-          <Suspense>{isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}</Suspense>
+          {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
         </main>
-        <Suspense>
-          <SiteFooter navbar={navbar} />
-        </Suspense>
+        <SiteFooter navbar={navbar} />
         <BackToTop />
         <PageViewTracker />
         <RouteChangeListener />

@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { publicOrigin } from '~/lib/links'
 import { AppPromoBanner } from '~/components/app-promo-banner'
@@ -116,10 +115,7 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
       {collections.map((collection, index) => (
         // Collections below the first are laid out and painted only as they near the screen (app.css, .render-when-near).
         <Container key={collection.id} className={index > 0 ? 'render-when-near' : undefined}>
-          {/* A Suspense region each: React hydrates the collections one by one in short tasks (decision 018). */}
-          <Suspense>
-            <ProductCollection collection={collection} maxVisible={null} />
-          </Suspense>
+          <ProductCollection collection={collection} maxVisible={null} />
         </Container>
       ))}
 

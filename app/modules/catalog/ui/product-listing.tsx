@@ -96,12 +96,7 @@ export function ProductListing({ result, href, label, defaultSort = DEFAULT_SORT
         )
       ) : (
         <>
-          {/* A Suspense region of its own: React hydrates the grid in a short task of its own (decision 018). */}
-          {products.length > 0 ? (
-            <Suspense>
-              <ProductGrid products={products} label={label} slugSet={slugSet} guides={guides} />
-            </Suspense>
-          ) : null}
+          {products.length > 0 ? <ProductGrid products={products} label={label} slugSet={slugSet} guides={guides} /> : null}
           <Pagination className="mt-6" page={result.page} pageCount={result.pageCount} hrefFor={(p) => pageHref(href, p)} />
         </>
       )}
