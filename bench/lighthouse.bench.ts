@@ -33,11 +33,18 @@ const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-lh-')), 'r
 type Audit = { displayValue?: string; numericValue?: number; details?: { items?: { url: string; transferSize?: number; resourceType?: string }[] } }
 /** One Lighthouse run of one page; prints a line and returns nothing (the figures are for reading, not asserting). */
 async function measure(label: string, origin: string, page: string) {
-  execFileSync(
-    'npx',
-    ['-y', 'lighthouse@12.8.2', origin + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  )
+  const run = () =>
+    execFileSync(
+      'npx',
+      ['-y', 'lighthouse@12.8.2', origin + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+  // Once more when Lighthouse fails to record the trace (NO_NAVSTART, seen now and then on this loaded machine).
+  try {
+    run()
+  } catch {
+    run()
+  }
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, Audit> }
   const a = report.audits
   // Every script the page loaded while Lighthouse watched it: what the page needs to paint and hydrate,
