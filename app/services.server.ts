@@ -23,6 +23,7 @@ import { createSearchService } from './modules/search/search.service.server'
 import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
+import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
 import { createOrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
@@ -101,12 +102,16 @@ export function createServices(deps: ServiceDeps) {
   const discount = createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS })
   const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
-  const payments = createPaymentsService({ db: deps.db, processor: createTestProcessor({ db: deps.db }), clock: deps.clock })
+  const processor = createTestProcessor({ db: deps.db })
+  // Saved cards (docs/decisions/026): tokens from the same processor, charged through payments for their owner only.
+  const paymentMethods = createPaymentMethodsService({ db: deps.db, processor, clock: deps.clock })
+  const payments = createPaymentsService({ db: deps.db, processor, clock: deps.clock, paymentMethods })
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
   const giftCards = createGiftCardsService({ db: deps.db, email, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger })
   return {
     email,
     accounts,
+    paymentMethods,
     address: createAddressService({ db: deps.db, clock: deps.clock }),
     emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),

@@ -71,8 +71,15 @@ async function main() {
       (r) => (r.captured || r.voided ? logger.info(r, 'reconciled order payments') : undefined),
       (err: unknown) => logger.warn({ err }, 'reconciling order payments failed'),
     )
+  // Purchase returns whose refund a crash or an unreachable processor interrupted: asked again under each return's refund key.
+  const reconcileReturns = (olderThanMs: number) =>
+    services.purchaseReturns.reconcile(olderThanMs).then(
+      (r) => (r.refunded || r.failed ? logger.info(r, 'reconciled purchase return refunds') : undefined),
+      (err: unknown) => logger.warn({ err }, 'reconciling purchase return refunds failed'),
+    )
   await reconcile(database.embedded ? 0 : 30_000)
-  setInterval(() => void reconcile(30_000), 60_000).unref()
+  await reconcileReturns(database.embedded ? 0 : 60_000)
+  setInterval(() => void reconcile(30_000).then(() => reconcileReturns(60_000)), 60_000).unref()
   setInterval(() => void prune(), 3600_000).unref()
   // Held registry gifts whose day has come (near the arrival date) start shipping: now and every few minutes.
   const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))

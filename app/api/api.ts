@@ -26,6 +26,7 @@ import { ordersRouter } from './v3/orders'
 import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
 import { giftCardsRouter } from './v3/gift-cards'
+import { paymentMethodsRouter } from './v3/payment-methods'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -56,6 +57,7 @@ export function createApi() {
   api.route('/', shipmentsRouter)
   api.route('/', purchaseReturnsRouter)
   api.route('/', giftCardsRouter)
+  api.route('/', paymentMethodsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

@@ -92,6 +92,20 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
               </Link>
             </li>
           ) : null}
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/stock" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: stock
+              </Link>
+            </li>
+          ) : null}
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/store-credit" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: store credit
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold hover:bg-berry-50">

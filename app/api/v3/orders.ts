@@ -28,7 +28,8 @@ const PlaceOrderBody = z
     card: z
       .object({ number: z.string().openapi({ example: '4242 4242 4242 4242' }), expMonth: z.number().int(), expYear: z.number().int(), cvc: z.string() })
       .optional()
-      .openapi({ description: 'required unless the gift card and store credit cover the total; test mode: 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds' }),
+      .openapi({ description: 'required unless the gift card and store credit cover the total, or paymentMethodId is given; test mode: 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds' }),
+    paymentMethodId: z.string().uuid().optional().openapi({ description: "one of the signed-in buyer's saved cards (GET /api/v3/payment_methods) instead of card; not both. Another account's card answers 404." }),
     giftCardCode: z.string().optional().openapi({ description: 'an electronic gift card to apply first (not to gift cards being bought); wrong codes count towards the hourly limit' }),
     applyCredit: z.boolean().optional().openapi({ description: "apply the signed-in buyer's store credit" }),
   })
@@ -98,6 +99,7 @@ const placeOrder = createRoute({
   responses: {
     201: ok('Placed', OrderSchema),
     200: ok('Already placed with this key: the same order', OrderSchema),
+    404: err('paymentMethodId is not one of your saved cards'),
     409: err('Sold out or no longer available (nothing charged)'),
     ...errorResponses,
     422: err('Invalid input, an empty cart, a declined card, or the key already used for another cart'),

@@ -98,9 +98,18 @@ export const userCreditEntries = pgTable(
     giftReturnId: uuid('gift_return_id'),
     /** A few words for the history ('Gift returned: Cloud Stroller'). */
     note: text('note').notNull().default(''),
+    /** The staff member who granted a promotion (staff tools); null for everything else. */
+    grantedByUserId: bigint('granted_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** A staff grant form's key: a double submit grants once. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_credit_entries_user_idx').on(t.userId, t.createdAt), check('user_credit_entries_amount', sql`${t.amountCents} <> 0 and ${t.balanceAfterCents} >= 0`)],
+  (t) => [
+    index('user_credit_entries_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('user_credit_entries_idempotency_key').on(t.idempotencyKey),
+    index('user_credit_entries_granted_idx').on(t.createdAt).where(sql`${t.grantedByUserId} is not null`),
+    check('user_credit_entries_amount', sql`${t.amountCents} <> 0 and ${t.balanceAfterCents} >= 0`),
+  ],
 )
 
 /**

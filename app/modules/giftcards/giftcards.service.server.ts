@@ -5,6 +5,7 @@ import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
 import { formatCents } from '~/lib/money'
 import { parseInput } from '~/lib/parse-input'
+import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import type { EmailSender } from '../email/email.types'
 import { orderLines, orders } from '../orders/orders.schema'
@@ -29,6 +30,7 @@ import {
   giftReturnReasons,
   looksLikeCode,
   normaliseCode,
+  promotionGrantInput,
   REDEEM_FAILURES_PER_HOUR,
   redeemInput,
 } from './giftcards.validation'
@@ -161,7 +163,7 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     userId: number,
     amountCents: number,
     reason: CreditReason,
-    refs: { orderId?: string; giftCardId?: string; giftReturnId?: string; note?: string },
+    refs: { orderId?: string; giftCardId?: string; giftReturnId?: string; note?: string; grantedByUserId?: number; idempotencyKey?: string },
   ): Promise<boolean> {
     if (amountCents === 0) return true
     const updated =
@@ -185,6 +187,8 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
       giftCardId: refs.giftCardId ?? null,
       giftReturnId: refs.giftReturnId ?? null,
       note: refs.note ?? '',
+      grantedByUserId: refs.grantedByUserId ?? null,
+      idempotencyKey: refs.idempotencyKey ?? null,
       createdAt: clock(),
     })
     return true
@@ -456,6 +460,54 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     },
 
     /**
+     * Staff tools: promotional store credit for the account with this email, with the reason (shown to the user
+     * in their credit history) and the staff member recorded on the ledger entry. The form's key makes a double
+     * submit grant once (the twin answers the same grant).
+     */
+    async grantPromotion(staffUserId: number, input: unknown): Promise<{ user: { id: number; email: string; name: string }; amountCents: number; balanceCents: number; repeated: boolean }> {
+      const data = parseInput(promotionGrantInput, input)
+      const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(sql`lower(${users.email})`, data.email))
+      if (!user) throw new DomainError('invalid_input', giftCardMessages.promotionNoAccount, { fields: { email: [giftCardMessages.promotionNoAccount] } })
+      const who = { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() }
+      const [seen] = await db.select().from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
+      const twin = async () => {
+        const [row] = await db.select().from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
+        if (!row || row.userId !== user.id || row.amountCents !== data.amountCents) {
+          throw new DomainError('invalid_input', giftCardMessages.promotionKeyReused, { fields: { idempotencyKey: [giftCardMessages.promotionKeyReused] } })
+        }
+        return { user: who, amountCents: row.amountCents, balanceCents: await balanceOf(user.id), repeated: true }
+      }
+      if (seen) return twin()
+      try {
+        await db.transaction((tx) => moveCredit(tx, user.id, data.amountCents, 'promotion', { note: data.reason, grantedByUserId: staffUserId, idempotencyKey: data.idempotencyKey }))
+      } catch (error) {
+        // A parallel twin with the same key committed first.
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return twin()
+        throw error
+      }
+      return { user: who, amountCents: data.amountCents, balanceCents: await balanceOf(user.id), repeated: false }
+    },
+
+    /** The newest promotional grants made by staff, with who granted them (the staff page's history). */
+    async recentPromotions(limit = 20): Promise<{ id: number; email: string; amountCents: number; note: string; grantedBy: string; createdAt: string }[]> {
+      const rows = await db.execute<{ id: number; email: string; amount_cents: number; note: string; granted_by: string | null; created_at: string }>(sql`
+        select e.id, u.email, e.amount_cents, e.note, s.email as granted_by, e.created_at
+        from user_credit_entries e join users u on u.id = e.user_id left join users s on s.id = e.granted_by_user_id
+        where e.granted_by_user_id is not null
+        order by e.created_at desc, e.id desc limit ${limit}`)
+      return rows.rows.map((r) => ({ id: Number(r.id), email: r.email, amountCents: Number(r.amount_cents), note: r.note, grantedBy: r.granted_by ?? '', createdAt: new Date(r.created_at).toISOString() }))
+    },
+
+    /**
+     * Store credit given inside the caller's transaction, so it is given exactly when the caller's change
+     * commits (a purchase return's refund: once, with its status change; staff promotions: with their record).
+     */
+    async grantCreditIn(tx: Tx, userId: number, amountCents: number, reason: Extract<CreditReason, 'promotion' | 'refund'>, refs: { orderId?: string; note?: string } = {}): Promise<void> {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new DomainError('invalid_input', 'Credit must be a positive amount in cents.')
+      await moveCredit(tx, userId, amountCents, reason, refs)
+    },
+
+    /**
      * Moves a gift card's whole balance into the account's store credit (the card is then used up). Wrong codes
      * count against the hourly limit per account and per network address.
      */
@@ -576,18 +628,31 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         // Pro rata of what was paid, so several partial returns add up exactly to the line's price.
         const paid = line.lineTotalCents - line.discountCents
         const creditCents = Math.floor((paid * (Number(returned) + data.quantity)) / line.quantity) - Math.floor((paid * Number(returned)) / line.quantity)
-        // The box the line travels in (a family's consolidated box is 'held' until they ask to ship it).
-        const box = await tx.execute<{ status: string }>(sql`
-          select s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id where sl.order_line_id = ${line.id}
-          union all
-          select s.status from shipments s where s.order_id = ${line.orderId}::uuid and s.warehouse_id = ${line.warehouseId}
-            and not exists (select 1 from shipment_lines sl where sl.order_line_id = ${line.id})
-          limit 1`)
-        const inWarehouse = ['held', 'processing'].includes(box.rows[0]?.status ?? 'processing')
+        // The box the line travels in (a family's consolidated box is 'held' until they ask to ship it). Its row
+        // lock makes a parallel 'Ship now' or staff status change wait for this return (or this return see it).
+        const box =
+          (
+            await tx.execute<{ id: number; status: string }>(sql`
+              select s.id, s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id
+              where sl.order_line_id = ${line.id} for update of s`)
+          ).rows[0] ??
+          (
+            await tx.execute<{ id: number; status: string }>(sql`
+              select s.id, s.status from shipments s where s.order_id = ${line.orderId}::uuid and s.warehouse_id = ${line.warehouseId} limit 1`)
+          ).rows[0]
+        const inWarehouse = ['held', 'processing'].includes(box?.status ?? 'processing')
         if (inWarehouse && line.productId) {
           await tx.execute(sql`
             insert into product_stock (product_id, option_key, quantity) values (${line.productId}, ${line.optionKey}, ${data.quantity})
             on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`)
+        }
+        // A gift that has not left never ships: the box carries the line less its restocked returns (the shipment
+        // views count it so); once every unit is returned the line leaves the box, and an emptied box is removed.
+        if (inWarehouse && box && Number(returned) + data.quantity === line.quantity) {
+          await tx.execute(sql`delete from shipment_lines where shipment_id = ${box.id} and order_line_id = ${line.id}`)
+          await tx.execute(sql`
+            delete from shipments s where s.id = ${box.id} and s.status in ('held', 'processing')
+              and not exists (select 1 from shipment_lines sl where sl.shipment_id = s.id)`)
         }
         const [created] = await tx
           .insert(giftReturns)

@@ -13,6 +13,7 @@ import { payments } from '../payments/payments.schema'
 import { createPaymentsService } from '../payments/payments.service.server'
 import { createTestProcessor } from '../payments/test-processor.server'
 import { createRegistryService } from '../registry/registry.service.server'
+import { createShipmentsService } from '../shipping/shipments.service.server'
 import { giftCards, userCreditBalances } from './giftcards.schema'
 import { createGiftCardsService, generateCode, hashCode } from './giftcards.service.server'
 import { CODE_ALPHABET, formatCode, giftCardMessages, normaliseCode } from './giftcards.validation'
@@ -380,9 +381,14 @@ describe('redeeming into the account balance', () => {
     const shopper = await user()
     await a.cart.add({ userId: shopper.id }, { productId: p.id })
     const place = () => outcome(a.orders.placeOrder({ userId: shopper.id }, { idempotencyKey: key(), email: shopper.email, name: 'S', shippingAddress: address, giftCardCode: generateCode(), card: card() }))
+    // 'Apply' (the checkout summary's quote) checks the code without spending it, and counts like placing does.
+    expect(await outcome(a.orders.quote({ userId: shopper.id }, { scope: 'store', giftCardCode: generateCode() }))).toMatchObject({
+      code: 'invalid_input',
+      fields: { giftCardCode: [giftCardMessages.codeNotFound] },
+    })
     expect(await place()).toMatchObject({ code: 'invalid_input', fields: { giftCardCode: [giftCardMessages.codeNotFound] } })
-    expect(await place()).toMatchObject({ code: 'invalid_input' })
     expect(await place()).toMatchObject({ code: 'rate_limited' })
+    expect(await outcome(a.orders.quote({ userId: shopper.id }, { scope: 'store', giftCardCode: generateCode() }))).toMatchObject({ code: 'rate_limited' })
   })
 })
 
@@ -444,6 +450,35 @@ describe('gift returns', () => {
     const results = await Promise.all(apps.map((x) => outcome(x.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'duplicate' }))))
     expect(results.filter((r) => 'ok' in r)).toHaveLength(3)
     expect((await app().giftCards.creditOf(g.owner.id)).balanceCents).toBe(9_999)
+  })
+
+  test('a gift returned while it waits in the held box leaves the box (with the credit), and the emptied box is removed', async () => {
+    const a = app()
+    const g = await giftOrder(a, { quantity: 3 })
+    // A second giver's gift for the same family meets the first in the same held box.
+    const giver2 = { guestToken: a.cart.newGuestToken() }
+    const [{ id: regItemId }] = (await database.pool.query(`select id from reg_items where registry_id = $1`, [g.registry.id])).rows as [{ id: number }]
+    await a.cart.add(giver2, { productId: g.product.id, regItemId: Number(regItemId), quantity: 1 })
+    const order2 = await a.orders.placeOrder(giver2, { idempotencyKey: key(), email: 'second@example.test', name: 'Sky Second', card: card() })
+    const [{ id: line2 }] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order2.id])).rows as [{ id: number }]
+    const shipments = createShipmentsService({ db: database.db, email: recorder().email })
+    const box = async () => (await shipments.forUser(g.owner.id)).gifts.filter((s) => s.status === 'held')
+    const [held] = await box()
+    expect(held!.items.reduce((n, i) => n + i.quantity, 0)).toBe(4)
+
+    // Part of a line: the box carries the rest of it.
+    await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 2, reason: 'duplicate' })
+    expect((await box())[0]!.items.map((i) => i.quantity).sort()).toEqual([1, 1])
+    // The whole line: it leaves the box, in the credit's transaction.
+    const r = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'duplicate' })
+    expect(r.giftReturn.status).toBe('restocked')
+    expect((await database.pool.query(`select 1 from shipment_lines where order_line_id = $1`, [g.lineId])).rowCount).toBe(0)
+    expect((await box())[0]!.items.map((i) => i.quantity)).toEqual([1])
+    // The last gift in it: the box is gone, so nothing ships (and 'Ship now' has nothing to send).
+    await a.giftCards.returnGift(g.owner.id, { orderLineId: Number(line2), quantity: 1, reason: 'not_needed' })
+    expect(await box()).toEqual([])
+    expect((await database.pool.query(`select 1 from shipments where id = $1`, [held!.id])).rowCount).toBe(0)
+    expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(4 * 3_333)
   })
 
   test('collaborators may return; other users and the giver get 404; a shipped gift awaits its return shipment; past 9 months is refused', async () => {

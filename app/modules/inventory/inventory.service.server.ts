@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
@@ -10,7 +10,7 @@ import type { EmailService } from '../email/email.service.server'
 import { productStock } from '../orders/orders.schema'
 import { ensureProductStock } from '../orders/stock.seed.server'
 import { productAvailabilitySubscriptions } from './inventory.schema'
-import { availabilitySubscriptionInput, restockInput } from './inventory.validation'
+import { availabilitySubscriptionInput, restockInput, stockMessages, stockSetInput } from './inventory.validation'
 export { LOW_STOCK_AT, stockLabel } from './stock-label'
 
 /** What shoppers see of a product's stock: per option key, and in total. */
@@ -156,7 +156,77 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
     },
 
     notifySubscribers,
+
+    /**
+     * Staff tools: products by id or by name (up to 20), each with every option's stock and how many shoppers
+     * wait for it. Cash funds, favors and gift cards have no stock and are left out.
+     */
+    async staffFind(query: string): Promise<StaffStockProduct[]> {
+      const q = query.trim().slice(0, 100)
+      if (q.length < 2 && !/^\d+$/.test(q)) return []
+      const byId = /^\d{1,15}$/.test(q) ? Number(q) : null
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const found = await db
+        .select({ id: products.id, slug: products.slug, name: products.name, options: products.options })
+        .from(products)
+        .where(and(eq(products.productType, 'product'), byId !== null ? or(eq(products.id, byId), ilike(products.name, like)) : ilike(products.name, like)))
+        .orderBy(sql`${products.id} = ${byId ?? -1} desc`, asc(products.name))
+        .limit(20)
+      if (found.length === 0) return []
+      await ensureProductStock(db, found.map((p) => p.id))
+      const ids = found.map((p) => p.id)
+      const [stock, waiting] = await Promise.all([
+        db.execute<{ product_id: number; option_key: string; quantity: number }>(sql`select product_id, option_key, quantity from product_stock where product_id = any(${sql.param(ids)}::bigint[])`),
+        db.execute<{ product_id: number; n: number }>(sql`select product_id, count(*)::int as n from product_availability_subscriptions where notified_at is null and product_id = any(${sql.param(ids)}::bigint[]) group by 1`),
+      ])
+      return found.map((p) => {
+        const rows = stock.rows.filter((r) => Number(r.product_id) === p.id)
+        return {
+          id: p.id,
+          name: p.name,
+          href: pdpPath({ slug: p.slug, genericProductId: p.id }),
+          waiting: Number(waiting.rows.find((w) => Number(w.product_id) === p.id)?.n ?? 0),
+          options: optionKeysOf(p.options).map((key) => ({ optionKey: key, label: optionLabel(key), quantity: Number(rows.find((r) => r.option_key === key)?.quantity ?? 0) })),
+        }
+      })
+    },
+
+    /**
+     * Staff tools: sets one option's stock to a count. The form sends the count it showed (`expected`): if orders
+     * or another staff member changed it meanwhile, nothing is saved (409 with the new count). Raising an option
+     * from 0 sends the 'Back in stock' emails to whoever waits for it (once each).
+     */
+    async setStock(input: unknown, options: { origin?: string } = {}): Promise<{ productId: number; name: string; optionKey: string; label: string; quantity: number; notified: number }> {
+      const data = parseInput(stockSetInput, input)
+      const product = await productOf(data.productId)
+      if (!optionKeysOf(product.options).includes(data.optionKey)) throw new DomainError('invalid_input', stockMessages.option, { fields: { quantity: [stockMessages.option] } })
+      await levels(product.id)
+      const [row] = await db
+        .update(productStock)
+        .set({ quantity: data.quantity })
+        .where(and(eq(productStock.productId, product.id), eq(productStock.optionKey, data.optionKey), eq(productStock.quantity, data.expected)))
+        .returning({ quantity: productStock.quantity })
+      if (!row) {
+        const now = (await levels(product.id)).byOption[data.optionKey] ?? 0
+        // The same count saved twice (a double submit) is not a conflict.
+        if (now !== data.quantity) throw new DomainError('conflict', stockMessages.changed(now), { fields: { quantity: [stockMessages.changed(now)] } })
+      }
+      const notified = data.expected === 0 && data.quantity > 0 ? await notifySubscribers(product.id, options.origin) : 0
+      return { productId: product.id, name: product.name, optionKey: data.optionKey, label: optionLabel(data.optionKey), quantity: data.quantity, notified }
+    },
   }
 }
+
+/** A product on the staff stock page. */
+export type StaffStockProduct = { id: number; name: string; href: string; waiting: number; options: { optionKey: string; label: string; quantity: number }[] }
+
+/** 'size=NB|color=Sage' → 'NB, Sage' ('' → 'One option'). */
+export const optionLabel = (key: string) =>
+  key
+    ? key
+        .split('|')
+        .map((part) => part.slice(part.indexOf('=') + 1))
+        .join(', ')
+    : 'One option'
 
 export type InventoryService = ReturnType<typeof createInventoryService>

@@ -18,4 +18,22 @@ export const restockInput = z.object({
   quantity: z.coerce.number({ error: 'Enter how many arrived.' }).int('Enter a whole number.').min(1, 'Enter at least 1.').max(100_000, 'Enter at most 100,000.'),
 })
 
+export const stockMessages = {
+  quantity: 'Enter the stock as a whole number from 0 to 100,000.',
+  option: 'That option is not sold for this product. Reload the page.',
+  changed: (now: number) => `The stock changed to ${now} while you were editing (orders or another staff member). Check it and save again.`,
+  search: 'Enter a product name or id (at least 2 characters).',
+} as const
+
+/** Staff tools: set one option's stock to a count. `expected` is the count the form showed (no lost updates). */
+export const stockSetInput = z.object({
+  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  optionKey: z.string().max(200).default(''),
+  quantity: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(/,/g, ''))) : v),
+    z.number({ error: stockMessages.quantity }).int(stockMessages.quantity).min(0, stockMessages.quantity).max(100_000, stockMessages.quantity),
+  ),
+  expected: z.coerce.number().int().min(0),
+})
+
 export type AvailabilitySubscriptionInput = z.input<typeof availabilitySubscriptionInput>

@@ -54,9 +54,25 @@ export type CheckoutFormValues = {
   applyCredit: boolean
   cardExpiry: string
   cardName: string
+  /** The saved card chosen, or 'new' (docs/decisions/026); kept after a failure, like what was typed. */
+  paymentMethodId?: string
+  saveCard?: boolean
 }
 
-export type CheckoutFailure = { ok: false; message: string; fields: FieldErrors; values: CheckoutFormValues }
+/**
+ * What a checkout action answers when it does not redirect: a failure to place the order, or the summary with
+ * the gift card and store credit applied ('Apply', intent=apply: checked, nothing spent). `quote` is the summary
+ * for what was typed (with its tenders), so the page shows what placing would charge.
+ */
+export type CheckoutFailure = {
+  ok: false
+  message: string
+  fields: FieldErrors
+  values: CheckoutFormValues
+  quote?: OrderQuote & { unavailable: string[] }
+  /** The answer to 'Apply' (a status message, not an error, unless `fields` names one). */
+  applied?: boolean
+}
 
 const str = (form: FormData, k: string, max = 200) => String(form.get(k) ?? '').slice(0, max)
 
@@ -77,6 +93,8 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
     applyCredit: form.get('applyCredit') === 'on',
     cardExpiry: str(form, 'cardExpiry', 10),
     cardName: str(form, 'cardName', 120),
+    paymentMethodId: str(form, 'paymentMethodId', 40) || undefined,
+    saveCard: form.get('saveCard') === 'on',
   }
 }
 
@@ -118,8 +136,14 @@ export async function placeOrderFromForm(
   options: { shipsToRegistry: boolean; shippingAddress?: Record<string, string> },
 ) {
   const values = checkoutValuesFrom(form)
-  const fail = (message: string, fields: FieldErrors, status: number) => data<CheckoutFailure>({ ok: false, message, fields, values }, { status })
   const { viewer, userId } = await pageCartViewer(request, context)
+  const summaryState = options.shippingAddress?.state ?? values.state
+  const fail = async (message: string, fields: FieldErrors, status: number) => {
+    // The summary as placing would charge it (tenders included), so the page and the retry agree.
+    const { quote } = await quoteWithTenders(context, viewer, scope, summaryState, values)
+    return data<CheckoutFailure>({ ok: false, message, fields, values, ...(quote ? { quote } : {}) }, { status })
+  }
+  if (form.get('intent') === 'apply') return applyTenders(context, viewer, scope, summaryState, values)
 
   let shippingAddress: Record<string, string> | undefined = options.shippingAddress
   if (!options.shipsToRegistry && !shippingAddress) {
@@ -140,6 +164,9 @@ export async function placeOrderFromForm(
     }
   }
   const expiry = parseExpiry(values.cardExpiry)
+  // A saved card (docs/decisions/026), or the card typed in.
+  const savedCardId = values.paymentMethodId && values.paymentMethodId !== 'new' ? values.paymentMethodId : undefined
+  const typedCard = { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined }
   const input = {
     scope,
     idempotencyKey: values.checkoutKey,
@@ -149,7 +176,9 @@ export async function placeOrderFromForm(
     giftMessage: options.shipsToRegistry ? values.giftMessage : undefined,
     giftCardCode: values.giftCardCode,
     applyCredit: values.applyCredit,
-    card: { number: str(form, 'cardNumber', 40), expMonth: expiry.expMonth, expYear: expiry.expYear, cvc: str(form, 'cardCvc', 8), nameOnCard: values.cardName || undefined },
+    // No card typed at all: gift cards and store credit may cover the total (placeOrder asks for a card if not).
+    card: savedCardId || !(typedCard.number.trim() || values.cardExpiry.trim() || typedCard.cvc.trim()) ? undefined : typedCard,
+    paymentMethodId: savedCardId,
   }
   let order: OrderView
   try {
@@ -158,16 +187,65 @@ export async function placeOrderFromForm(
     if (!isDomainError(error)) throw error
     const status = { invalid_input: 422, conflict: 409, not_found: 404, rate_limited: 429 }[error.code as string] ?? 400
     const fields = formFields(error.fields ?? {})
+    // A saved card's decline belongs to the saved-card choice, not to the (hidden) card number field.
+    if (savedCardId && fields.cardNumber) {
+      fields.paymentMethodId = [...(fields.paymentMethodId ?? []), ...fields.cardNumber]
+      delete fields.cardNumber
+    }
     const onlyFields = Object.keys(fields).length > 0 && error.message === 'Some fields need another look.'
     return fail(onlyFields ? t.fixFields : error.message, fields, status)
   }
 
+  // 'Save this card for next time': only once the order went through, and only for a signed-in buyer.
+  if (values.saveCard && userId && !savedCardId && order.payment.cardLast4) {
+    await context.services.paymentMethods.save(userId, typedCard).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'saving the card after checkout failed'))
+  }
   if (await context.services.orders.claimConfirmation(order.id)) {
     await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
   }
   const headers = new Headers()
   if (!userId) headers.append('Set-Cookie', orderAccessCookie(request, context, values.checkoutKey))
   throw redirect(`/orders/${order.id}?placed=1`, { headers })
+}
+
+/**
+ * The summary with the gift card code and store credit the form asks for. A code that is wrong (or used up, or
+ * tried too often) gives the summary without it and the field's error; it counts toward the redemption limit
+ * like a code tried when placing.
+ */
+async function quoteWithTenders(
+  context: AppLoadContext,
+  viewer: { userId?: number | null; guestToken?: string | null },
+  scope: CheckoutScope,
+  state: string,
+  values: Pick<CheckoutFormValues, 'giftCardCode' | 'applyCredit'>,
+): Promise<{ quote: (OrderQuote & { unavailable: string[] }) | null; fields: FieldErrors; status: number }> {
+  const input = { scope, state: state.trim().toUpperCase() || undefined }
+  try {
+    const quote = await context.services.orders.quote(viewer, { ...input, giftCardCode: values.giftCardCode.trim() || undefined, applyCredit: values.applyCredit })
+    return { quote, fields: {}, status: 200 }
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    const fields: FieldErrors =
+      error.code === 'rate_limited' ? { giftCardCode: [error.message] } : Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => k === 'giftCardCode' || k === 'applyCredit'))
+    if (Object.keys(fields).length === 0) return { quote: null, fields: {}, status: 200 }
+    // The rest of the summary without the tender that failed.
+    const quote = await context.services.orders
+      .quote(viewer, { ...input, giftCardCode: fields.giftCardCode ? undefined : values.giftCardCode.trim() || undefined, applyCredit: fields.applyCredit ? false : values.applyCredit })
+      .catch((again: unknown) => {
+        if (isDomainError(again)) return null
+        throw again
+      })
+    return { quote, fields, status: error.code === 'rate_limited' ? 429 : 422 }
+  }
+}
+
+/** 'Apply': the summary with the gift card and store credit, nothing spent; everything typed comes back. */
+async function applyTenders(context: AppLoadContext, viewer: { userId?: number | null; guestToken?: string | null }, scope: CheckoutScope, state: string, values: CheckoutFormValues) {
+  const { quote, fields, status } = await quoteWithTenders(context, viewer, scope, state, values)
+  const firstError = Object.values(fields)[0]?.[0]
+  const message = firstError ?? (quote && quote.tenders.length > 0 ? t.tendersApplied(quote.tenders, quote.cardDueCents) : t.summaryUpdated)
+  return data<CheckoutFailure>({ ok: false, applied: true, message, fields, values, ...(quote ? { quote } : {}) }, { status })
 }
 
 /** The lines of an order as plain text, for the email. */

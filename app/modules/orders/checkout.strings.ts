@@ -44,7 +44,16 @@ export const checkoutStrings = {
   reserveInstead: 'Reserve it on their registry instead',
   creditsTitle: 'Gift cards and store credit',
   giftCardCode: 'Gift card code',
-  giftCardHint: 'Applied to this order when you place it.',
+  giftCardHint: 'Apply it to see it in your order summary. Nothing is spent until you place your order.',
+  apply: 'Apply',
+  applying: 'Applying…',
+  applyHint: 'Gift cards and store credit pay first; your card pays the rest.',
+  tendersApplied: (tenders: { label: string; amountCents: number }[], cardDueCents: number) =>
+    `${tenders.map((x) => `${x.label}: −${formatCents(x.amountCents)}`).join('. ')}. ${cardDueCents === 0 ? 'Nothing is left to pay by card.' : `Left to pay by card: ${formatCents(cardDueCents)}.`}`,
+  summaryUpdated: 'Your order summary is up to date.',
+  toPayByCard: 'To pay by card',
+  noCardNeeded: 'Your gift card and store credit cover the total, so no card is needed. Leave the card fields empty.',
+  cardForRest: (cents: number) => `Your card pays the rest: ${formatCents(cents)}.`,
   applyCredit: 'Apply my store credit',
   applyCreditAvailable: (cents: number) => `Apply my store credit (${formatCents(cents)} available)`,
   payment: 'Payment',
@@ -102,13 +111,7 @@ export const checkoutStrings = {
   next: 'Older orders',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 
-  quickBuyTitle: 'Buy now',
-  quickBuyIntro: 'One step: your saved address and the card you enter below.',
-  quickBuyNeedsAddress: 'Quick buy ships to your saved address. Add one first.',
-  addAddress: 'Add a shipping address',
-  quickBuyCardNote: 'Nestlist does not keep cards, so enter your card for each quick buy.',
-  buyNow: 'Buy now',
-  change: 'Change',
+  // Quick buy's strings: quick-buy.strings.ts.
 } as const
 
 /** Why a line gets no registry discount, in words. */

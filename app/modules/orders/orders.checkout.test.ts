@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { users } from '../accounts/accounts.schema'
 import { createCartService } from '../cart/cart.service.server'
 import type { RegistryDiscount } from '../discount/discount'
+import type { EmailSender, SendEmailInput } from '../email/email.types'
+import { createGiftCardsService } from '../giftcards/giftcards.service.server'
 import { createPaymentsService } from '../payments/payments.service.server'
 import { createTestProcessor } from '../payments/test-processor.server'
 import { regItems, reservations } from '../registry/registry.schema'
@@ -22,6 +24,7 @@ const factories = catalogFactories(() => database.db, 91_000)
 let category: number
 let excludedCategory: number
 let brand: number
+let giftCardProduct: number
 let n = 0
 const nextYear = new Date().getUTCFullYear() + 1
 const card = (number = '4242 4242 4242 4242') => ({ number, expMonth: 12, expYear: nextYear, cvc: '123' })
@@ -34,7 +37,25 @@ function app(discount = noDiscount) {
   const db = database.db
   const cart = createCartService({ db })
   const payments = createPaymentsService({ db, processor: createTestProcessor({ db }) })
-  return { cart, orders: createOrdersService({ db, cart, payments, discount }) }
+  const sent: SendEmailInput<'notice'>[] = []
+  const email: EmailSender = {
+    async send(input) {
+      sent.push(input as SendEmailInput<'notice'>)
+      return { id: sent.length, status: 'kept' }
+    },
+  }
+  const giftCards = createGiftCardsService({ db, email })
+  return { cart, giftCards, sent, orders: createOrdersService({ db, cart, payments, discount, giftCards }) }
+}
+
+/** A gift card bought with the test card; its code is read from the recipient's email. */
+async function giftCardCode(a: ReturnType<typeof app>, amountCents: number) {
+  const viewer = { guestToken: a.cart.newGuestToken() }
+  const recipientEmail = `riley${++n}@example.test`
+  await a.cart.addGiftCard(viewer, { productId: giftCardProduct, amountCents, recipientName: 'Riley', recipientEmail, senderName: 'Jordan', message: '' })
+  await a.orders.placeOrder(viewer, { idempotencyKey: key(), email: 'jordan@example.test', name: 'Jordan', card: card() })
+  const mail = a.sent.find((m) => m.to === recipientEmail)!
+  return mail.data.paragraphs.join('\n').match(/code: ([A-Z0-9-]{19})/)![1]!
 }
 
 async function outcome<T>(p: Promise<T>): Promise<{ ok: T } | { code: string; message: string }> {
@@ -68,6 +89,7 @@ beforeAll(async () => {
   category = (await factories.createCategory({ urlSlug: 'checkout-scope-test' })).id
   excludedCategory = (await factories.createCategory({ urlSlug: 'diapers' })).id
   brand = (await factories.createBrand()).id
+  giftCardProduct = (await factories.createProduct({ categoryId: category, brandId: brand, productType: 'gift_card', name: 'Nestlist Store Gift Card', priceCents: 2_500, stock: 0 })).id
 })
 afterAll(async () => {
   await database?.drop()
@@ -149,9 +171,24 @@ describe('checkout scope', () => {
     // Tax CA 7.25% of (199.99 − 30.00 + 66.66) = 236.65 → 17.157 → 17.16; free shipping over $45.
     expect(exact).toMatchObject({ subtotalCents: 26_665, shippingCents: 0, taxCents: 1_716, taxState: 'CA', taxEstimated: false, totalCents: 26_665 - 3_000 + 1_716 })
     expect(estimated.taxCents).toBe(1_183) // 5% of 236.65 = 11.8325 → 11.83
-    const placed = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: address, card: card() })
+    expect(exact).toMatchObject({ tenders: [], cardDueCents: exact.totalCents })
+
+    // A $100 gift card and $50 of store credit: the summary shows both before placing, and the card pays the rest.
+    const code = await giftCardCode(a, 10_000)
+    await a.giftCards.grantCredit(u.id, 5_000, 'promotion')
+    const withTenders = await a.orders.quote(viewer, { scope: 'store', state: 'CA', giftCardCode: code.toLowerCase(), applyCredit: true })
+    expect(withTenders).toMatchObject({ totalCents: exact.totalCents, cardDueCents: exact.totalCents - 15_000 })
+    expect(withTenders.tenders).toEqual([
+      { kind: 'gift_card', amountCents: 10_000, last4: code.slice(-4), label: `Gift card ••••${code.slice(-4)}` },
+      { kind: 'store_credit', amountCents: 5_000, last4: null, label: 'Store credit' },
+    ])
+    // Quoting spends nothing.
+    expect((await a.giftCards.creditOf(u.id)).balanceCents).toBe(5_000)
+    const placed = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: address, card: card(), giftCardCode: code, applyCredit: true })
     expect(placed.totalCents).toBe(exact.totalCents)
     expect(placed.lines.map((l) => l.discountCents)).toEqual(exact.lines.map((l) => l.discountCents))
+    expect(placed.tenders).toEqual(withTenders.tenders)
+    expect(placed.cardChargeCents).toBe(withTenders.cardDueCents)
   })
 
   test('reserved gifts are checked out from their reservations: the same reservation turns purchased, the cart is untouched', async () => {

@@ -20,6 +20,7 @@ import { type PostalAddress, regItems, registries, reservations } from '../regis
 import { assignShipments, type AssignedShipment, shipmentLinesOfBatch } from '../shipping/shipment-assignment.server'
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
 import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
+import { paymentMethodMessages } from '../payments/payment-methods.validation'
 import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
@@ -93,6 +94,12 @@ export type OrderQuote = {
   taxRateBasisPoints: number
   taxEstimated: boolean
   totalCents: number
+  /**
+   * The gift card and store credit the buyer asked for, as placeOrder would take them (gift card first, then
+   * credit; 'Gift card ••••ABCD', 'Store credit'), and what is left for the card (0: no card needed).
+   */
+  tenders: OrderTender[]
+  cardDueCents: number
 }
 
 /** One line of a buyer's order history. */
@@ -939,13 +946,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
               excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
             })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }
-      if (plan.cardDueCents > 0 && !data.card) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
+      if (plan.cardDueCents > 0 && !data.card && !data.paymentMethodId) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
       const card = plan.cardDueCents > 0 ? data.card : undefined
+      // A saved card (docs/decisions/026): the buyer's own only; the payments service answers 'not found' for any other.
+      const savedCard = plan.cardDueCents > 0 && !card && data.paymentMethodId ? { paymentMethodId: data.paymentMethodId, userId: viewer.userId ?? 0 } : undefined
+      if (savedCard && !savedCard.userId) throw new DomainError('not_found', paymentMethodMessages.notFound, { fields: { paymentMethodId: [paymentMethodMessages.notFound] } })
 
       // One payment per (checkout key, cart, card, amount): parallel twins share it; another card after a decline gets its own.
       const paymentKey = card
         ? `order:${sha(`${key}\u0000${fingerprint}\u0000${card.number.replace(/\D/g, '').slice(-4)}${plan.cardDueCents === priced.totalCents ? '' : `\u0000${plan.cardDueCents}`}`)}`
-        : ''
+        : savedCard
+          ? `order:${sha(`${key}\u0000${fingerprint}\u0000pm:${savedCard.paymentMethodId}${plan.cardDueCents === priced.totalCents ? '' : `\u0000${plan.cardDueCents}`}`)}`
+          : ''
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update), gift card
       // purchases (cards to issue) and gift card or store credit tenders take the one-by-one path.
       if (groupCommit && card && !priced.registryId && !data.giftCardCode && !data.applyCredit && !priced.lines.some((l) => l.giftCard)) {
@@ -955,10 +967,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // A payment a crash interrupted (never reached the processor, or released by reconcile with no order) is
       // asked again under the next key, so retrying the same checkout works (twins agree on the same next key).
       let payment: PaymentView | null = null
-      if (card) {
-        payment = await paymentsService.authorize({ idempotencyKey: paymentKey, amountCents: plan.cardDueCents, purpose: 'order', card })
+      if (card || savedCard) {
+        payment = await paymentsService.authorize({ idempotencyKey: paymentKey, amountCents: plan.cardDueCents, purpose: 'order', card, savedCard })
         for (let again = 2; (payment.status === 'declined' || payment.status === 'voided') && payment.declineCode === 'interrupted' && again <= 5; again++) {
-          payment = await paymentsService.authorize({ idempotencyKey: `${paymentKey}:${again}`, amountCents: plan.cardDueCents, purpose: 'order', card })
+          payment = await paymentsService.authorize({ idempotencyKey: `${paymentKey}:${again}`, amountCents: plan.cardDueCents, purpose: 'order', card, savedCard })
         }
       }
       if (payment?.status === 'declined') {
@@ -1083,7 +1095,22 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     async quote(viewer: OrderViewer, input: unknown): Promise<OrderQuote & { unavailable: string[] }> {
       const data = parseInput(quoteInput, input)
       const p = await price(viewer, { scope: data.scope, quoteState: data.state ?? null }, true)
+      // The same plan placeOrder makes (a wrong code is a field error on giftCardCode and counts toward the limit).
+      const plan: TenderPlan =
+        giftCards && (data.giftCardCode || data.applyCredit)
+          ? await giftCards.planTenders(viewer, p.totalCents, {
+              giftCardCode: data.giftCardCode,
+              applyCredit: data.applyCredit,
+              excludedCents: p.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
+            })
+          : { giftCard: null, creditCents: 0, cardDueCents: p.totalCents }
+      const tenders: OrderTender[] = [
+        ...(plan.giftCard && plan.giftCard.amountCents > 0 ? [{ kind: 'gift_card' as const, amountCents: plan.giftCard.amountCents, last4: plan.giftCard.last4, label: `Gift card ••••${plan.giftCard.last4}` }] : []),
+        ...(plan.creditCents > 0 ? [{ kind: 'store_credit' as const, amountCents: plan.creditCents, last4: null, label: 'Store credit' }] : []),
+      ]
       return {
+        tenders,
+        cardDueCents: plan.cardDueCents,
         lines: p.lines.map((l) => ({
           cartLineId: l.cartLineId,
           reservationId: l.reservationId,

@@ -1,6 +1,7 @@
 // placeOrder's input. No server imports.
 import { z } from 'zod'
 import { addressInput } from '../accounts/address.validation'
+import { paymentMethodIdInput, paymentMethodMessages } from '../payments/payment-methods.validation'
 import { cardInput } from '../payments/payments.validation'
 
 export const orderMessages = {
@@ -70,10 +71,14 @@ export const placeOrderInput = z.object({
    * answers 422 on `card` when something is left to pay and no card was given).
    */
   card: cardInput.optional(),
+  /** Or one of the signed-in buyer's saved cards (docs/decisions/026); not both. */
+  paymentMethodId: z.preprocess((v) => (v === '' || v === null ? undefined : v), paymentMethodIdInput.optional()),
   /** An electronic gift card's code to apply (whitespace and dashes ignored). */
   giftCardCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional()),
   /** Apply the signed-in buyer's store credit balance. */
   applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
+}).superRefine((v, ctx) => {
+  if (v.card && v.paymentMethodId) ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: paymentMethodMessages.pickOne })
 })
 export type PlaceOrderInput = z.input<typeof placeOrderInput>
 export type PlaceOrderData = z.output<typeof placeOrderInput>

@@ -57,6 +57,27 @@ export const paymentAttempts = pgTable(
 )
 
 /**
+ * Refunds asked with an idempotency key (a purchase return's refund): the amount is reserved on the payment
+ * with the row, and the processor is asked with the same key, so a retry after a crash or a timeout finishes
+ * the same refund and never makes a second one. pending: reserved, the processor's answer not yet recorded.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_refunds_idempotency_key').on(t.idempotencyKey), index('payment_refunds_payment_idx').on(t.paymentId), check('payment_refunds_amount', sql`${t.amountCents} > 0`)],
+)
+
+/**
  * The built-in test processor's own books, as a card processor keeps them on its side: charges by the
  * idempotency key it was given, so asking twice (a retry, or reconcile after a crash) answers the same.
  */
@@ -76,3 +97,14 @@ export const testProcessorCharges = pgTable(
 )
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/** The test processor's refunds by the key they were asked with: the same key answers the same, refunding once. */
+export const testProcessorRefunds = pgTable(
+  'test_processor_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    chargeId: text('charge_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+)

@@ -10,7 +10,8 @@ import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
 import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
-import { type PaymentRow, paymentAttempts, payments } from './payments.schema'
+import { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.server'
+import { type PaymentRow, paymentAttempts, paymentRefunds, payments } from './payments.schema'
 import { authorizeInput, cardBrand } from './payments.validation'
 
 /** What callers (checkout, gift cards, staff) see of a payment. Never the card number. */
@@ -32,6 +33,8 @@ export const paymentMessages = {
   keyReused: 'This payment request was already used for a different amount or card. Start the payment again.',
   notFound: 'We could not find that payment.',
   refundTooLarge: 'A refund cannot be more than what was charged and not yet refunded.',
+  refundRefused: 'The refund could not be made. Nothing was refunded; please try again.',
+  refundKeyReused: 'This refund key was already used for another payment or amount.',
   notCapturable: 'This payment cannot be charged: it was declined, voided or already charged.',
   notVoidable: 'Only a payment that was authorised and not charged can be released.',
 } as const
@@ -42,6 +45,8 @@ export type PaymentsDeps = {
   clock?: () => Date
   /** How long to wait for the processor before giving up (a real processor is reached over the network). */
   timeoutMs?: number
+  /** Saved cards (docs/decisions/026): resolves a buyer's saved card to its token, for its owner only. */
+  paymentMethods?: Pick<PaymentMethodsService, 'chargeSource'>
 }
 
 const view = (p: PaymentRow): PaymentView => ({
@@ -61,7 +66,7 @@ const view = (p: PaymentRow): PaymentView => ({
  * between the two leaves at most an authorisation, which reconcile() settles; never a charge without its
  * order. Every processor call is recorded in payment_attempts.
  */
-export function createPaymentsService({ db, processor, clock = () => new Date(), timeoutMs = 5_000 }: PaymentsDeps) {
+export function createPaymentsService({ db, processor, clock = () => new Date(), timeoutMs = 5_000, paymentMethods = createPaymentMethodsService({ db, processor, clock }) }: PaymentsDeps) {
   async function withTimeout(call: Promise<ProcessorAnswer>): Promise<ProcessorAnswer> {
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<ProcessorAnswer>((resolve) => {
@@ -137,7 +142,11 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
      */
     async authorize(input: unknown): Promise<PaymentView> {
       const data = parseInput(authorizeInput, input)
-      const last4 = data.card.number.slice(-4)
+      // A typed card, or a saved card's token (its owner only: another account's card is 'not found').
+      const source = data.card
+        ? { card: data.card, brand: cardBrand(data.card.number), last4: data.card.number.slice(-4) }
+        : await paymentMethods.chargeSource(data.savedCard!.userId, data.savedCard!.paymentMethodId)
+      const last4 = source.last4
       const [created] = await db
         .insert(payments)
         .values({
@@ -147,7 +156,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
           provider: processor.name,
           amountCents: data.amountCents,
           status: 'pending',
-          cardBrand: cardBrand(data.card.number),
+          cardBrand: source.brand,
           cardLast4: last4,
           createdAt: clock(),
           updatedAt: clock(),
@@ -168,7 +177,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       }
 
       const answer = await withTimeout(
-        processor.authorize({ idempotencyKey: data.idempotencyKey, amountCents: data.amountCents, card: data.card }),
+        processor.authorize({ idempotencyKey: data.idempotencyKey, amountCents: data.amountCents, card: source.card }),
       )
       if (!answer.ok && answer.code === 'processor_error') {
         // The processor may or may not have it: ask it, rather than guess.
@@ -321,6 +330,71 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         throw new DomainError('conflict', 'The refund could not be made. Nothing was refunded; please try again.')
       }
       return view(reserved)
+    },
+
+    /**
+     * Refunds `amountCents` once per idempotency key, however often it is asked: the first call reserves the
+     * amount on the payment and records the key (one transaction); every call asks the processor with the key,
+     * so a call after a crash or a timeout finishes the same refund (the processor refunds at most once).
+     * 'pending': the processor's answer is not known yet (unreachable or timed out); ask again later with the
+     * same key. A refusal gives the amount back and answers conflict; asked again, the same key stays refused.
+     */
+    async refundOnce(paymentId: string, amountCents: number, idempotencyKey: string): Promise<{ status: 'succeeded' | 'pending'; payment: PaymentView }> {
+      const row = await byId(paymentId)
+      if (!Number.isInteger(amountCents) || amountCents < 1 || !row.providerRef || !idempotencyKey) {
+        throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
+      }
+      const refund = await db.transaction(async (tx) => {
+        const [fresh] = await tx.insert(paymentRefunds).values({ paymentId: row.id, idempotencyKey, amountCents, status: 'pending', createdAt: clock(), updatedAt: clock() }).onConflictDoNothing().returning()
+        if (!fresh) {
+          const [seen] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, idempotencyKey))
+          return seen!
+        }
+        // Take the amount from what is refundable, under the payment row's lock, so two refunds cannot both pass.
+        const [reserved] = await tx
+          .update(payments)
+          .set({
+            refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
+            status: sql`case when ${payments.refundedCents} + ${amountCents} = ${payments.capturedCents} then 'refunded' else 'partially_refunded' end`,
+            updatedAt: clock(),
+          })
+          .where(and(eq(payments.id, row.id), sql`${payments.refundedCents} + ${amountCents} <= ${payments.capturedCents}`))
+          .returning({ id: payments.id })
+        if (!reserved) throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
+        return fresh
+      })
+      if (refund.paymentId !== row.id || refund.amountCents !== amountCents) {
+        throw new DomainError('invalid_input', paymentMessages.refundKeyReused, { fields: { idempotencyKey: [paymentMessages.refundKeyReused] } })
+      }
+      if (refund.status === 'succeeded') return { status: 'succeeded', payment: view(await byId(row.id)) }
+      if (refund.status === 'failed') throw new DomainError('conflict', paymentMessages.refundRefused)
+
+      const answer = await withTimeout(processor.refund(row.providerRef, amountCents, idempotencyKey))
+      await record(row.id, 'refund', amountCents, answer)
+      if (answer.ok) {
+        await db.update(paymentRefunds).set({ status: 'succeeded', updatedAt: clock() }).where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')))
+        return { status: 'succeeded', payment: view(await byId(row.id)) }
+      }
+      // No answer: the processor may or may not have refunded; the key finds out next time.
+      if (answer.code === 'processor_error') return { status: 'pending', payment: view(await byId(row.id)) }
+      // Refused: the amount goes back to what is refundable, once (only the call that marks the key failed gives it back).
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(paymentRefunds)
+          .set({ status: 'failed', updatedAt: clock() })
+          .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')))
+          .returning({ id: paymentRefunds.id })
+        if (!failed) return
+        await tx
+          .update(payments)
+          .set({
+            refundedCents: sql`${payments.refundedCents} - ${amountCents}`,
+            status: sql`case when ${payments.refundedCents} - ${amountCents} = 0 then 'captured' else 'partially_refunded' end`,
+            updatedAt: clock(),
+          })
+          .where(eq(payments.id, row.id))
+      })
+      throw new DomainError('conflict', paymentMessages.refundRefused)
     },
 
     /** Releases an authorisation that will not be charged (an order that failed, or an abandoned one). */

@@ -122,6 +122,34 @@ describe('payments with the test processor', () => {
     expect(charge!.refundedCents).toBe(10_000)
   })
 
+  test('refunds with a key: parallel and repeated asks refund once; no answer stays pending and the same key finishes it; a refusal stays refused; the key with another amount is refused', async () => {
+    const processor = createTestProcessor({ db: database.db })
+    const p = await service.authorize({ idempotencyKey: key(), amountCents: 8_000, purpose: 'order', card: card() })
+    await service.capture(p.id)
+    const refundKey = key()
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => service.refundOnce(p.id, 3_000, refundKey)))
+    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded'])
+    expect(await service.refundOnce(p.id, 3_000, refundKey)).toMatchObject({ status: 'succeeded', payment: { refundedCents: 3_000 } })
+    const chargeOf = async () => (await database.db.select().from(testProcessorCharges).where(eq(testProcessorCharges.id, (await database.db.select().from(payments).where(eq(payments.id, p.id)))[0]!.providerRef!)))[0]!
+    expect((await chargeOf()).refundedCents).toBe(3_000)
+    expect(await codeOf(service.refundOnce(p.id, 2_000, refundKey))).toBe('invalid_input')
+
+    // The processor does not answer (it did refund): pending, the amount stays reserved; asked again, it finishes once.
+    const silent = createPaymentsService({ db: database.db, processor: { ...processor, refund: async (ref: string, amount: number, k?: string) => (await processor.refund(ref, amount, k), new Promise<never>(() => undefined)) }, timeoutMs: 50 })
+    const second = key()
+    expect(await silent.refundOnce(p.id, 1_000, second)).toMatchObject({ status: 'pending', payment: { refundedCents: 4_000 } })
+    expect(await service.refundOnce(p.id, 1_000, second)).toMatchObject({ status: 'succeeded', payment: { refundedCents: 4_000 } })
+    expect((await chargeOf()).refundedCents).toBe(4_000)
+
+    // A refusal gives the amount back once and stays refused under its key.
+    const refusing = createPaymentsService({ db: database.db, processor: { ...processor, refund: async (ref: string) => ({ ok: false, ref, code: 'refund_refused' }) } })
+    const third = key()
+    expect(await codeOf(refusing.refundOnce(p.id, 500, third))).toBe('conflict')
+    expect(await codeOf(service.refundOnce(p.id, 500, third))).toBe('conflict')
+    expect(await service.get(p.id)).toMatchObject({ refundedCents: 4_000, status: 'partially_refunded' })
+    expect(await codeOf(service.refundOnce(p.id, 4_001, key()))).toBe('invalid_input')
+  })
+
   test('an authorisation can be released (voided) instead of charged; a charged payment cannot be voided', async () => {
     const p = await service.authorize({ idempotencyKey: key(), amountCents: 1234, purpose: 'order', card: card() })
     expect((await service.void(p.id)).status).toBe('voided')

@@ -59,7 +59,11 @@ export const authorizeInput = z.object({
   amountCents: z.number().int().min(1, 'The amount must be at least 1 cent.').max(99_999_999, 'The amount is too large.'),
   purpose: z.string().trim().min(1).max(40),
   purposeId: z.string().trim().max(100).optional(),
-  card: cardInput,
+  /** A card typed in, or (docs/decisions/026) one of the buyer's saved cards: exactly one. */
+  card: cardInput.optional(),
+  savedCard: z.object({ paymentMethodId: z.string(), userId: z.number().int().positive() }).strict().optional(),
+}).superRefine((v, ctx) => {
+  if (!v.card === !v.savedCard) ctx.addIssue({ code: 'custom', path: ['card'], message: 'Pay with a saved card or a new card, not both.' })
 })
 
 export type AuthorizeInput = z.input<typeof authorizeInput>

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import type { CardProcessor, ProcessorAnswer } from './card-processor'
-import { testProcessorCharges } from './payments.schema'
+import { type CardProcessor, isSavedCard, type ProcessorAnswer, type ProcessorCard, type ProcessorSavedCard } from './card-processor'
+import { testProcessorPaymentMethods } from './payment-methods.schema'
+import { testProcessorCharges, testProcessorRefunds } from './payments.schema'
+import { cardBrand } from './payments.validation'
 
 /**
  * The test cards, as card processors' test modes document them: 4242… succeeds, 4000 0000 0000 0002 is
@@ -45,9 +47,18 @@ function coalesced<T, R>(flush: (items: T[]) => Promise<R[]>): (item: T) => Prom
 export function createTestProcessor({ db }: { db: Db }): CardProcessor {
   const newRef = () => `ch_test_${randomBytes(12).toString('hex')}`
 
-  const authorizeMany = coalesced(async (requests: { idempotencyKey: string; amountCents: number; number: string }[]): Promise<ProcessorAnswer[]> => {
+  const authorizeMany = coalesced(async (requests: { idempotencyKey: string; amountCents: number; card: ProcessorCard | ProcessorSavedCard }[]): Promise<ProcessorAnswer[]> => {
+    // Saved cards answer what their test card answers; a token of another customer, or detached, is refused.
+    const tokens = requests.flatMap((r) => (isSavedCard(r.card) ? [r.card.token] : []))
+    const vault = new Map<string, { customer: string; declineCode: string | null; detachedAt: Date | null }>()
+    if (tokens.length > 0) for (const m of await db.select().from(testProcessorPaymentMethods).where(inArray(testProcessorPaymentMethods.id, [...new Set(tokens)]))) vault.set(m.id, m)
     const rows = requests.map((r) => {
-      const declineCode = (TEST_CARDS[r.number] ?? { declineCode: 'test_mode_live_card' }).declineCode
+      const card = r.card
+      let declineCode: string | null
+      if (isSavedCard(card)) {
+        const saved = vault.get(card.token)
+        declineCode = saved && saved.customer === card.customer && !saved.detachedAt ? saved.declineCode : 'token_unusable'
+      } else declineCode = (TEST_CARDS[card.number] ?? { declineCode: 'test_mode_live_card' }).declineCode
       return { id: newRef(), idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, status: declineCode ? ('declined' as const) : ('authorized' as const), declineCode }
     })
     const created = await db.insert(testProcessorCharges).values(rows).onConflictDoNothing({ target: testProcessorCharges.idempotencyKey }).returning()
@@ -82,14 +93,33 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
     name: 'test',
 
     async authorize({ idempotencyKey, amountCents, card }) {
-      return authorizeMany({ idempotencyKey, amountCents, number: card.number })
+      return authorizeMany({ idempotencyKey, amountCents, card })
     },
 
     async capture(ref, amountCents): Promise<ProcessorAnswer> {
       return captureMany({ ref, amountCents })
     },
 
-    async refund(ref, amountCents) {
+    async refund(ref, amountCents, idempotencyKey) {
+      if (idempotencyKey) {
+        // The key's record and the charge's refunded amount change together: a repeat finds the record and refunds nothing.
+        return db.transaction(async (tx) => {
+          const [fresh] = await tx.insert(testProcessorRefunds).values({ idempotencyKey, chargeId: ref, amountCents }).onConflictDoNothing().returning()
+          if (!fresh) {
+            const [seen] = await tx.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+            return seen && seen.chargeId === ref && seen.amountCents === amountCents ? { ok: true as const, ref } : { ok: false as const, ref, code: 'refund_refused' }
+          }
+          const [row] = await tx
+            .update(testProcessorCharges)
+            .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })
+            .where(and(eq(testProcessorCharges.id, ref), eq(testProcessorCharges.status, 'captured'), sql`${testProcessorCharges.refundedCents} + ${amountCents} <= ${testProcessorCharges.capturedCents}`))
+            .returning()
+          if (row) return { ok: true as const, ref }
+          // Refused: nothing is kept under the key.
+          await tx.delete(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey))
+          return { ok: false as const, ref, code: 'refund_refused' }
+        })
+      }
       const [row] = await db
         .update(testProcessorCharges)
         .set({ refundedCents: sql`${testProcessorCharges.refundedCents} + ${amountCents}` })
@@ -105,6 +135,24 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
         .where(and(eq(testProcessorCharges.id, ref), sql`${testProcessorCharges.status} in ('authorized', 'voided')`))
         .returning()
       return row ? { ok: true, ref } : { ok: false, ref, code: 'void_refused' }
+    },
+
+    async tokenize({ card, customer }) {
+      // In test mode only test cards can be saved, as a real processor's test mode refuses real numbers.
+      const known = TEST_CARDS[card.number]
+      if (!known) return { ok: false, code: 'test_mode_live_card' }
+      const [row] = await db
+        .insert(testProcessorPaymentMethods)
+        .values({ id: `pm_test_${randomBytes(12).toString('hex')}`, customer, brand: cardBrand(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, declineCode: known.declineCode })
+        .returning()
+      return { ok: true, token: row!.id, brand: row!.brand, last4: row!.last4, expMonth: row!.expMonth, expYear: row!.expYear }
+    },
+
+    async detach(token, customer) {
+      await db
+        .update(testProcessorPaymentMethods)
+        .set({ detachedAt: sql`coalesce(${testProcessorPaymentMethods.detachedAt}, now())` })
+        .where(and(eq(testProcessorPaymentMethods.id, token), eq(testProcessorPaymentMethods.customer, customer)))
     },
 
     async lookup(idempotencyKey) {

@@ -5,6 +5,7 @@ import { formatCents } from '~/lib/money'
 import type { Logger } from '~/lib/logger.server'
 import { parseInput } from '~/lib/parse-input'
 import type { EmailSender } from '../email/email.types'
+import type { Tx } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { refundFor } from './refund-math'
 import { refundWords } from './refund-words'
@@ -60,7 +61,7 @@ export type PurchaseReturnsDeps = {
   db: Db
   payments: PaymentsService
   /** Store credit for the part of a refund that gift cards or store credit paid (the gift cards service). */
-  credit: { grantCredit(userId: number, amountCents: number, reason: 'refund', refs: { orderId?: string; note?: string }): Promise<unknown> }
+  credit: { grantCreditIn(tx: Tx, userId: number, amountCents: number, reason: 'refund', refs: { orderId?: string; note?: string }): Promise<void> }
   email: EmailSender
   clock?: () => Date
   logger?: Pick<Logger, 'warn'>
@@ -268,6 +269,11 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
       if (existing) {
         const view = existing.user_id === userId ? await oneReturn(existing.id) : null
         if (!view || !sameRequest(view, data)) throw new DomainError('invalid_input', shippingMessages.keyReused, { fields: { idempotencyKey: [shippingMessages.keyReused] } })
+        // A resubmitted form whose first refund was interrupted finishes it (under the same refund key: once).
+        if (view.status === 'pending') {
+          await finish(view.id, options)
+          return oneReturn(view.id)
+        }
         return view
       }
 
@@ -342,49 +348,101 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
         return view
       }
 
-      // The refund goes out after the return is recorded (never a refund without its record); a refusal marks it failed.
-      try {
-        if (created.cardCents > 0) await payments.refund(created.order.payment_id!, created.cardCents)
-      } catch (error) {
-        await db.execute(sql`update purchase_returns set status = 'failed' where id = ${created.id}::uuid`)
-        if (isDomainError(error)) {
-          logger?.warn({ err: error, returnId: created.id }, 'purchase return refund refused')
-          throw new DomainError('conflict', shippingMessages.refundFailed)
-        }
-        throw error
-      }
-      if (created.creditCents > 0) await credit.grantCredit(userId, created.creditCents, 'refund', { orderId: created.order.id, note: 'Return of items paid with a gift card or store credit' })
-      // Refunded: the items go back on sale (per option), and the return is done.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`update purchase_returns set status = 'refunded', refunded_at = ${clock().toISOString()}::timestamptz where id = ${created.id}::uuid`)
-        await tx.execute(sql`
-          update product_stock ps set quantity = ps.quantity + x.quantity
-          from (select l.product_id, l.option_key, sum(rl.quantity)::int as quantity
-                from purchase_return_lines rl join order_lines l on l.id = rl.order_line_id
-                where rl.return_id = ${created.id}::uuid and l.product_id is not null group by 1, 2) x
-          where ps.product_id = x.product_id and ps.option_key = x.option_key`)
-      })
-      const view = await oneReturn(created.id)
-      const link = options.origin ? `${options.origin.replace(/\/$/, '')}/returns/purchase?order=${created.order.id}` : null
-      await email.send({
-        to: created.order.email,
-        userId,
-        template: 'notice',
-        data: {
-          category: 'orders',
-          subject: `Your refund of ${formatCents(view.refundCents)} is on its way`,
-          heading: 'We received your return',
-          paragraphs: [
-            `We refunded ${refundWords(view)} for:`,
-            ...view.lines.map((l) => `${l.quantity} × ${l.title}: ${formatCents(l.refundCents)}`),
-            ...(view.shippingCents > 0 ? [`Shipping: ${formatCents(view.shippingCents)}`] : []),
-            'Refunds usually appear on your statement within 5 to 10 business days.',
-          ],
-          ...(link ? { action: { label: 'See your return', url: link } } : {}),
-        },
-      })
-      return view
+      // The refund goes out after the return is recorded (never a refund without its record).
+      await finish(created.id, options)
+      return oneReturn(created.id)
     },
+
+    /**
+     * Finishes returns a crash or an unreachable processor left pending for longer than `olderThanMs` (run at
+     * start and every minute, as orders' reconcile is): each refund is asked again under its own key, so it is
+     * made exactly once.
+     */
+    async reconcile(olderThanMs = 60_000): Promise<{ refunded: number; failed: number; pending: number }> {
+      const since = new Date(clock().getTime() - olderThanMs).toISOString()
+      const ids = (await db.execute<{ id: string }>(sql`select id from purchase_returns where status = 'pending' and created_at <= ${since}::timestamptz order by created_at limit 100`)).rows
+      const counts = { refunded: 0, failed: 0, pending: 0 }
+      for (const { id } of ids) {
+        try {
+          counts[await finish(id)]++
+        } catch (error) {
+          if (!isDomainError(error)) throw error
+          counts.failed++
+        }
+      }
+      return counts
+    },
+  }
+
+  /** The key a return's card refund is asked with: one per return, so every retry asks for the same refund. */
+  const refundKey = (returnId: string) => `purchase-return:${returnId}`
+
+  /**
+   * Refunds a pending return and completes it, exactly once however often it runs (a double submit, reconcile):
+   * the card refund goes out under the return's key (payments.refundOnce), then one transaction flips the return
+   * from pending to refunded and, only when it did, gives the store credit part and puts the stock back. A
+   * refusal marks the return failed (409); no answer from the processor leaves it pending for the next pass.
+   */
+  async function finish(returnId: string, options: { origin?: string } = {}): Promise<'refunded' | 'failed' | 'pending'> {
+    const [r] = (
+      await db.execute<{ id: string; user_id: number; order_id: string; payment_id: string | null; refund_cents: number; credit_cents: number; status: string; email: string }>(sql`
+        select pr.id, pr.user_id, pr.order_id, pr.payment_id, pr.refund_cents, pr.credit_cents, pr.status, o.email
+        from purchase_returns pr join orders o on o.id = pr.order_id where pr.id = ${returnId}::uuid`)
+    ).rows
+    if (!r) throw new DomainError('not_found', 'We could not find that return.')
+    if (r.status !== 'pending') return r.status === 'failed' ? 'failed' : 'refunded'
+    const cardCents = r.refund_cents - r.credit_cents
+    if (cardCents > 0) {
+      try {
+        const refunded = await payments.refundOnce(r.payment_id!, cardCents, refundKey(r.id))
+        if (refunded.status === 'pending') {
+          logger?.warn({ returnId: r.id }, 'purchase return refund not confirmed yet; reconcile will ask again')
+          return 'pending'
+        }
+      } catch (error) {
+        if (!isDomainError(error)) throw error
+        await db.execute(sql`update purchase_returns set status = 'failed' where id = ${r.id}::uuid and status = 'pending'`)
+        logger?.warn({ err: error, returnId: r.id }, 'purchase return refund refused')
+        throw new DomainError('conflict', shippingMessages.refundFailed)
+      }
+    }
+    // Refunded: the credit part, the items back on sale (per option) and the return's status, together and once.
+    const done = await db.transaction(async (tx) => {
+      const flipped = await tx.execute(sql`update purchase_returns set status = 'refunded', refunded_at = ${clock().toISOString()}::timestamptz where id = ${r.id}::uuid and status = 'pending' returning id`)
+      if (flipped.rows.length === 0) return false
+      if (r.credit_cents > 0) await credit.grantCreditIn(tx, r.user_id, r.credit_cents, 'refund', { orderId: r.order_id, note: 'Return of items paid with a gift card or store credit' })
+      await tx.execute(sql`
+        update product_stock ps set quantity = ps.quantity + x.quantity
+        from (select l.product_id, l.option_key, sum(rl.quantity)::int as quantity
+              from purchase_return_lines rl join order_lines l on l.id = rl.order_line_id
+              where rl.return_id = ${r.id}::uuid and l.product_id is not null group by 1, 2) x
+        where ps.product_id = x.product_id and ps.option_key = x.option_key`)
+      return true
+    })
+    if (done) {
+      const view = await oneReturn(r.id)
+      const link = options.origin ? `${options.origin.replace(/\/$/, '')}/returns/purchase?order=${r.order_id}` : null
+      await email
+        .send({
+          to: r.email,
+          userId: r.user_id,
+          template: 'notice',
+          data: {
+            category: 'orders',
+            subject: `Your refund of ${formatCents(view.refundCents)} is on its way`,
+            heading: 'We received your return',
+            paragraphs: [
+              `We refunded ${refundWords(view)} for:`,
+              ...view.lines.map((l) => `${l.quantity} × ${l.title}: ${formatCents(l.refundCents)}`),
+              ...(view.shippingCents > 0 ? [`Shipping: ${formatCents(view.shippingCents)}`] : []),
+              'Refunds usually appear on your statement within 5 to 10 business days.',
+            ],
+            ...(link ? { action: { label: 'See your return', url: link } } : {}),
+          },
+        })
+        .catch((err: unknown) => logger?.warn({ err, returnId: r.id }, 'refund receipt email failed'))
+    }
+    return 'refunded'
   }
   return service
 }

@@ -118,11 +118,13 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
   async function linesOf(shipmentIds: number[]): Promise<LineSql[]> {
     if (shipmentIds.length === 0) return []
     const rows = await db.execute<LineSql>(sql`
-      select sl.shipment_id, l.order_id, o.user_id, o.buyer_name, o.email, l.title, l.options, l.quantity
+      select sl.shipment_id, l.order_id, o.user_id, o.buyer_name, o.email, l.title, l.options,
+             l.quantity - coalesce((select sum(g.quantity) from gift_returns g where g.order_line_id = l.id and g.status = 'restocked'), 0)::int as quantity
       from shipment_lines sl join order_lines l on l.id = sl.order_line_id join orders o on o.id = l.order_id
       where sl.shipment_id = any(${`{${shipmentIds.join(',')}}`}::bigint[])
       order by l.order_id, l.id`)
-    return rows.rows
+    // What the box carries: a registry gift returned for credit before it left is not in it any more (decision 023).
+    return rows.rows.filter((l) => Number(l.quantity) > 0)
   }
 
   function checkedId(shipmentId: number) {

@@ -60,6 +60,8 @@ export const purchaseReturns = pgTable(
     uniqueIndex('purchase_returns_idempotency_key').on(t.idempotencyKey),
     index('purchase_returns_order_idx').on(t.orderId),
     index('purchase_returns_user_idx').on(t.userId, t.createdAt),
+    // The reconcile pass's work list: returns whose refund was interrupted.
+    index('purchase_returns_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('purchase_returns_amounts', sql`${t.refundCents} = ${t.itemsCents} + ${t.taxCents} + ${t.shippingCents} and ${t.refundCents} > 0`),
     check('purchase_returns_credit', sql`${t.creditCents} between 0 and ${t.refundCents}`),
   ],

@@ -8,7 +8,9 @@ import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
 import { emailOutbox } from '../email/email.schema'
 import { orders, productStock } from '../orders/orders.schema'
-import { payments } from '../payments/payments.schema'
+import { payments, testProcessorCharges } from '../payments/payments.schema'
+import { createPaymentsService } from '../payments/payments.service.server'
+import { createTestProcessor } from '../payments/test-processor.server'
 import { registryCollaborators } from '../registry/collaborators.schema'
 import { registries } from '../registry/registry.schema'
 import { createPurchaseReturnsService } from './returns.service.server'
@@ -413,6 +415,70 @@ describe('purchase returns', () => {
     expect((await paymentOf(order.id)).refundedCents).toBe(2_659)
     expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(balanceBefore)
     expect((await latestMail(buyer.email))!.text).toContain('$13.19 to your Visa ending in 4242 and $20 to your Nestlist store credit')
+  })
+
+  test('a refund interrupted after the processor answered stays pending, then a double submit or reconcile finishes it once (card refunded once, credit given once)', async () => {
+    const buyer = await h.signUp('Interrupted')
+    await h.services.giftCards.grantCredit(buyer.id, 1_000, 'promotion')
+    const a = await product(1_250, `Bib ${++n}`)
+    const viewer = { userId: buyer.id }
+    await h.services.cart.add(viewer, { productId: a.id, quantity: 2 })
+    // 2 × 12.50 = 25.00 + 7.99 shipping + CA tax 1.81 = 34.80: $10 store credit, $24.80 on the card.
+    const order = await h.services.orders.placeOrder(viewer, { idempotencyKey: `crash-${++n}-${Date.now()}`, email: buyer.email, name: 'Sam Buyer', shippingAddress: home, card, applyCredit: true })
+    const payment = await paymentOf(order.id)
+    expect(payment.capturedCents).toBe(order.totalCents - 1_000)
+    const stockBefore = await stockOf(a.id)
+    const creditBefore = (await h.services.giftCards.creditOf(buyer.id)).balanceCents
+
+    // The processor refunds, then the process dies before anything is written (the answer is lost).
+    const processor = createTestProcessor({ db: h.database.db })
+    let crash = true
+    const crashing = {
+      ...processor,
+      async refund(ref: string, amountCents: number, key?: string) {
+        const answer = await processor.refund(ref, amountCents, key)
+        if (crash) throw new Error('process killed after the processor refunded')
+        return answer
+      },
+    }
+    const returns = (p: typeof crashing) =>
+      createPurchaseReturnsService({ db: h.database.db, payments: createPaymentsService({ db: h.database.db, processor: p }), credit: h.services.giftCards, email: h.services.email })
+    const input = { orderId: order.id, idempotencyKey: `ret-crash-${++n}-key`, reason: 'no_longer_needed', lines: (await h.services.purchaseReturns.returnableOrder(order.id, buyer.id)).lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })) }
+    const interrupted = await returns(crashing).create(buyer.id, input)
+    expect(interrupted).toMatchObject({ status: 'pending', refundCents: order.totalCents, creditCents: 1_000 })
+    const processorRefunded = async () => (await h.database.db.select().from(testProcessorCharges).where(eq(testProcessorCharges.id, (await h.database.pool.query(`select provider_ref from payments where id = $1`, [payment.id])).rows[0].provider_ref)))[0]!.refundedCents
+    expect(await processorRefunded()).toBe(payment.capturedCents)
+    expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(creditBefore)
+    expect(await stockOf(a.id)).toBe(stockBefore)
+
+    // A double submit while the processor is still unreachable changes nothing.
+    expect(await returns(crashing).create(buyer.id, input)).toMatchObject({ id: interrupted.id, status: 'pending' })
+    // The reconcile pass (the processor answers again): the same refund key finishes it.
+    crash = false
+    const healthy = returns(crashing)
+    expect(await healthy.reconcile(0)).toMatchObject({ refunded: 1, failed: 0 })
+    expect(await healthy.reconcile(0)).toMatchObject({ refunded: 0 })
+    const again = await healthy.create(buyer.id, input)
+    expect(again).toMatchObject({ id: interrupted.id, status: 'refunded', card: { cents: payment.capturedCents }, creditCents: 1_000 })
+    expect(await processorRefunded()).toBe(payment.capturedCents)
+    expect(await paymentOf(order.id)).toMatchObject({ refundedCents: payment.capturedCents, status: 'refunded' })
+    expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(creditBefore + 1_000)
+    expect(await stockOf(a.id)).toBe(stockBefore + 2)
+    const refundEntries = await h.database.pool.query(`select count(*)::int as n from user_credit_entries where order_id = $1 and reason = 'refund'`, [order.id])
+    expect(refundEntries.rows[0].n).toBe(1)
+  })
+
+  test('a refund the processor refuses under its key marks the return failed, gives the amount back, and stays refused when asked again', async () => {
+    const { order, lineA } = await paidOrder()
+    const payment = await paymentOf(order.id)
+    const refusing = { ...createTestProcessor({ db: h.database.db }), refund: async (ref: string) => ({ ok: false as const, ref, code: 'refund_refused' }) }
+    const service = createPurchaseReturnsService({ db: h.database.db, payments: createPaymentsService({ db: h.database.db, processor: refusing }), credit: h.services.giftCards, email: h.services.email })
+    const input = { orderId: order.id, idempotencyKey: `ret-refused-${++n}-key`, reason: 'damaged', lines: [{ orderLineId: lineA.id, quantity: 1 }] }
+    expect(await outcome(service.create(buyer.id, input))).toMatchObject({ code: 'conflict', message: shippingMessages.refundFailed })
+    expect((await paymentOf(order.id)).refundedCents).toBe(0)
+    expect(await outcome(h.services.payments.refundOnce(payment.id, 1_340, `purchase-return:${(await service.list(buyer.id)).find((r) => r.orderId === order.id)!.id}`))).toMatchObject({ code: 'conflict' })
+    expect((await paymentOf(order.id)).refundedCents).toBe(0)
+    expect((await service.returnableOrder(order.id, buyer.id)).lines.find((l) => l.id === lineA.id)).toMatchObject({ returnable: 2 })
   })
 
   test('the window runs from delivery: delivered two months after ordering, it is still open ten months after the order', async () => {

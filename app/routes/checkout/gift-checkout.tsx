@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/gift-checkout'
 
@@ -15,6 +16,9 @@ function registryIdOf(request: Request): number {
   return id
 }
 
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /**
  * /store-checkout-hbb?registry_id={id}: checkout of the cart's gifts for one registry. They ship to the family;
@@ -36,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checkoutKey: newCheckoutKey(),
     signedIn: !!session,
     creditBalanceCents: await creditBalance(context, session?.user.id),
+    savedCards: await savedCardsFor(context, session?.user.id),
   }
 }
 
@@ -74,6 +79,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          savedCards={loaderData.savedCards}
           creditBalanceCents={loaderData.creditBalanceCents}
           registry={quote.registry}
         />

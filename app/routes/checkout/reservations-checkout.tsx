@@ -1,8 +1,9 @@
 import { type AppLoadContext, redirect } from 'react-router'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { visitorReservationIds } from '~/routes/reservations/reserve.server'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/reservations-checkout'
@@ -26,6 +27,9 @@ async function heldReservations(request: Request, context: AppLoadContext) {
   return { ids, askedCount: asked.length }
 }
 
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
+
 /** /store/checkout/reservations?tokens[]=…: buy gifts reserved earlier; the same reservations turn purchased. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ids, askedCount } = await heldReservations(request, context)
@@ -34,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quote = found.quote
   const usable = quote ? quote.lines.length : 0
   const defaults = checkoutDefaults(session?.user)
-  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, creditBalanceCents: await creditBalance(context, session?.user.id) }
+  return { quote, problem: found.problem, problemMessage: found.message, ignored: Math.max(0, askedCount - usable), ids, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, creditBalanceCents: await creditBalance(context, session?.user.id), savedCards: await savedCardsFor(context, session?.user.id) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,6 +72,7 @@ export default function ReservationsCheckout({ loaderData, actionData }: Route.C
           defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
           failure={failure}
           signedIn={loaderData.signedIn}
+          savedCards={loaderData.savedCards}
           creditBalanceCents={loaderData.creditBalanceCents}
           registry={quote.registry}
         />

@@ -4,9 +4,10 @@ import { formFailure } from '~/lib/form-errors'
 import { isUsStateCode } from '~/modules/accounts/us-states'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
-import { CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
 import { Alert, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/store-checkout'
 
@@ -17,6 +18,9 @@ export const meta = ({ location }: Route.MetaArgs) => [
 
 // A cart and a checkout are personal: no shared cache may keep them.
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+// 'Apply' on the checkout form asks for the summary only: no loader to run again.
+export const shouldRevalidate = checkoutShouldRevalidate
 
 /**
  * /store/checkout?cart_type=store: the cart review (own items and each registry's gifts, checked out apart).
@@ -45,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const defaults = saved
     ? { ...base, name: saved.name || base.buyerName, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, state: saved.state, zip: saved.zip, phone: saved.phone ?? '' }
     : { ...base, name: base.buyerName }
-  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved, creditBalanceCents: await creditBalance(context, session?.user.id) }
+  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved, creditBalanceCents: await creditBalance(context, session?.user.id), savedCards: await savedCardsFor(context, session?.user.id) }
 }
 
 type CartActionResult = { ok: true; intent: 'update' | 'remove' } | { ok: false; message: string }
@@ -112,6 +116,7 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
           signedIn={loaderData.signedIn}
           creditBalanceCents={loaderData.creditBalanceCents}
           savedAddressUsed={loaderData.savedAddressUsed && !failure}
+          savedCards={loaderData.savedCards}
         />
       )}
     </Container>

@@ -71,6 +71,14 @@ const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].
 const shortId = (id: string) => id.slice(0, 8).toUpperCase()
 
 function RefundDone({ made }: { made: PurchaseReturnView }) {
+  // The processor did not answer in time: the return is recorded and its refund key finishes it (decision 029).
+  if (made.status === 'pending') {
+    return (
+      <Alert tone="info" title={`Return recorded: refund of ${formatCents(made.refundCents)} in progress`}>
+        The card processor has not confirmed the refund yet. We finish it automatically within a few minutes (never twice) and email you a receipt.
+      </Alert>
+    )
+  }
   return (
     <Alert tone="success" title={`Refund of ${formatCents(made.refundCents)} on its way`}>
       We refunded {refundWords(made)}

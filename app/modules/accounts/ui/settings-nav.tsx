@@ -9,6 +9,7 @@ export const settingsSections = [
   { to: '/settings/email-preferences', label: 'Email preferences' },
   { to: '/settings/shipping', label: 'Shipping address' },
   { to: '/settings/your-orders', label: 'Your orders' },
+  { to: '/settings/payment-methods', label: 'Payment methods' },
   { to: '/settings/two-factor', label: 'Two-factor sign-in' },
   { to: '/settings/registry', label: 'Registry', end: true },
   { to: '/settings/registry/visibility', label: 'Registry privacy' },

@@ -1,12 +1,15 @@
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
-import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useNavigation } from 'react-router'
 import type { FieldErrors } from '~/lib/errors'
 import { AddressFields, type AddressFormValues } from '~/modules/accounts/ui/address-fields'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
+import { formatCents } from '~/lib/money'
 import { Alert, Button, Card, cx, FieldError, Icon, Label, inputClasses, TextField } from '~/ui'
 import { checkoutStrings as t } from '../checkout.strings'
 import type { OrderQuote } from '../orders.service.server'
 import { OrderSummary } from './order-summary'
+import type { PaymentMethodView } from '~/modules/payments/payment-methods.validation'
+import { CardChoice } from '~/modules/payments/ui/card-choice'
 
 /** What the form shows: defaults from the account, or what was typed before a failure. */
 export type CheckoutDefaults = AddressFormValues & {
@@ -17,9 +20,24 @@ export type CheckoutDefaults = AddressFormValues & {
   applyCredit: boolean
   cardExpiry: string
   cardName: string
+  /** A saved card's id, or 'new' (docs/decisions/026). */
+  paymentMethodId?: string
+  saveCard?: boolean
 }
 
-export type CheckoutFailureView = { message: string; fields: FieldErrors } | undefined
+export type CheckoutFailureView = { message: string; fields: FieldErrors; quote?: OrderQuote; applied?: boolean } | undefined
+
+/** The answer to 'Apply' (the checkout action with intent=apply): the summary, and the code's error if any. */
+type ApplyAnswer = { message: string; fields: FieldErrors; quote?: OrderQuote }
+
+/**
+ * Checkout routes' shouldRevalidate: 'Apply' (a fetcher posting intent=apply) changes nothing on the server, so
+ * the page's loader is not run again (it would also hand out a new checkout key).
+ */
+export function checkoutShouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'apply') return false
+  return defaultShouldRevalidate
+}
 
 function Section({ id, title, children, intro }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -52,6 +70,7 @@ export function CheckoutForm({
   savedAddressUsed,
   creditBalanceCents,
   submitLabel = t.placeOrder,
+  savedCards,
 }: {
   quote: OrderQuote
   checkoutKey: string
@@ -67,6 +86,8 @@ export function CheckoutForm({
   /** The signed-in buyer's store credit: the checkbox names it, and is left out when there is none. */
   creditBalanceCents?: number
   submitLabel?: string
+  /** The signed-in buyer's saved cards, to pay with one instead of typing a card. */
+  savedCards?: PaymentMethodView[]
 }) {
   const navigation = useNavigation()
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -79,17 +100,56 @@ export function CheckoutForm({
       if (input) input.value = ''
     }
   }, [failure])
-  useFocusFirstInvalid(formRef, failure)
-  const err = (k: string) => failure?.fields[k]?.[0]
+  // After 'Apply' only a wrong code takes the focus (to its field); a summary update leaves it where it was.
+  useFocusFirstInvalid(formRef, failure && (!failure.applied || Object.keys(failure.fields).length > 0) ? failure : undefined)
 
-  // The summary follows the shipping state: the server quotes again (the page's loader with ?state=).
-  const fetcher = useFetcher<{ quote: OrderQuote | null }>()
+  // 'Apply' (gift card code, store credit): with JavaScript a fetcher asks the action for the summary with them,
+  // so nothing typed is lost; without it the button posts the form (intent=apply) and the page comes back.
+  const applyFetcher = useFetcher<ApplyAnswer>()
+  const applying = applyFetcher.state !== 'idle'
+  // The code last applied: later re-quotes (state, credit) reuse it rather than checking a half-typed one.
+  const appliedCode = useRef(defaults.giftCardCode)
+  const applied = applyFetcher.data ?? (failure?.applied ? failure : undefined)
+  const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? (applyFetcher.data ? applyFetcher.data.fields[k]?.[0] : failure?.fields[k]?.[0]) : failure?.fields[k]?.[0])
+  // The status line speaks after the shopper's own Apply or credit choice, not after a re-quote for the state.
+  const [announce, setAnnounce] = useState(true)
+  function requote(options: { code?: boolean; announce?: boolean } = {}) {
+    const form = formRef.current
+    if (!form) return
+    setAnnounce(options.announce ?? true)
+    const body = new FormData(form)
+    body.set('intent', 'apply')
+    // A quote needs no card: the number and security code stay in the browser.
+    body.delete('cardNumber')
+    body.delete('cardCvc')
+    if (options.code) appliedCode.current = String(body.get('giftCardCode') ?? '')
+    else body.set('giftCardCode', appliedCode.current)
+    applyFetcher.submit(body, { method: 'post', action: `${location.pathname}${location.search}` })
+  }
+  function onApplyClick(event: { preventDefault(): void }) {
+    event.preventDefault()
+    requote({ code: true })
+  }
+  // With JavaScript, Enter in the code field applies it; Enter elsewhere places the order, as before 'Apply' was
+  // added (the first submit button in the form is 'Apply', which is what Enter presses without JavaScript).
+  const placeButton = useRef<HTMLButtonElement>(null)
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement
+    if (event.key !== 'Enter' || target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'checkbox') return
+    event.preventDefault()
+    if ((target as HTMLInputElement).name === 'giftCardCode') requote({ code: true })
+    else placeButton.current?.click()
+  }
+
+  // The summary follows the shipping state: the server quotes again (the action's quote, intent=apply, which also
+  // keeps an applied gift card and store credit).
   const location = useLocation()
   const quotedState = useRef(quote.taxState ?? '')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   function onFormChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name
+    if (name === 'applyCredit' && event.type === 'change') return requote()
     if (registry || address || (name !== 'state' && name !== 'zip')) return
     clearTimeout(timer.current)
     // The ZIP code may fill the state a moment later (zip lookup), so look after it settles.
@@ -98,20 +158,19 @@ export function CheckoutForm({
         const state = (formRef.current?.elements.namedItem('state') as HTMLSelectElement | null)?.value ?? ''
         if (state === quotedState.current) return
         quotedState.current = state
-        const params = new URLSearchParams(location.search)
-        if (state) params.set('state', state)
-        else params.delete('state')
-        fetcher.load(`${location.pathname}?${params.toString()}`)
+        requote({ announce: false })
       },
       name === 'state' ? 0 : 900,
     )
   }
-  const shownQuote = fetcher.data?.quote ?? quote
+  const shownQuote = applyFetcher.data?.quote ?? failure?.quote ?? quote
+  const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
+  const busy = applying
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
-      <Form ref={formRef} method="post" noValidate className="flex flex-col gap-6" onChange={onFormChange} onInput={onFormChange}>
-        {failure ? <Alert tone="error">{failure.message}</Alert> : null}
+      <Form ref={formRef} method="post" noValidate className="flex flex-col gap-6" onChange={onFormChange} onInput={onFormChange} onKeyDown={onKeyDown}>
+        {failure && !failure.applied ? <Alert tone="error">{failure.message}</Alert> : null}
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -182,13 +241,15 @@ export function CheckoutForm({
           </Section>
         )}
 
-        <Section id="credits" title={t.creditsTitle}>
+        <Section id="credits" title={t.creditsTitle} intro={t.applyHint}>
           <TextField
             label={t.giftCardCode}
             name="giftCardCode"
             hint={t.giftCardHint}
             optional
             autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
             maxLength={40}
             defaultValue={defaults.giftCardCode}
             error={err('giftCardCode')}
@@ -200,46 +261,47 @@ export function CheckoutForm({
             </label>
           ) : null}
           {err('applyCredit') ? <FieldError id="applyCredit-error">{err('applyCredit')}</FieldError> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            {/* Without JavaScript this posts the whole form (intent=apply) and the page comes back with the summary. */}
+            <Button type="submit" name="intent" value="apply" variant="secondary" formNoValidate pending={applying} pendingLabel={t.applying} onClick={onApplyClick}>
+              {t.apply}
+            </Button>
+            <p role="status" className={cx('text-sm', applied && announce && Object.keys(applied.fields).length === 0 ? 'font-semibold text-sage-700' : 'sr-only')}>
+              {applied && announce && Object.keys(applied.fields).length === 0 && !applying ? applied.message : ''}
+            </p>
+          </div>
         </Section>
 
         <Section id="payment" title={t.payment} intro={t.cardSafety}>
-          <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm font-semibold text-ink">{t.testCardHint}</p>
-          <TextField
-            label={t.cardNumber}
-            name="cardNumber"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            required
-            maxLength={23}
-            error={err('cardNumber')}
+          {shownQuote.tenders.length > 0 ? (
+            <p role="status" className="rounded-xl border border-sage-200 bg-sage-50 px-4 py-3 text-sm font-semibold text-ink">
+              {noCardNeeded ? t.noCardNeeded : t.cardForRest(shownQuote.cardDueCents)}
+            </p>
+          ) : null}
+          {/* Saved cards to choose from (signed in), or the card fields (docs/decisions/026). */}
+          <CardChoice
+            cards={savedCards ?? []}
+            chosen={defaults.paymentMethodId}
+            errors={failure?.fields}
+            defaults={defaults}
+            canSave={signedIn}
+            saveChecked={defaults.saveCard}
+            testCardHint={t.testCardHint}
+            labels={{ cardNumber: t.cardNumber, cardExpiry: t.cardExpiry, cardCvc: t.cardCvc, cardName: t.cardName }}
+            cardOptional={noCardNeeded}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={t.cardExpiry}
-              name="cardExpiry"
-              autoComplete="cc-exp"
-              inputMode="numeric"
-              placeholder="MM/YY"
-              required
-              maxLength={7}
-              defaultValue={defaults.cardExpiry}
-              error={err('cardExpiry')}
-            />
-            <TextField label={t.cardCvc} name="cardCvc" autoComplete="cc-csc" inputMode="numeric" required maxLength={4} error={err('cardCvc')} />
-          </div>
-          <TextField label={t.cardName} name="cardName" autoComplete="cc-name" optional maxLength={100} defaultValue={defaults.cardName} error={err('cardName')} />
         </Section>
 
         {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
-        <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="lg:hidden" idPrefix="summary-narrow" />
+        <OrderSummary quote={shownQuote} busy={busy} className="lg:hidden" idPrefix="summary-narrow" />
         <div className="flex flex-col gap-3">
-          <Button type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
-            {`${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
+          <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
+            {shownQuote.tenders.length > 0 ? `${submitLabel} · ${formatCents(shownQuote.cardDueCents)} by card` : `${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
           </Button>
           {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}
         </div>
       </Form>
-      <OrderSummary quote={shownQuote} busy={fetcher.state !== 'idle'} className="hidden lg:sticky lg:top-6 lg:flex" />
+      <OrderSummary quote={shownQuote} busy={busy} className="hidden lg:sticky lg:top-6 lg:flex" />
     </div>
   )
 }

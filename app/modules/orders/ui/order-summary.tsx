@@ -65,8 +65,13 @@ export function OrderSummary({ quote, busy = false, className, idPrefix = 'summa
         <SummaryRow label={t.shippingLine} value={quote.shippingCents === 0 ? t.free : formatCents(quote.shippingCents)} />
         <SummaryRow label={tax} value={formatCents(quote.taxCents)} note={quote.taxEstimated ? t.estimatedTaxNote : undefined} />
         <SummaryRow label={t.total} value={formatCents(quote.totalCents)} strong />
+        {quote.tenders.map((x) => (
+          <SummaryRow key={x.kind} label={x.label} value={minus(x.amountCents)} />
+        ))}
+        {quote.tenders.length > 0 ? <SummaryRow label={t.toPayByCard} value={formatCents(quote.cardDueCents)} strong /> : null}
       </dl>
-      <PaymentOptionsNote totalCents={quote.totalCents} />
+      {/* What the card pays is what could be split into payments. */}
+      <PaymentOptionsNote totalCents={quote.tenders.length > 0 ? quote.cardDueCents : quote.totalCents} />
     </Card>
   )
 }

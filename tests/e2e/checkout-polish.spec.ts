@@ -1,0 +1,247 @@
+import type { Browser, Page } from 'playwright-core'
+import { formatCents } from '~/lib/money'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
+import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+
+// Issue 7's checkout polish (docs/decisions/029): the checkout summary shows a gift card and store credit before
+// placing ('Apply', with and without JavaScript) and the order charges exactly that; staff give promotional
+// store credit (/admin/store-credit) and set stock (/admin/stock), which emails 'Back in stock' subscribers.
+// Axe at 375 and 1280 px. SHOTS_DIR=<dir> also saves screenshots of the new screens.
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
+const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
+
+async function signIn(account: { email: string; password: string }) {
+  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
+  return res.headers.get('set-cookie')!.split(';')[0]!
+}
+
+async function open(page: Page, p: string) {
+  const response = await page.goto(`${baseUrl}${p}`)
+  if (await page.evaluate(() => typeof document !== 'undefined' && !!document.querySelector('script[type="module"]'))) {
+    await page.waitForSelector('html[data-hydrated]').catch(() => undefined)
+  }
+  return response
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
+}
+
+/** Staff read the newest email to `to` in the outbox (/admin/emails). */
+async function newestEmailText(to: string): Promise<string> {
+  const cookie = await signIn(demoStaff)
+  const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie } })).text()
+  const ids = [...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1]))
+  if (ids.length === 0) return ''
+  const detail = await (await fetch(`${baseUrl}/admin/emails/${Math.max(...ids)}`, { headers: { Cookie: cookie } })).text()
+  return detail.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&')
+}
+
+/** A $25 gift card bought as a guest through the API; its code read from the recipient's email. */
+async function giftCardCode(recipientEmail: string): Promise<string> {
+  const cart = `nestlist_cart=${Date.now()}${Math.random().toString(36).slice(2)}`
+  const page = await (await fetch(`${baseUrl}/store/gift-cards`)).text()
+  const productId = Number(page.match(/name="productId" value="(\d+)"/)![1])
+  const added = await fetch(`${baseUrl}/api/v3/gift_cards`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ productId, amountCents: 2_500, recipientName: 'Riley', recipientEmail, senderName: 'Sam' }),
+  })
+  expect(added.status).toBe(201)
+  const cartCookie = added.headers.get('set-cookie')?.split(';')[0] ?? cart
+  const order = await fetch(`${baseUrl}/api/v3/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cartCookie, 'Idempotency-Key': `e2e-polish-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    body: JSON.stringify({ email: 'sam@example.test', name: 'Sam', card: testCard }),
+  })
+  expect(order.status).toBe(201)
+  return (await newestEmailText(recipientEmail)).match(/code: ([2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3})/)![1]!
+}
+
+/** Puts a shop product (its first size and colour) in the account's cart; returns its id. */
+async function addSomethingToCart(account: TestAccount): Promise<number> {
+  const found = await (await fetch(`${baseUrl}/store/search?search_term=blanket`)).text()
+  const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
+  for (const productId of ids) {
+    // The product's first size and colour, when it has them.
+    const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] } }
+    const choice = { size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
+    const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: account.cookie }, body: JSON.stringify({ productId, ...choice }) })
+    if (res.status === 201 || res.status === 200) return productId
+  }
+  throw new Error(`none of ${ids.length} products could be added`)
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Full name').fill('Riley Tester')
+  await page.getByLabel('Street address').fill('1 Main Street')
+  await page.getByLabel('ZIP code').fill('95814')
+  await page.getByLabel('City').fill('Sacramento')
+  await page.getByLabel('State', { exact: true }).selectOption('CA')
+}
+
+const summaryText = (page: Page) => page.getByRole('region', { name: 'Order summary' }).last().innerText()
+
+describe('checkout tenders and staff tools', () => {
+  let shopper: TestAccount
+  let code: string
+
+  test('staff give promotional store credit by email on /admin/store-credit (375 and 1280 px); a wrong email is a field error', async () => {
+    shopper = await createAccount(baseUrl, { firstName: 'Riley' })
+    for (const width of [375, 1280]) {
+      const staff = await browser.newContext({ viewport: { width, height: 900 } })
+      await signInContext(staff, baseUrl, { cookie: await signIn(demoStaff) })
+      const page = await staff.newPage()
+      await open(page, '/admin/store-credit')
+      await page.getByRole('heading', { name: 'Promotional store credit' }).waitFor()
+      await expectNoSeriousA11yViolations(page, `store credit page ${width}`)
+      if (width === 375) {
+        await page.getByLabel('Customer’s account email').fill('nobody-here@example.test')
+        await page.getByLabel('Amount (dollars)').fill('5')
+        await page.getByLabel('Reason').fill('Sorry your order arrived late')
+        await page.getByRole('button', { name: 'Give store credit' }).click()
+        await page.getByText('There is no Nestlist account with that email address.').waitFor()
+        expect(await page.getByLabel('Reason').inputValue()).toBe('Sorry your order arrived late')
+        await expectNoSeriousA11yViolations(page, 'store credit error 375')
+        await shot(page, 'store-credit-error-375')
+      } else {
+        await page.getByLabel('Customer’s account email').fill(shopper.email)
+        await page.getByLabel('Amount (dollars)').fill('5')
+        await page.getByLabel('Reason').fill('Sorry your order arrived late')
+        await page.getByRole('button', { name: 'Give store credit' }).click()
+        await page.getByText(`$5 of store credit was given to ${shopper.email}.`).waitFor()
+        await page.getByRole('region', { name: 'Recent grants' }).getByText(shopper.email).waitFor()
+        await shot(page, 'store-credit-granted-1280')
+      }
+      await staff.close()
+    }
+    const credit = (await (await fetch(`${baseUrl}/api/v3/user_credit`, { headers: { Cookie: shopper.cookie } })).json()) as { balanceCents: number; entries: { reason: string; note: string }[] }
+    expect(credit).toMatchObject({ balanceCents: 500, entries: [{ reason: 'promotion', note: 'Sorry your order arrived late' }] })
+  })
+
+  test('without JavaScript, Apply shows the gift card in the summary and keeps everything typed', async () => {
+    code = await giftCardCode(shopper.email)
+    await addSomethingToCart(shopper)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
+    await signInContext(context, baseUrl, shopper)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/store/checkout`)
+    await fillAddress(page)
+    await page.getByLabel('Gift card code').fill(code)
+    await page.getByRole('button', { name: 'Apply', exact: true }).click()
+    await page.getByText(`Gift card ••••${code.slice(-4)}: −$`).first().waitFor()
+    expect(await summaryText(page)).toContain(`Gift card ••••${code.slice(-4)}`)
+    expect(await page.getByLabel('Street address').inputValue()).toBe('1 Main Street')
+    expect(await page.getByLabel('Gift card code').inputValue()).toBe(code)
+    await context.close()
+  })
+
+  test('with JavaScript: a wrong code is a field error; the right code and store credit show in the summary without losing the form; the order charges what was shown', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, shopper)
+    const page = await context.newPage()
+    await open(page, '/store/checkout')
+    await fillAddress(page)
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Gift card code').fill('ABCD-EFGH-JKLM-NPQR')
+    await page.getByRole('button', { name: 'Apply', exact: true }).click()
+    await page.getByText('We could not find a gift card with that code.').waitFor()
+    expect(await page.getByLabel('Gift card code').getAttribute('aria-invalid')).toBe('true')
+
+    await page.getByLabel('Gift card code').fill(code.toLowerCase())
+    await page.getByRole('button', { name: 'Apply', exact: true }).click()
+    await page.getByRole('region', { name: 'Order summary' }).last().getByText(`Gift card ••••${code.slice(-4)}`).waitFor()
+    await page.getByLabel('Apply my store credit ($5 available)').check()
+    await page.getByRole('region', { name: 'Order summary' }).last().getByText('Store credit').waitFor()
+    // The card number typed before applying is still there (a fetcher, not a page load).
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
+    const summary = await summaryText(page)
+    // Cents of a summary row ('Total $52.41', 'Store credit −$5').
+    const cents = (text: string, label: string) => Math.round(Number(text.match(new RegExp(`${label}\\s+−?\\$([\\d,.]+)`))![1]!.replace(/,/g, '')) * 100)
+    const total = cents(summary, 'Total')
+    const giftCard = cents(summary, `Gift card ••••${code.slice(-4)}`)
+    expect(giftCard).toBe(Math.min(2_500, total))
+    expect(cents(summary, 'Store credit')).toBe(Math.min(500, total - giftCard))
+    const dueCents = cents(summary, 'To pay by card')
+    expect(dueCents).toBe(total - giftCard - Math.min(500, total - giftCard))
+    await expectNoSeriousA11yViolations(page, 'checkout with tenders 1280')
+    await shot(page, 'checkout-tenders-1280')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await expectNoSeriousA11yViolations(page, 'checkout with tenders 375')
+    await shot(page, 'checkout-tenders-375')
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    await page.getByLabel('Expiry (MM/YY)').fill(expiry)
+    await page.getByLabel('Security code (CVC)').fill('123')
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+    // The order page has rendered (the address bar changes a moment before).
+    await page.getByText('Thank you! Your order is placed.').waitFor()
+    const payment = await page.getByRole('region', { name: 'Payment' }).innerText()
+    expect(cents(payment, `Gift card ••••${code.slice(-4)}`)).toBe(giftCard)
+    expect(cents(payment, 'Store credit')).toBe(total - giftCard - dueCents)
+    expect(payment).toContain(formatCents(dueCents))
+    await context.close()
+  })
+
+  test('staff set stock on /admin/stock: raising a sold-out option from 0 emails the shopper waiting for it (375 and 1280 px)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, { cookie: await signIn(demoStaff) })
+    const page = await context.newPage()
+    await open(page, '/admin/stock')
+    await expectNoSeriousA11yViolations(page, 'stock page 1280')
+    await page.getByLabel('Product name or id').fill('blanket')
+    await page.getByRole('button', { name: 'Find products' }).click()
+    const product = page.locator('section[aria-labelledby^="product-"]').first()
+    await product.waitFor()
+    const name = (await product.getByRole('heading', { level: 2 }).innerText()).trim()
+    const productId = Number((await product.innerText()).match(/Product (\d+)/)![1])
+    const form = product.locator('form').first()
+    const optionKey = (await form.locator('input[name="optionKey"]').getAttribute('value')) ?? ''
+    const field = form.getByRole('textbox')
+
+    // Sold out first, then a shopper asks to be told, then it comes back.
+    await field.fill('0')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await page.getByText(`now has 0 in stock.`).waitFor()
+    const waiting = `waiting-${Date.now()}@example.test`
+    const options = Object.fromEntries(optionKey.split('|').filter(Boolean).map((p) => p.split('=') as [string, string]))
+    const sub = await fetch(`${baseUrl}/api/v3/product_availability_subscriptions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ productId, email: waiting, ...options }) })
+    expect(sub.status).toBeLessThan(300)
+
+    await page.getByLabel('Product name or id').fill(String(productId))
+    await page.getByRole('button', { name: 'Find products' }).click()
+    const again = page.locator('section[aria-labelledby^="product-"]').first()
+    await again.getByText('1 shopper waits for it').waitFor()
+    await again.locator('form').first().getByRole('textbox').fill('7')
+    await again.locator('form').first().getByRole('button', { name: 'Save' }).click()
+    await page.getByText('now has 7 in stock. 1 shopper was emailed that it is back in stock.').waitFor()
+    await expectNoSeriousA11yViolations(page, 'stock saved 1280')
+    await shot(page, 'stock-saved-1280')
+    expect(await newestEmailText(waiting)).toContain(`Back in stock: ${name}`)
+
+    // A bad count on a phone: the field says why, nothing is saved.
+    await page.setViewportSize({ width: 375, height: 800 })
+    await again.locator('form').first().getByRole('textbox').fill('-3')
+    await again.locator('form').first().getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Enter the stock as a whole number from 0 to 100,000.').waitFor()
+    await expectNoSeriousA11yViolations(page, 'stock error 375')
+    await shot(page, 'stock-error-375')
+    await context.close()
+
+    // Anyone else gets the 404 page.
+    const res = await fetch(`${baseUrl}/admin/stock`, { headers: { Cookie: shopper.cookie } })
+    expect(res.status).toBe(404)
+  })
+})
