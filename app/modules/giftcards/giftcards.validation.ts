@@ -1,18 +1,8 @@
 // Gift card, store credit and gift return inputs, shared by the pages' forms and the JSON API. No server imports.
-import { z } from "zod";
-import { formatCents } from "~/lib/money";
-import {
-  ELECTRONIC_GIFT_CARD_MAX_CENTS,
-  ELECTRONIC_GIFT_CARD_MIN_CENTS,
-} from "../catalog/catalog.constants";
-import {
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  GIFT_MESSAGE_MAX,
-  GIFT_RETURN_WINDOW_MONTHS,
-  MAX_GIFT_CARDS_PER_LINE,
-  PROMOTION_MAX_CENTS,
-} from "./giftcards.constants";
+import { z } from 'zod'
+import { formatCents } from '~/lib/money'
+import { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from '../catalog/catalog.constants'
+import { CODE_ALPHABET, CODE_LENGTH, GIFT_MESSAGE_MAX, GIFT_RETURN_WINDOW_MONTHS, MAX_GIFT_CARDS_PER_LINE, PROMOTION_MAX_CENTS } from './giftcards.constants'
 
 export {
   CODE_ALPHABET,
@@ -23,71 +13,57 @@ export {
   PRESET_AMOUNTS_CENTS,
   PROMOTION_MAX_CENTS,
   REDEEM_FAILURES_PER_HOUR,
-} from "./giftcards.constants";
+} from './giftcards.constants'
 
 export const giftCardMessages = {
   amount: `Choose an amount from ${formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} to ${formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)}.`,
-  wholeDollars: "Enter a whole-dollar amount, like 40.",
+  wholeDollars: 'Enter a whole-dollar amount, like 40.',
   recipientName: "Enter the recipient's name.",
   recipientEmail: "Enter the recipient's email address.",
-  senderName: "Enter your name, so they know who it is from.",
+  senderName: 'Enter your name, so they know who it is from.',
   message: `Keep the message to ${GIFT_MESSAGE_MAX} characters.`,
   quantity: `Choose from 1 to ${MAX_GIFT_CARDS_PER_LINE} cards.`,
-  notAGiftCard: "That product is not a Nestlist gift card.",
-  code: "Enter the 16-character code from the gift card email, like ABCD-EFGH-JKLM-NPQR.",
-  codeNotFound:
-    "We could not find a gift card with that code. Check the code in the email and try again.",
-  codeUsedUp: "This gift card has no balance left.",
-  tooManyAttempts:
-    "Too many gift card codes were tried. For your security, please wait an hour and try again.",
-  balanceChanged:
-    "Your gift card or store credit balance changed while you were checking out. Nothing was charged. Review the total and try again.",
-  noCredit: "You have no store credit to apply.",
-  signInForCredit: "Sign in to use your store credit.",
-  cardNeeded: "Enter a card for the rest of the total.",
-  returnNotFound: "We could not find that gift.",
-  returnQuantity: "Choose how many to return.",
-  returnTooMany: (left: number) =>
-    left === 0
-      ? "This gift has already been returned."
-      : `You can return at most ${left} of this gift.`,
+  notAGiftCard: 'That product is not a Nestlist gift card.',
+  code: 'Enter the 16-character code from the gift card email, like ABCD-EFGH-JKLM-NPQR.',
+  codeNotFound: 'We could not find a gift card with that code. Check the code in the email and try again.',
+  codeUsedUp: 'This gift card has no balance left.',
+  tooManyAttempts: 'Too many gift card codes were tried. For your security, please wait an hour and try again.',
+  balanceChanged: 'Your gift card or store credit balance changed while you were checking out. Nothing was charged. Review the total and try again.',
+  noCredit: 'You have no store credit to apply.',
+  signInForCredit: 'Sign in to use your store credit.',
+  cardNeeded: 'Enter a card for the rest of the total.',
+  returnNotFound: 'We could not find that gift.',
+  returnQuantity: 'Choose how many to return.',
+  returnTooMany: (left: number) => (left === 0 ? 'This gift has already been returned.' : `You can return at most ${left} of this gift.`),
   returnWindow: `Gifts can be returned for store credit within ${GIFT_RETURN_WINDOW_MONTHS} months of being bought. This one is past that.`,
-  returnNotPaid:
-    "This gift is still being paid for. Try again in a few minutes.",
-  reason: "Choose a reason.",
-  promotionEmail: "Enter the email address of the account to credit.",
-  promotionNoAccount: "There is no Nestlist account with that email address.",
+  returnNotPaid: 'This gift is still being paid for. Try again in a few minutes.',
+  reason: 'Choose a reason.',
+  promotionEmail: 'Enter the email address of the account to credit.',
+  promotionNoAccount: 'There is no Nestlist account with that email address.',
   promotionAmount: `Enter an amount from $1.00 to ${formatCents(PROMOTION_MAX_CENTS)}, like 15 or 12.50.`,
-  promotionReason:
-    "Say why the credit is given (3 to 200 characters); the customer sees it in their credit history.",
-  promotionKeyReused:
-    "This form was already used for another grant. Reload the page to grant again.",
-} as const;
+  promotionReason: 'Say why the credit is given (3 to 200 characters); the customer sees it in their credit history.',
+  promotionKeyReused: 'This form was already used for another grant. Reload the page to grant again.',
+} as const
 
 /** Uppercase, without spaces or dashes: what is hashed. */
-export const normaliseCode = (code: string) =>
-  code.toUpperCase().replace(/[\s-]+/g, "");
+export const normaliseCode = (code: string) => code.toUpperCase().replace(/[\s-]+/g, '')
 
 /** XXXX-XXXX-XXXX-XXXX. */
-export const formatCode = (code: string) =>
-  normaliseCode(code).replace(/(.{4})(?=.)/g, "$1-");
+export const formatCode = (code: string) => normaliseCode(code).replace(/(.{4})(?=.)/g, '$1-')
 
 /** True when the normalised text could be a code (right length, only our symbols). */
-export const looksLikeCode = (normalised: string) =>
-  normalised.length === CODE_LENGTH &&
-  [...normalised].every((c) => CODE_ALPHABET.includes(c));
+export const looksLikeCode = (normalised: string) => normalised.length === CODE_LENGTH && [...normalised].every((c) => CODE_ALPHABET.includes(c))
 
-const blankToUndefined = (v: unknown) =>
-  v === "" || v === null ? undefined : v;
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 /** A dollar amount as typed ('40', '$40', '40.00') or cents from the API. */
 const dollarsToCents = (v: unknown) => {
-  if (typeof v !== "string") return v;
-  const t = v.trim().replace(/^\$/, "").replace(/,/g, "");
-  if (t === "") return undefined;
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
-  return Math.round(Number(t) * 100);
-};
+  if (typeof v !== 'string') return v
+  const t = v.trim().replace(/^\$/, '').replace(/,/g, '')
+  if (t === '') return undefined
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN
+  return Math.round(Number(t) * 100)
+}
 
 /**
  * The purchase form: a preset amount (`amountCents`) or a custom one in dollars (`customAmount`, when
@@ -99,84 +75,32 @@ const amountCents = z
   .min(ELECTRONIC_GIFT_CARD_MIN_CENTS, giftCardMessages.amount)
   .max(ELECTRONIC_GIFT_CARD_MAX_CENTS, giftCardMessages.amount)
   // Only said of an amount in the range (one message per mistake).
-  .refine(
-    (c) =>
-      c < ELECTRONIC_GIFT_CARD_MIN_CENTS ||
-      c > ELECTRONIC_GIFT_CARD_MAX_CENTS ||
-      c % 100 === 0,
-    giftCardMessages.wholeDollars,
-  );
+  .refine((c) => c < ELECTRONIC_GIFT_CARD_MIN_CENTS || c > ELECTRONIC_GIFT_CARD_MAX_CENTS || c % 100 === 0, giftCardMessages.wholeDollars)
 
 export const giftCardPurchaseInput = z
   .object({
-    productId: z.coerce
-      .number({ error: giftCardMessages.notAGiftCard })
-      .int()
-      .positive(giftCardMessages.notAGiftCard),
-    amountCents: z.preprocess(
-      (v) =>
-        v === "custom" || v === "" || v === null
-          ? undefined
-          : typeof v === "string"
-            ? Number(v)
-            : v,
-      amountCents.optional(),
-    ),
+    productId: z.coerce.number({ error: giftCardMessages.notAGiftCard }).int().positive(giftCardMessages.notAGiftCard),
+    amountCents: z.preprocess((v) => (v === 'custom' || v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), amountCents.optional()),
     customAmount: z.preprocess(dollarsToCents, amountCents.optional()),
-    quantity: z.coerce
-      .number({ error: giftCardMessages.quantity })
-      .int(giftCardMessages.quantity)
-      .min(1, giftCardMessages.quantity)
-      .max(MAX_GIFT_CARDS_PER_LINE, giftCardMessages.quantity)
-      .default(1),
-    recipientName: z
-      .string({ error: giftCardMessages.recipientName })
-      .trim()
-      .min(1, giftCardMessages.recipientName)
-      .max(80, giftCardMessages.recipientName),
-    recipientEmail: z
-      .string({ error: giftCardMessages.recipientEmail })
-      .trim()
-      .toLowerCase()
-      .max(254, giftCardMessages.recipientEmail)
-      .email(giftCardMessages.recipientEmail),
-    senderName: z
-      .string({ error: giftCardMessages.senderName })
-      .trim()
-      .min(1, giftCardMessages.senderName)
-      .max(80, giftCardMessages.senderName),
-    message: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .max(GIFT_MESSAGE_MAX, giftCardMessages.message)
-        .optional(),
-    ),
+    quantity: z.coerce.number({ error: giftCardMessages.quantity }).int(giftCardMessages.quantity).min(1, giftCardMessages.quantity).max(MAX_GIFT_CARDS_PER_LINE, giftCardMessages.quantity).default(1),
+    recipientName: z.string({ error: giftCardMessages.recipientName }).trim().min(1, giftCardMessages.recipientName).max(80, giftCardMessages.recipientName),
+    recipientEmail: z.string({ error: giftCardMessages.recipientEmail }).trim().toLowerCase().max(254, giftCardMessages.recipientEmail).email(giftCardMessages.recipientEmail),
+    senderName: z.string({ error: giftCardMessages.senderName }).trim().min(1, giftCardMessages.senderName).max(80, giftCardMessages.senderName),
+    message: z.preprocess(blankToUndefined, z.string().trim().max(GIFT_MESSAGE_MAX, giftCardMessages.message).optional()),
   })
   .transform((d, ctx) => {
-    const cents = d.amountCents ?? d.customAmount;
+    const cents = d.amountCents ?? d.customAmount
     if (cents === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["customAmount"],
-        message: giftCardMessages.amount,
-      });
-      return z.NEVER;
+      ctx.addIssue({ code: 'custom', path: ['customAmount'], message: giftCardMessages.amount })
+      return z.NEVER
     }
     return {
       productId: d.productId,
       quantity: d.quantity,
-      details: {
-        amountCents: cents,
-        recipientName: d.recipientName,
-        recipientEmail: d.recipientEmail,
-        senderName: d.senderName,
-        message: d.message ?? "",
-      },
-    };
-  });
-export type GiftCardPurchaseInput = z.input<typeof giftCardPurchaseInput>;
+      details: { amountCents: cents, recipientName: d.recipientName, recipientEmail: d.recipientEmail, senderName: d.senderName, message: d.message ?? '' },
+    }
+  })
+export type GiftCardPurchaseInput = z.input<typeof giftCardPurchaseInput>
 
 export const redeemInput = z.object({
   code: z
@@ -184,72 +108,35 @@ export const redeemInput = z.object({
     .max(40, giftCardMessages.code)
     .transform(normaliseCode)
     .refine((c) => c.length > 0, giftCardMessages.code),
-});
+})
 
 /** Why store credit changed (the ledger's reason column). */
-export const creditReasons = [
-  "gift_return",
-  "promotion",
-  "gift_card_redeemed",
-  "order_payment",
-  "refund",
-] as const;
-export type CreditReason = (typeof creditReasons)[number];
+export const creditReasons = ['gift_return', 'promotion', 'gift_card_redeemed', 'order_payment', 'refund'] as const
+export type CreditReason = (typeof creditReasons)[number]
 
 export const giftReturnReasons = [
-  { id: "duplicate", label: "I received more than one" },
-  { id: "not_needed", label: "We no longer need it" },
-  { id: "changed_mind", label: "We chose something else" },
-  { id: "damaged", label: "It arrived damaged" },
-  { id: "other", label: "Another reason" },
-] as const;
-export type GiftReturnReason = (typeof giftReturnReasons)[number]["id"];
+  { id: 'duplicate', label: 'I received more than one' },
+  { id: 'not_needed', label: 'We no longer need it' },
+  { id: 'changed_mind', label: 'We chose something else' },
+  { id: 'damaged', label: 'It arrived damaged' },
+  { id: 'other', label: 'Another reason' },
+] as const
+export type GiftReturnReason = (typeof giftReturnReasons)[number]['id']
 
 export const giftReturnInput = z.object({
-  orderLineId: z.coerce
-    .number({ error: giftCardMessages.returnNotFound })
-    .int()
-    .positive(giftCardMessages.returnNotFound),
-  quantity: z.coerce
-    .number({ error: giftCardMessages.returnQuantity })
-    .int(giftCardMessages.returnQuantity)
-    .min(1, giftCardMessages.returnQuantity)
-    .max(99, giftCardMessages.returnQuantity),
-  reason: z.enum(
-    giftReturnReasons.map((r) => r.id) as [
-      GiftReturnReason,
-      ...GiftReturnReason[],
-    ],
-    { error: giftCardMessages.reason },
-  ),
-});
+  orderLineId: z.coerce.number({ error: giftCardMessages.returnNotFound }).int().positive(giftCardMessages.returnNotFound),
+  quantity: z.coerce.number({ error: giftCardMessages.returnQuantity }).int(giftCardMessages.returnQuantity).min(1, giftCardMessages.returnQuantity).max(99, giftCardMessages.returnQuantity),
+  reason: z.enum(giftReturnReasons.map((r) => r.id) as [GiftReturnReason, ...GiftReturnReason[]], { error: giftCardMessages.reason }),
+})
 
 /** Staff tools: promotional store credit for an account (amount typed in dollars, or cents from code). */
 export const promotionGrantInput = z.object({
-  email: z
-    .string({ error: giftCardMessages.promotionEmail })
-    .trim()
-    .toLowerCase()
-    .min(3, giftCardMessages.promotionEmail)
-    .max(254, giftCardMessages.promotionEmail)
-    .email(giftCardMessages.promotionEmail),
+  email: z.string({ error: giftCardMessages.promotionEmail }).trim().toLowerCase().min(3, giftCardMessages.promotionEmail).max(254, giftCardMessages.promotionEmail).email(giftCardMessages.promotionEmail),
   amountCents: z.preprocess(
-    (v) => (typeof v === "string" ? dollarsToCents(v) : v),
-    z
-      .number({ error: giftCardMessages.promotionAmount })
-      .int(giftCardMessages.promotionAmount)
-      .min(100, giftCardMessages.promotionAmount)
-      .max(PROMOTION_MAX_CENTS, giftCardMessages.promotionAmount),
+    (v) => (typeof v === 'string' ? dollarsToCents(v) : v),
+    z.number({ error: giftCardMessages.promotionAmount }).int(giftCardMessages.promotionAmount).min(100, giftCardMessages.promotionAmount).max(PROMOTION_MAX_CENTS, giftCardMessages.promotionAmount),
   ),
-  reason: z
-    .string({ error: giftCardMessages.promotionReason })
-    .trim()
-    .min(3, giftCardMessages.promotionReason)
-    .max(200, giftCardMessages.promotionReason),
-  idempotencyKey: z
-    .string({ error: giftCardMessages.promotionKeyReused })
-    .trim()
-    .min(8, giftCardMessages.promotionKeyReused)
-    .max(80, giftCardMessages.promotionKeyReused),
-});
-export type PromotionGrantInput = z.input<typeof promotionGrantInput>;
+  reason: z.string({ error: giftCardMessages.promotionReason }).trim().min(3, giftCardMessages.promotionReason).max(200, giftCardMessages.promotionReason),
+  idempotencyKey: z.string({ error: giftCardMessages.promotionKeyReused }).trim().min(8, giftCardMessages.promotionKeyReused).max(80, giftCardMessages.promotionKeyReused),
+})
+export type PromotionGrantInput = z.input<typeof promotionGrantInput>
