@@ -1,5 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse 12.8 (mobile, simulated throttling) on Debian's Chromium against a fresh
 // server with the demo seed (or BASE_URL); prints score, LCP, TBT, CLS and first-load JavaScript per page.
+// COMPARE_URL=http://… (another build, e.g. the branch point, started on the demo seed too) measures it back to
+// back with this one, page by page, so the two are compared under the same machine load (TBT drifts with it).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +17,7 @@ const baseUrl = external ?? server!.baseUrl
 // The product page at its canonical address: /gp/x/1 answers with a redirect to it, which is not what a
 // shopper following a product card pays.
 const productPath = (await fetch(`${baseUrl}/gp/x/1`, { redirect: 'manual' })).headers.get('location') ?? '/gp/x/1'
+const compareUrl = process.env.COMPARE_URL
 const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
 
 /** The gzip size of a script (what `gzip` figures mean), whatever encoding Chromium negotiated. */
@@ -28,23 +31,40 @@ async function gzipBytes(url: string): Promise<number> {
 }
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-lh-')), 'report.json')
 type Audit = { displayValue?: string; numericValue?: number; details?: { items?: { url: string; transferSize?: number; resourceType?: string }[] } }
-try {
-  for (const page of pages) {
+/** One Lighthouse run of one page; prints a line and returns nothing (the figures are for reading, not asserting). */
+async function measure(label: string, origin: string, page: string) {
+  const run = () =>
     execFileSync(
       'npx',
-      ['-y', 'lighthouse@12.8.2', baseUrl + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
+      ['-y', 'lighthouse@12.8.2', origin + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     )
-    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, Audit> }
-    const a = report.audits
-    const scripts = (a['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script')
-    const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
-    let gzip = 0
-    for (const s of new Set(scripts.map((i) => i.url))) gzip += await gzipBytes(s)
-    console.log(
-      `${page.padEnd(44)} score ${Math.round(report.categories.performance.score * 100)}  LCP ${a['largest-contentful-paint']?.displayValue}  TBT ${a['total-blocking-time']?.displayValue}  CLS ${a['cumulative-layout-shift']?.displayValue}  JS ${jsKb.toFixed(0)} KB transferred (${scripts.length} files, ${(gzip / 1024).toFixed(0)} KB gzip)`,
-    )
+  // Once more when Lighthouse fails to record the trace (NO_NAVSTART, seen now and then on this loaded machine).
+  try {
+    run()
+  } catch {
+    run()
   }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, Audit> }
+  const a = report.audits
+  // Every script the page loaded while Lighthouse watched it: what the page needs to paint and hydrate,
+  // not code fetched later on a click.
+  const scripts = (a['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script')
+  const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
+  let gzip = 0
+  for (const s of new Set(scripts.map((i) => i.url))) gzip += await gzipBytes(s)
+  console.log(
+    `${label.padEnd(5)} ${page.padEnd(44)} score ${Math.round(report.categories.performance.score * 100)}  LCP ${a['largest-contentful-paint']?.displayValue}  TBT ${a['total-blocking-time']?.displayValue}  CLS ${a['cumulative-layout-shift']?.displayValue}  first-load JS ${(gzip / 1024).toFixed(1)} KB gzip (${scripts.length} files, ${jsKb.toFixed(0)} KB transferred)`,
+  )
+}
+
+try {
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} CPUs)`)
+  for (const page of pages) {
+    if (compareUrl) await measure('base', compareUrl, page)
+    await measure(compareUrl ? 'this' : '', baseUrl, page)
+  }
+  console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 } finally {
   if (server) await stopServer(server)
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })

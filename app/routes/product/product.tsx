@@ -10,7 +10,8 @@ import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { Rating, showsRating } from '~/modules/catalog/ui/rating'
 import { SHOP_BY_GUIDES_MIN, ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
-import { GiftCardForm } from '~/modules/giftcards/ui/gift-card-form'
+import { lazy, Suspense } from 'react'
+import * as giftCardForm from '~/modules/giftcards/ui/gift-card-form'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import { addToRegistryState } from '~/modules/registry/ui/add-to-registry.server'
 import type { ReviewView } from '~/modules/catalog/storefront.service.server'
@@ -21,6 +22,13 @@ import { formatLongDate } from '~/lib/format'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
 import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
+
+// Only gift card pages show the purchase form, so its code is a chunk those pages alone fetch (decision 018).
+// The server renders it directly (import.meta.env.SSR is false in the browser build, where the static import
+// then goes unused and is left out); in the browser it hydrates once its chunk has arrived.
+const GiftCardForm = import.meta.env.SSR
+  ? giftCardForm.GiftCardForm
+  : lazy(() => import('~/modules/giftcards/ui/gift-card-form').then((m) => ({ default: m.GiftCardForm })))
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
@@ -274,7 +282,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 Send this gift card
               </h2>
               <div className="mt-3">
-                <GiftCardForm designs={[]} productId={product.productId} />
+                <Suspense fallback={null}>
+                  <GiftCardForm designs={[]} productId={product.productId} />
+                </Suspense>
               </div>
             </section>
           ) : (

@@ -3,7 +3,7 @@
 // favors have none (their pages have their own forms).
 import { useFetcher, useLocation } from 'react-router'
 import type { ProductCard } from '~/modules/catalog/catalog.service.server'
-import { useScripted } from '~/modules/registry/ui/add-to-registry'
+import { useScripted } from '~/lib/use-scripted'
 import { Button, Icon } from '~/ui'
 import type { AddToCartResult } from './add-to-cart'
 import { ADD_TO_CART_ACTION, cartCopy } from './cart-copy'

@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link } from 'react-router'
-import { NotFoundPage } from '~/components/not-found-page'
-import { FallbackScreen } from '~/components/fallback-screen'
+import { FallbackScreen, NotFoundPage } from '~/components/error-screens'
 import { LinkButton } from '~/ui'
 
 type ShopErrorBody = { message?: string; retryHref?: string; retryLabel?: string } | null | undefined

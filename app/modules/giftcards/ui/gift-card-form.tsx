@@ -4,7 +4,7 @@ import type { FieldErrors } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { Alert, Button, cx, FieldError, inputClasses, Label, TextField } from '~/ui'
 import { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from '../../catalog/catalog.constants'
-import { GIFT_MESSAGE_MAX, MAX_GIFT_CARDS_PER_LINE, PRESET_AMOUNTS_CENTS } from '../giftcards.validation'
+import { GIFT_MESSAGE_MAX, MAX_GIFT_CARDS_PER_LINE, PRESET_AMOUNTS_CENTS } from '../giftcards.constants'
 
 /** Where the purchase form posts (the gift cards page's action), from that page and from gift card product pages. */
 export const GIFT_CARD_FORM_ACTION = '/store/gift-cards'

@@ -1,5 +1,6 @@
 // 'Add to Registry' on product pages: the form for owners, a way in for everyone else.
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef } from 'react'
+import { useScripted } from '~/lib/use-scripted'
 import { Link, useFetcher, useRouteLoaderData } from 'react-router'
 import type { FormFailure } from '~/lib/form-errors'
 import type { loader as rootLoader } from '~/root'
@@ -18,15 +19,7 @@ export type AddItemResult =
 
 type Product = { productId: number; title: string; available: boolean; options: { sizes?: string[]; colors?: string[] } }
 
-const noop = () => () => {}
-/** False on the server and while hydrating, true once scripts run: forms tell the action to answer with data, not a redirect. */
-export function useScripted(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  )
-}
+export { useScripted }
 
 const fieldError = (result: AddItemResult | undefined, name: string) => (result && !result.ok ? result.fields[name]?.[0] : undefined)
 
