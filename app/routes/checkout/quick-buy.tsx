@@ -129,6 +129,8 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
   useFocusFirstInvalid(buyForm, failure)
   const soldOut = quote?.unavailable && quote.unavailable.length > 0 ? quote.unavailable : null
   const sizes = product.options.sizes ?? []
+  // The selectors turn red only after the shopper sent the options form without a choice, not on arrival.
+  const optionsSent = /[?&](size|color)=/.test(search)
   const colors = product.options.colors ?? []
 
   return (
@@ -162,8 +164,8 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
               {/* Options and quantity: a GET form (the page quotes again); with JavaScript it updates as soon as one changes. */}
               <Form method="get" action="/quick_buy" replace preventScrollReset className="grid gap-4 sm:grid-cols-3 sm:items-end" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
                 <input type="hidden" name="product_id" value={product.id} />
-                {sizes.length > 0 ? <OptionSelect name="size" label={t.size} options={sizes} value={chosen.size} error={needsOptions && !chosen.size ? (problem ?? undefined) : undefined} /> : null}
-                {colors.length > 0 ? <OptionSelect name="color" label={t.color} options={colors} value={chosen.color} error={needsOptions && !chosen.color && (chosen.size || sizes.length === 0) ? (problem ?? undefined) : undefined} /> : null}
+                {sizes.length > 0 ? <OptionSelect name="size" label={t.size} options={sizes} value={chosen.size} error={optionsSent && needsOptions && !chosen.size ? (problem ?? undefined) : undefined} /> : null}
+                {colors.length > 0 ? <OptionSelect name="color" label={t.color} options={colors} value={chosen.color} error={optionsSent && needsOptions && !chosen.color && (chosen.size || sizes.length === 0) ? (problem ?? undefined) : undefined} /> : null}
                 <div>
                   <Label htmlFor="qb-quantity">{t.quantity}</Label>
                   <select id="qb-quantity" name="quantity" defaultValue={String(chosen.quantity)} className={`${inputClasses} mt-1.5`}>
