@@ -99,6 +99,12 @@ describe('saved cards and quick buy', () => {
     await shot(page, 'payment-methods-375')
     await expectNoSeriousA11yViolations(page, 'payment methods 375')
 
+    // The product page leads to quick buy; choosing its options there (if any) gives the same page.
+    await open(page, `/gp/item/${second!.id}`)
+    await page.getByRole('link', { name: 'Buy now in one step' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/quick_buy')
+    expect(new URL(page.url()).searchParams.get('product_id')).toBe(String(second!.id))
+
     // Quick buy: the saved card is chosen already; one click buys.
     await open(page, quickBuyPath(second!))
     expect(await page.getByText('9 Fast Lane').isVisible()).toBe(true)

@@ -299,6 +299,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   failure={actionData as AddToCartResult | NotifyMeResult | undefined}
                 />
               ) : null}
+              {stock && product.available ? (
+                // One-step purchase with the saved address and card (/quick_buy, decision 026); visitors sign in first.
+                <p className="text-sm text-muted">
+                  <a href={`/quick_buy?product_id=${product.productId}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                    Buy now in one step
+                  </a>{' '}
+                  with your saved address and card
+                </p>
+              ) : null}
             </>
           )}
           <AddToRegistry state={addToRegistry} product={product} path={product.path} />
