@@ -298,40 +298,6 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       return view(updated ?? (await byId(row.id)))
     },
 
-    /** Refunds part or all of what was captured, to the same card. */
-    async refund(paymentId: string, amountCents: number): Promise<PaymentView> {
-      const row = await byId(paymentId)
-      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > row.capturedCents - row.refundedCents || !row.providerRef) {
-        throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
-      }
-      // Take the amount from what is refundable first, under the row's lock, so two refunds cannot both pass.
-      const [reserved] = await db
-        .update(payments)
-        .set({
-          refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
-          status: sql`case when ${payments.refundedCents} + ${amountCents} = ${payments.capturedCents} then 'refunded' else 'partially_refunded' end`,
-          updatedAt: clock(),
-        })
-        .where(and(eq(payments.id, row.id), sql`${payments.refundedCents} + ${amountCents} <= ${payments.capturedCents}`))
-        .returning()
-      if (!reserved) throw new DomainError('invalid_input', paymentMessages.refundTooLarge, { fields: { amountCents: [paymentMessages.refundTooLarge] } })
-      const answer = await withTimeout(processor.refund(row.providerRef, amountCents))
-      await record(row.id, 'refund', amountCents, answer)
-      if (!answer.ok) {
-        // Give the amount back to what is refundable; the processor refunded nothing.
-        await db
-          .update(payments)
-          .set({
-            refundedCents: sql`${payments.refundedCents} - ${amountCents}`,
-            status: sql`case when ${payments.refundedCents} - ${amountCents} = 0 then 'captured' else 'partially_refunded' end`,
-            updatedAt: clock(),
-          })
-          .where(eq(payments.id, row.id))
-        throw new DomainError('conflict', 'The refund could not be made. Nothing was refunded; please try again.')
-      }
-      return view(reserved)
-    },
-
     /**
      * Refunds `amountCents` once per idempotency key, however often it is asked: the first call reserves the
      * amount on the payment and records the key (one transaction); every call asks the processor with the key,
