@@ -58,15 +58,17 @@ describe('group commit', () => {
     expect(refused.map((e) => (isDomainError(e) ? [e.code, e.message] : e))).toEqual(Array(3).fill(['conflict', orderMessages.soldOut(`Product ${p.id}`)]))
     expect(await a.orders.stockOf(p.id)).toBe(1)
     expect(await q(`select count(*)::int as n from order_lines where product_id = $1`, [p.id])).toEqual([{ n: 2 }])
-    // 2 charges captured, 3 authorisations released; each payment has its attempts recorded
-    expect(await q(`select status, count(*)::int as n from payments where amount_cents = 5029 group by 1 order by 1`)).toEqual([
-      { status: 'captured', n: 2 },
-      { status: 'voided', n: 3 },
-    ])
+    // 2 charges captured; every other authorisation was released. A checkout that priced its cart after the first
+    // batch committed is refused before it asks for money (the stock it wants is already gone), so on a busy
+    // machine fewer than 3 are authorised at all: none is ever left authorised, and each release is recorded.
+    const statuses = await q(`select status, count(*)::int as n from payments where amount_cents = 5029 group by 1 order by 1`)
+    const voided = statuses.find((r) => r.status === 'voided')?.n ?? 0
+    expect(statuses).toEqual([{ status: 'captured', n: 2 }, ...(voided > 0 ? [{ status: 'voided', n: voided }] : [])])
+    expect(voided).toBeLessThanOrEqual(3)
     expect(await q(`select kind, count(*)::int as n from payment_attempts a join payments p on p.id = a.payment_id where p.amount_cents = 5029 group by 1 order by 1`)).toEqual([
-      { kind: 'authorize', n: 5 },
+      { kind: 'authorize', n: 2 + voided },
       { kind: 'capture', n: 2 },
-      { kind: 'void', n: 3 },
+      ...(voided > 0 ? [{ kind: 'void', n: voided }] : []),
     ])
     const cartSizes = await Promise.all(viewers.map(async (v) => (await a.cart.view(v)).lines.length))
     expect(cartSizes.sort()).toEqual([0, 0, 1, 1, 1])

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { OutboxStatusBadge, OutboxTime, outboxStatuses } from '~/modules/email/ui/outbox-status'
-import { Alert, Button, Card, Icon, TextField } from '~/ui'
+import { Alert, Button, Card, Icon, PageHeader, TextField } from '~/ui'
 import type { Route } from './+types/emails'
 
 export const meta = () => [{ title: 'Email outbox | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -48,11 +48,9 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/emails'
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Staff</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink">Email outbox</h1>
-        <p className="mt-2 max-w-2xl text-base text-muted">Every email Nestlist has sent or kept, newest first. Open one to read it as the person saw it.</p>
-      </header>
+      <PageHeader eyebrow="Staff" title="Email outbox">
+        Every email Nestlist has sent or kept, newest first. Open one to read it as the person saw it.
+      </PageHeader>
 
       {delivering ? null : (
         <Alert tone="info" title="Emails are not being sent">

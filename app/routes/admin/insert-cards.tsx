@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { insertCardStatuses, insertCardStatusLabels, type InsertCardStatus } from '~/modules/insert-cards/insert-cards.validation'
-import { Alert, Badge, Button, Card, cx } from '~/ui'
+import { Alert, Badge, Button, Card, cx, PageHeader } from '~/ui'
 import type { Route } from './+types/insert-cards'
 
 export const meta = () => [{ title: 'Insert card orders | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -49,11 +49,9 @@ export default function AdminInsertCards({ loaderData, actionData }: Route.Compo
   ]
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Staff</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink">Insert card orders</h1>
-        <p className="mt-2 max-w-2xl text-base text-muted">Newest first. Print each order, then mark it shipped; the family sees each step on their insert cards page.</p>
-      </header>
+      <PageHeader eyebrow="Staff" title="Insert card orders">
+        Newest first. Print each order, then mark it shipped; the family sees each step on their insert cards page.
+      </PageHeader>
       {actionData ? (
         <Alert tone={actionData.ok ? 'success' : 'error'} key={actionData.message}>
           {actionData.message}

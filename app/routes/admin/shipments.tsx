@@ -4,7 +4,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { shipmentStatuses, shipmentStatusLabels, type ShipmentStatus } from '~/modules/shipping/shipping.validation'
 import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
 import { StaffShipmentActions } from '~/modules/shipping/ui/staff-shipment-actions'
-import { Alert, Button, Card, TextField, cx } from '~/ui'
+import { Alert, Button, Card, cx, PageHeader, TextField } from '~/ui'
 import { staffShipmentAction, type StaffShipmentResult } from './shipment-actions.server'
 import type { Route } from './+types/shipments'
 
@@ -38,13 +38,9 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
   const filters = [{ label: 'All', value: null as ShipmentStatus | null }, ...shipmentStatuses.map((s) => ({ label: shipmentStatusLabels[s], value: s as ShipmentStatus | null }))]
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Staff</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink">Shipments</h1>
-        <p className="mt-2 max-w-2xl text-base text-muted">
-          Newest first. Mark a box shipped with its tracking number (the buyer, or the family and givers, are emailed), then delivered. Held registry gifts wait for the family or their arrival date.
-        </p>
-      </header>
+      <PageHeader eyebrow="Staff" title="Shipments">
+        Newest first. Mark a box shipped with its tracking number (the buyer, or the family and givers, are emailed), then delivered. Held registry gifts wait for the family or their arrival date.
+      </PageHeader>
       {result?.ok ? (
         <Alert tone="success" key={result.message}>
           {result.message}

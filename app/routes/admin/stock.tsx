@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { staffToolStrings as t } from '~/modules/inventory/staff-tools.strings'
-import { Alert, Button, Card, TextField } from '~/ui'
+import { Alert, Button, Card, PageHeader, TextField } from '~/ui'
 import type { Route } from './+types/stock'
 
 export const meta = () => [{ title: `${t.stockTitle} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -81,11 +81,9 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as StockResult | undefined
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Staff</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink">{t.stockTitle}</h1>
-        <p className="mt-2 max-w-2xl text-base text-muted">{t.stockIntro}</p>
-      </header>
+      <PageHeader eyebrow="Staff" title={t.stockTitle}>
+        {t.stockIntro}
+      </PageHeader>
       {result?.ok ? (
         <Alert tone="success" key={result.message}>
           {result.message}

@@ -8,7 +8,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { PROMOTION_MAX_CENTS } from '~/modules/giftcards/giftcards.validation'
 import { staffToolStrings as t } from '~/modules/inventory/staff-tools.strings'
-import { Alert, Button, Card, FieldError, Label, TextField, cx, inputClasses } from '~/ui'
+import { Alert, Button, Card, cx, FieldError, inputClasses, Label, PageHeader, TextField } from '~/ui'
 import type { Route } from './+types/store-credit'
 
 export const meta = () => [{ title: `${t.creditTitle} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -55,11 +55,9 @@ export default function AdminStoreCredit({ loaderData, actionData }: Route.Compo
   const values = failure?.values ?? { email: '', amount: '', reason: '', idempotencyKey: formKey }
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Staff</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink">{t.creditTitle}</h1>
-        <p className="mt-2 max-w-2xl text-base text-muted">{t.creditIntro}</p>
-      </header>
+      <PageHeader eyebrow="Staff" title={t.creditTitle}>
+        {t.creditIntro}
+      </PageHeader>
       {result?.ok ? (
         <Alert tone="success" key={result.message}>
           {result.message}
