@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, text, times
 import { users } from '../accounts/accounts.schema'
 import { orderLines, orders } from '../orders/orders.schema'
 import { registries } from '../registry/registry.schema'
-import { creditReasons, type CreditReason } from './giftcards.validation'
+import { creditReasons, type CreditReason, giftReturnStatuses } from './giftcards.validation'
 
 /** What a gift card line carries from the cart to the order (the line's price is the amount). */
 export type GiftCardDetails = { amountCents: number; recipientName: string; recipientEmail: string; senderName: string; message: string }
@@ -166,13 +166,27 @@ export const giftReturns = pgTable(
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull(),
     creditCents: integer('credit_cents').notNull(),
-    /** restocked: it had not left the warehouse, so it went straight back to stock; awaiting_return_shipment: it was shipped. */
-    status: text('status', { enum: ['restocked', 'awaiting_return_shipment'] }).notNull(),
+    /**
+     * restocked: it had not left the warehouse, so it went straight back to stock (credit at once);
+     * awaiting_return_shipment: it was shipped, so the family sends it back with its return code (credit on
+     * receipt); received: staff received it at the returns warehouse (credit given then).
+     */
+    status: text('status', { enum: giftReturnStatuses }).notNull(),
+    /** The return authorisation the family writes on the box ('RG-XXXX-XXXX'); only for shipped gifts. */
+    returnCode: text('return_code'),
+    /** When the credit was given: at once for a gift that never left, on receipt for a shipped one. */
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedByUserId: bigint('received_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Staff's choice on receipt: resellable (back in stock) or not (damaged, used). */
+    restockedOnReceipt: boolean('restocked_on_receipt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('gift_returns_line_idx').on(t.orderLineId),
     index('gift_returns_registry_idx').on(t.registryId, t.createdAt),
+    uniqueIndex('gift_returns_return_code_key').on(t.returnCode),
+    index('gift_returns_awaiting_idx').on(t.createdAt).where(sql`${t.status} = 'awaiting_return_shipment'`),
     check('gift_returns_amounts', sql`${t.quantity} >= 1 and ${t.creditCents} >= 0`),
   ],
 )

@@ -43,6 +43,10 @@ export const giftCardMessages = {
   promotionAmount: `Enter an amount from $1.00 to ${formatCents(PROMOTION_MAX_CENTS)}, like 15 or 12.50.`,
   promotionReason: 'Say why the credit is given (3 to 200 characters); the customer sees it in their credit history.',
   promotionKeyReused: 'This form was already used for another grant. Reload the page to grant again.',
+  giftReturnNotFound: 'We could not find that gift return.',
+  receiveRestockChoice: 'Choose whether the gift can be sold again (put back in stock) or not.',
+  alreadyReceived: 'This return was already received, so nothing more was credited. Reload to see it.',
+  notAwaitingShipment: 'This gift never left our warehouse, so there is nothing to receive: it was credited when it was returned.',
 } as const
 
 /** Uppercase, without spaces or dashes: what is hashed. */
@@ -122,6 +126,28 @@ export const giftReturnReasons = [
   { id: 'other', label: 'Another reason' },
 ] as const
 export type GiftReturnReason = (typeof giftReturnReasons)[number]['id']
+
+/** A gift return's life (docs/decisions/023, 029): see gift_returns.status. */
+export const giftReturnStatuses = ['restocked', 'awaiting_return_shipment', 'received'] as const
+export type GiftReturnStatus = (typeof giftReturnStatuses)[number]
+
+export const giftReturnStatusLabels: Record<GiftReturnStatus, string> = {
+  restocked: 'Returned',
+  awaiting_return_shipment: 'Waiting for you to send it back',
+  received: 'Received',
+}
+
+/** 'RG-' and 8 symbols of the gift card alphabet (40 random bits): what the family writes on the box. */
+export const RETURN_CODE_PATTERN = /^RG-?[2-9A-HJ-NP-Z]{4}-?[2-9A-HJ-NP-Z]{4}$/
+
+/** Staff: receive a shipped gift return, saying whether it can be sold again. */
+export const giftReturnReceiveInput = z.object({
+  restock: z.preprocess(
+    (v) => (v === 'true' || v === 'restock' ? true : v === 'false' || v === 'no_restock' ? false : v),
+    z.boolean({ error: giftCardMessages.receiveRestockChoice }),
+  ),
+})
+export type GiftReturnReceiveInput = z.input<typeof giftReturnReceiveInput>
 
 export const giftReturnInput = z.object({
   orderLineId: z.coerce.number({ error: giftCardMessages.returnNotFound }).int().positive(giftCardMessages.returnNotFound),
