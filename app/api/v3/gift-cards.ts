@@ -2,7 +2,7 @@
 // /api/v3/user_credit_redemptions, /api/v3/gift_returns. Everything is the signed-in user's own; another
 // user's gift card or a gift on someone else's registry is 404, as if it did not exist.
 import { createRoute, z } from '@hono/zod-openapi'
-import { creditReasons, GIFT_MESSAGE_MAX, GIFT_RETURN_WINDOW_MONTHS, giftReturnReasons, MAX_GIFT_CARDS_PER_LINE } from '~/modules/giftcards/giftcards.validation'
+import { creditReasons, GIFT_MESSAGE_MAX, GIFT_RETURN_WINDOW_MONTHS, giftReturnReasons, giftReturnStatuses, MAX_GIFT_CARDS_PER_LINE } from '~/modules/giftcards/giftcards.validation'
 import { apiCartViewer, requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
@@ -57,11 +57,25 @@ const GiftReturnSchema = z
     quantity: z.number().int(),
     reason: z.string(),
     reasonLabel: z.string(),
-    creditCents: z.number().int(),
-    status: z.enum(['restocked', 'awaiting_return_shipment']),
+    creditCents: z.number().int().openapi({ description: 'The store credit for these units (given at once, or on receipt while creditPending)' }),
+    status: z.enum(giftReturnStatuses).openapi({
+      description: 'restocked: it had not left our warehouse (credited at once); awaiting_return_shipment: send it back with returnCode; received: it arrived and was credited',
+    }),
+    returnCode: z.string().nullable().openapi({ description: 'For a shipped gift: the return authorisation to write on the box', example: 'RG-7KQM-2XPD' }),
+    creditPending: z.boolean().openapi({ description: 'The credit is added when the gift arrives at the returns warehouse' }),
+    receivedAt: z.string().nullable(),
     createdAt: z.string(),
   })
   .openapi('GiftReturn')
+export { GiftReturnSchema }
+const GiftReturnDetailSchema = GiftReturnSchema.extend({
+  registryTitle: z.string(),
+  options: z.object({ size: z.string().optional(), color: z.string().optional() }),
+  returnAddress: z
+    .object({ id: z.number().int(), name: z.string(), line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), zip: z.string() })
+    .nullable()
+    .openapi({ description: 'Where to send a shipped gift (our returns warehouse); null when nothing is sent back' }),
+}).openapi('GiftReturnDetail')
 const ReturnableGiftSchema = z
   .object({
     orderLineId: z.number().int(),
@@ -148,12 +162,21 @@ const listReturns = createRoute({
   },
 })
 
+const getReturn = createRoute({
+  method: 'get',
+  path: '/api/v3/gift_returns/{id}',
+  tags,
+  summary: 'One gift return for the family: its status and, for a shipped gift, the return code and where to send it',
+  request: { params: IdParam },
+  responses: { 200: ok('The gift return', GiftReturnDetailSchema), 401: err('Not signed in'), 404: err('No such gift return on your registries'), ...errorResponses },
+})
+
 const createReturn = createRoute({
   method: 'post',
   path: '/api/v3/gift_returns',
   tags,
   summary: 'Return a registry gift for store credit (registry owner or collaborator)',
-  description: `Within ${GIFT_RETURN_WINDOW_MONTHS} months of the order. The credit is what was paid for those units; the giver is not told. 404 for a gift on a registry you do not manage; 409 when more than is left would be returned or the window has passed.`,
+  description: `Within ${GIFT_RETURN_WINDOW_MONTHS} months of the order. The credit is what was paid for those units; the giver is not told. A gift still in our warehouse is credited at once; a shipped one gets a returnCode and is credited when it arrives back. 404 for a gift on a registry you do not manage; 409 when more than is left would be returned or the window has passed.`,
   request: body(
     z
       .object({
@@ -173,7 +196,7 @@ const createReturn = createRoute({
 })
 
 export const giftCardsRouter = createRouter()
-privateJson(giftCardsRouter, ['/api/v3/gift_cards', '/api/v3/gift_cards/*', '/api/v3/user_credit', '/api/v3/user_credit_redemptions', '/api/v3/gift_returns'])
+privateJson(giftCardsRouter, ['/api/v3/gift_cards', '/api/v3/gift_cards/*', '/api/v3/user_credit', '/api/v3/user_credit_redemptions', '/api/v3/gift_returns', '/api/v3/gift_returns/*'])
 
 giftCardsRouter.openapi(buy, async (c) => {
   const { viewer } = await apiCartViewer(c, { create: true })
@@ -205,6 +228,11 @@ giftCardsRouter.openapi(listReturns, async (c) => {
   const v = await requireApiUser(c)
   const [giftReturns, returnable] = await Promise.all([c.var.services.giftCards.giftReturnsFor(v.user.id), c.var.services.giftCards.returnableGifts(v.user.id)])
   return c.json({ giftReturns, returnable }, 200)
+})
+
+giftCardsRouter.openapi(getReturn, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.giftCards.giftReturnFor(c.req.valid('param').id, v.user.id), 200)
 })
 
 giftCardsRouter.openapi(createReturn, async (c) => {

@@ -28,12 +28,15 @@ import {
   giftCardMessages,
   giftReturnInput,
   giftReturnReasons,
+  giftReturnReceiveInput,
+  type GiftReturnStatus,
   looksLikeCode,
   normaliseCode,
   promotionGrantInput,
   REDEEM_FAILURES_PER_HOUR,
   redeemInput,
 } from './giftcards.validation'
+import { RETURNS_WAREHOUSE } from './returns-warehouse'
 
 /** A database transaction (the orders service passes its own, so tenders are taken with the order). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -73,9 +76,42 @@ export type GiftReturnView = {
   quantity: number
   reason: string
   reasonLabel: string
+  /** The credit for these units: given at once, or on receipt for a shipped gift (`creditPending`). */
   creditCents: number
-  status: 'restocked' | 'awaiting_return_shipment'
+  status: GiftReturnStatus
+  /** What to write on the box of a shipped gift ('RG-XXXX-XXXX'); null when nothing is sent back. */
+  returnCode: string | null
+  /** True while the credit waits for the gift to arrive at the returns warehouse. */
+  creditPending: boolean
+  receivedAt: string | null
   createdAt: string
+}
+
+/** One gift return for the family: what to send back, where, and what happens then (the printable page). */
+export type GiftReturnDetail = GiftReturnView & {
+  registryTitle: string
+  options: { size?: string; color?: string }
+  returnAddress: typeof RETURNS_WAREHOUSE | null
+}
+
+/** A gift return on the staff receiving page. */
+export type StaffGiftReturnRow = {
+  id: string
+  returnCode: string | null
+  status: GiftReturnStatus
+  title: string
+  options: { size?: string; color?: string }
+  productId: number | null
+  quantity: number
+  reasonLabel: string
+  creditCents: number
+  familyName: string
+  requester: { name: string; email: string }
+  orderId: string
+  createdAt: string
+  receivedAt: string | null
+  receivedBy: string | null
+  restockedOnReceipt: boolean | null
 }
 
 export type GiftCardsDeps = {
@@ -101,6 +137,36 @@ export function generateCode(): string {
 export const hashCode = (code: string) => createHash('sha256').update(normaliseCode(code)).digest('hex')
 
 const DELIVERY_RETRY_MS = 5 * 60_000
+
+/** A return code: 'RG-' and 8 symbols of the code alphabet (40 random bits), like 'RG-7KQM-2XPD'. */
+export function generateReturnCode(): string {
+  const symbols = [...randomBytes(8)].map((b) => CODE_ALPHABET[b & 31]).join('')
+  return `RG-${symbols.slice(0, 4)}-${symbols.slice(4)}`
+}
+
+/** 'rg7kqm2xpd', 'RG-7KQM-2XPD' → 'RG-7KQM-2XPD' (what staff type or scan). */
+export const normaliseReturnCode = (raw: string) => {
+  const t = raw.toUpperCase().replace(/[\s-]+/g, '')
+  const body = t.startsWith('RG') ? t.slice(2) : t
+  return `RG-${body.slice(0, 4)}-${body.slice(4)}`
+}
+
+type GiftReturnRow = typeof giftReturns.$inferSelect
+const giftReturnView = (r: GiftReturnRow, title: string): GiftReturnView => ({
+  id: r.id,
+  orderLineId: r.orderLineId,
+  registryId: r.registryId,
+  title,
+  quantity: r.quantity,
+  reason: r.reason,
+  reasonLabel: giftReturnReasons.find((x) => x.id === r.reason)?.label ?? r.reason,
+  creditCents: r.creditCents,
+  status: r.status,
+  returnCode: r.returnCode,
+  creditPending: r.creditedAt === null,
+  receivedAt: r.receivedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+})
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const addMonths = (d: Date, months: number) => {
@@ -586,25 +652,172 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         .where(inArray(giftReturns.registryId, managed.map((m) => m.id)))
         .orderBy(desc(giftReturns.createdAt))
         .limit(100)
-      return rows.map(({ r, title }) => ({
+      return rows.map(({ r, title }) => giftReturnView(r, title))
+    },
+
+    /**
+     * One gift return for the family (the registry's owner or a collaborator, as the list): its status, and for a
+     * shipped gift the return code and the returns warehouse's address. Anyone else gets not_found.
+     */
+    async giftReturnFor(id: string, userId: number): Promise<GiftReturnDetail> {
+      const notFound = () => new DomainError('not_found', giftCardMessages.giftReturnNotFound)
+      if (!uuidPattern.test(id)) throw notFound()
+      const [found] = await db
+        .select({ r: giftReturns, title: orderLines.title, options: orderLines.options })
+        .from(giftReturns)
+        .innerJoin(orderLines, eq(orderLines.id, giftReturns.orderLineId))
+        .where(eq(giftReturns.id, id))
+      if (!found || !(await access.roleOf(found.r.registryId, userId))) throw notFound()
+      const [registry] = await db.execute<{ title: string }>(sql`select title from registries where id = ${found.r.registryId}`).then((x) => x.rows)
+      return {
+        ...giftReturnView(found.r, found.title),
+        registryTitle: registry?.title ?? '',
+        options: (found.options as { size?: string; color?: string } | null) ?? {},
+        returnAddress: found.r.returnCode ? RETURNS_WAREHOUSE : null,
+      }
+    },
+
+    // ---- staff: receiving shipped gift returns --------------------------------------------------------
+
+    /**
+     * Staff: gift returns on their way back (oldest first: they arrive first), or the latest received, with the
+     * family, who asked, and the code on the box. `code` narrows to one return code.
+     */
+    async staffGiftReturns(filter: { status?: 'awaiting_return_shipment' | 'received'; code?: string } = {}): Promise<StaffGiftReturnRow[]> {
+      const status = filter.status ?? 'awaiting_return_shipment'
+      const code = filter.code?.trim() ? normaliseReturnCode(filter.code) : null
+      const rows = await db.execute<{
+        id: string
+        return_code: string | null
+        status: GiftReturnStatus
+        title: string
+        options: { size?: string; color?: string } | null
+        product_id: number | null
+        quantity: number
+        reason: string
+        credit_cents: number
+        family_name: string
+        first_name: string
+        last_name: string
+        email: string
+        order_id: string
+        created_at: string
+        received_at: string | null
+        received_by: string | null
+        restocked_on_receipt: boolean | null
+      }>(sql`
+        select g.id, g.return_code, g.status, l.title, l.options, l.product_id, g.quantity, g.reason, g.credit_cents,
+               r.family_name, u.first_name, u.last_name, u.email, l.order_id, g.created_at, g.received_at,
+               s.email as received_by, g.restocked_on_receipt
+        from gift_returns g
+          join order_lines l on l.id = g.order_line_id
+          join registries r on r.id = g.registry_id
+          join users u on u.id = g.user_id
+          left join users s on s.id = g.received_by_user_id
+        where ${code ? sql`g.return_code = ${code}` : sql`g.status = ${status}`}
+        order by ${status === 'received' && !code ? sql`g.received_at desc` : sql`g.created_at asc`}, g.id
+        limit 100`)
+      return rows.rows.map((r) => ({
         id: r.id,
-        orderLineId: r.orderLineId,
-        registryId: r.registryId,
-        title,
-        quantity: r.quantity,
-        reason: r.reason,
-        reasonLabel: giftReturnReasons.find((x) => x.id === r.reason)?.label ?? r.reason,
-        creditCents: r.creditCents,
+        returnCode: r.return_code,
         status: r.status,
-        createdAt: r.createdAt.toISOString(),
+        title: r.title,
+        options: r.options ?? {},
+        productId: r.product_id === null ? null : Number(r.product_id),
+        quantity: Number(r.quantity),
+        reasonLabel: giftReturnReasons.find((x) => x.id === r.reason)?.label ?? r.reason,
+        creditCents: Number(r.credit_cents),
+        familyName: r.family_name,
+        requester: { name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
+        orderId: r.order_id,
+        createdAt: new Date(r.created_at).toISOString(),
+        receivedAt: r.received_at ? new Date(r.received_at).toISOString() : null,
+        receivedBy: r.received_by,
+        restockedOnReceipt: r.restocked_on_receipt,
       }))
+    },
+
+    /**
+     * Staff: a shipped gift arrived at the returns warehouse. One transaction moves the return from
+     * awaiting_return_shipment to received (a conditional update, so a double submit or two staff members
+     * credit once: the second gets conflict), gives the family member who asked for it the store credit (unless
+     * it was given when the return was made, as before receiving existed), and puts the units back in stock
+     * when staff say they can be sold again. Then the family member is emailed a receipt; the giver never is.
+     */
+    async receiveGiftReturn(staffUserId: number, id: string, input: unknown): Promise<{ giftReturn: GiftReturnView; creditedCents: number; restocked: boolean }> {
+      const data = parseInput(giftReturnReceiveInput, input)
+      const notFound = () => new DomainError('not_found', giftCardMessages.giftReturnNotFound)
+      if (!uuidPattern.test(id)) throw notFound()
+      const now = clock()
+      const done = await db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(giftReturns)
+          .set({ status: 'received', receivedAt: now, receivedByUserId: staffUserId, restockedOnReceipt: data.restock })
+          .where(and(eq(giftReturns.id, id), eq(giftReturns.status, 'awaiting_return_shipment')))
+          .returning()
+        if (!moved) {
+          const [row] = await tx.select({ status: giftReturns.status }).from(giftReturns).where(eq(giftReturns.id, id))
+          if (!row) throw notFound()
+          throw new DomainError('conflict', row.status === 'received' ? giftCardMessages.alreadyReceived : giftCardMessages.notAwaitingShipment)
+        }
+        const [line] = await tx
+          .select({ title: orderLines.title, productId: orderLines.productId, optionKey: orderLines.optionKey })
+          .from(orderLines)
+          .where(eq(orderLines.id, moved.orderLineId))
+        let creditedCents = 0
+        if (moved.creditedAt === null) {
+          if (moved.creditCents > 0) {
+            await moveCredit(tx, moved.userId, moved.creditCents, 'gift_return', { giftReturnId: moved.id, note: `Gift returned: ${line!.title}` })
+            creditedCents = moved.creditCents
+          }
+          await tx.update(giftReturns).set({ creditedAt: now }).where(eq(giftReturns.id, moved.id))
+        }
+        const restocked = data.restock && line!.productId !== null
+        if (restocked) {
+          await tx.execute(sql`
+            insert into product_stock (product_id, option_key, quantity) values (${line!.productId}, ${line!.optionKey}, ${moved.quantity})
+            on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`)
+        }
+        const balance = await balanceOf(moved.userId, tx)
+        return { row: { ...moved, creditedAt: moved.creditedAt ?? now }, title: line!.title, creditedCents, restocked, balance }
+      })
+      logger?.info({ giftReturnId: id, staffUserId, restocked: done.restocked, creditedCents: done.creditedCents }, 'gift return received')
+      try {
+        const [member] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, done.row.userId))
+        if (member) {
+          await email.send({
+            to: member.email,
+            userId: done.row.userId,
+            template: 'notice',
+            data: {
+              category: 'orders',
+              subject: `We received your returned gift: ${done.title}`,
+              heading: 'Your returned gift arrived',
+              firstName: member.firstName,
+              paragraphs: [
+                `We received ${done.row.quantity} × ${done.title} at our returns warehouse (return ${done.row.returnCode ?? ''}).`,
+                done.creditedCents > 0
+                  ? `${formatCents(done.creditedCents)} of store credit was added to your Nestlist account. Your balance is now ${formatCents(done.balance)}, and it pays at checkout.`
+                  : `Its store credit was already added to your account when you made the return. Your balance is ${formatCents(done.balance)}.`,
+                'The person who gave it is not told.',
+              ],
+              ...(link('/settings/gift-cards-and-promos') ? { action: { label: 'See your store credit', url: link('/settings/gift-cards-and-promos')! } } : {}),
+            },
+          })
+        }
+      } catch (error) {
+        // The return is received and credited either way; a failed receipt is recorded by the email module.
+        logger?.warn({ err: error, giftReturnId: id }, 'gift return receipt email failed')
+      }
+      return { giftReturn: giftReturnView(done.row, done.title), creditedCents: done.creditedCents, restocked: done.restocked }
     },
 
     /**
      * Returns units of a registry gift for store credit to the user (the registry's owner or a collaborator).
      * The credit is what was paid for those units; the giver is not told. A gift that has not left the warehouse
-     * goes straight back to stock; one that shipped waits for its return shipment. Anyone who may not manage the
-     * registry gets not_found, as for a gift that does not exist.
+     * goes straight back to stock and is credited at once; one that shipped gets a return code and is credited
+     * when staff receive it (receiveGiftReturn). Anyone who may not manage the registry gets not_found, as for a
+     * gift that does not exist.
      */
     async returnGift(userId: number, input: unknown): Promise<{ giftReturn: GiftReturnView; balanceCents: number }> {
       const data = parseInput(giftReturnInput, input)
@@ -654,28 +867,28 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
             delete from shipments s where s.id = ${box.id} and s.status in ('held', 'processing')
               and not exists (select 1 from shipment_lines sl where sl.shipment_id = s.id)`)
         }
+        // A gift that never left is credited now; a shipped one when it arrives back (staff receive it with its
+        // return code), as Babylist and Amazon do for items sent back.
+        const now = clock()
         const [created] = await tx
           .insert(giftReturns)
-          .values({ orderLineId: line.id, registryId, userId, quantity: data.quantity, reason: data.reason, creditCents, status: inWarehouse ? 'restocked' : 'awaiting_return_shipment', createdAt: clock() })
+          .values({
+            orderLineId: line.id,
+            registryId,
+            userId,
+            quantity: data.quantity,
+            reason: data.reason,
+            creditCents,
+            status: inWarehouse ? 'restocked' : 'awaiting_return_shipment',
+            returnCode: inWarehouse ? null : generateReturnCode(),
+            creditedAt: inWarehouse ? now : null,
+            createdAt: now,
+          })
           .returning()
-        if (creditCents > 0) await moveCredit(tx, userId, creditCents, 'gift_return', { giftReturnId: created!.id, note: `Gift returned: ${line.title}` })
+        if (inWarehouse && creditCents > 0) await moveCredit(tx, userId, creditCents, 'gift_return', { giftReturnId: created!.id, note: `Gift returned: ${line.title}` })
         return { row: created!, balanceCents: await balanceOf(userId, tx) }
       })
-      return {
-        giftReturn: {
-          id: row.id,
-          orderLineId: row.orderLineId,
-          registryId: row.registryId,
-          title: line.title,
-          quantity: row.quantity,
-          reason: row.reason,
-          reasonLabel: giftReturnReasons.find((x) => x.id === row.reason)?.label ?? row.reason,
-          creditCents: row.creditCents,
-          status: row.status,
-          createdAt: row.createdAt.toISOString(),
-        },
-        balanceCents,
-      }
+      return { giftReturn: giftReturnView(row, line.title), balanceCents }
     },
   }
   return service

@@ -481,7 +481,7 @@ describe('gift returns', () => {
     expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(4 * 3_333)
   })
 
-  test('collaborators may return; other users and the giver get 404; a shipped gift awaits its return shipment; past 9 months is refused', async () => {
+  test('collaborators may return; other users and the giver get 404; a shipped gift awaits its return shipment (credit on receipt); past 9 months is refused', async () => {
     const a = app()
     const g = await giftOrder(a, { quantity: 2 })
     const stranger = await user('Stranger')
@@ -500,9 +500,12 @@ describe('gift returns', () => {
     )
     const stock = await a.orders.stockOf(g.product.id)
     const r = await a.giftCards.returnGift(helper.id, { orderLineId: g.lineId, quantity: 1, reason: 'damaged' })
-    expect(r.giftReturn.status).toBe('awaiting_return_shipment')
+    expect(r.giftReturn).toMatchObject({ status: 'awaiting_return_shipment', creditCents: 3_333, creditPending: true })
+    expect(r.giftReturn.returnCode).toMatch(/^RG-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/)
     expect(await a.orders.stockOf(g.product.id)).toBe(stock)
-    expect((await a.giftCards.creditOf(helper.id)).balanceCents).toBe(3_333)
+    // Nothing is credited until the gift is back at the returns warehouse.
+    expect((await a.giftCards.creditOf(helper.id)).balanceCents).toBe(0)
+    expect(r.balanceCents).toBe(0)
 
     const tenMonthsLater = app({ now: () => new Date(Date.now() + 304 * 86_400_000) })
     expect(await outcome(tenMonthsLater.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'other' }))).toMatchObject({ code: 'conflict', message: giftCardMessages.returnWindow })
@@ -510,3 +513,117 @@ describe('gift returns', () => {
   })
 })
 
+
+describe('receiving shipped gift returns (staff)', () => {
+  /** A registry gift that has shipped to the family (its box marked shipped). */
+  async function shippedGift(a: ReturnType<typeof app>, quantity = 2) {
+    const registry = createRegistryService({ db: database.db })
+    const owner = await user('Owner')
+    const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 2_500, stock: 10 })
+    const r = await registry.create(owner.id, { registryType: 'baby', title: 'Baby Lake', familyName: 'The Lakes', slug: `gc-lake-${++n}`, isArrivalDateKnown: false })
+    await registry.setShippingAddress(r.id, owner.id, { name: 'Lee Lake', line1: '5 Quiet Lane', line2: '', city: 'Austin', state: 'TX', zip: '78701' })
+    const item = await registry.addItem(r.id, owner.id, { productId: p.id, quantity: 5 })
+    const giver = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(giver, { productId: p.id, regItemId: item.id, quantity })
+    const order = await a.orders.placeOrder(giver, { idempotencyKey: key(), email: 'giver-ship@example.test', name: 'Gus Giver', card: card() })
+    const [line] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]
+    await database.pool.query(
+      `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
+       where id in (select shipment_id from shipment_lines where order_line_id = $1)`,
+      [line.id],
+    )
+    const staff = await user('Staff')
+    await database.pool.query(`update users set role = 'staff' where id = $1`, [staff.id])
+    return { owner, registry: r, product: p, order, lineId: Number(line.id), staff }
+  }
+
+  test('marking received credits the family once, restocks when resellable, and emails only the family member a receipt', async () => {
+    const a = app()
+    const g = await shippedGift(a)
+    const { giftReturn } = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 2, reason: 'duplicate' })
+    expect(await a.giftCards.staffGiftReturns()).toEqual(expect.arrayContaining([expect.objectContaining({ id: giftReturn.id, returnCode: giftReturn.returnCode, familyName: 'The Lakes', quantity: 2, creditCents: 5_000 })]))
+    // Staff find it by the code on the box, however it is typed.
+    const typed = giftReturn.returnCode!.toLowerCase().replace(/-/g, ' ')
+    expect((await a.giftCards.staffGiftReturns({ code: typed })).map((r) => r.id)).toEqual([giftReturn.id])
+    const stock = await a.orders.stockOf(g.product.id)
+    a.sent.length = 0
+
+    const received = await a.giftCards.receiveGiftReturn(g.staff.id, giftReturn.id, { restock: true })
+    expect(received).toMatchObject({ creditedCents: 5_000, restocked: true, giftReturn: { status: 'received', creditPending: false } })
+    expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(5_000)
+    expect(await a.orders.stockOf(g.product.id)).toBe(stock! + 2)
+    expect(a.sent.map((m) => m.to)).toEqual([g.owner.email])
+    expect(a.sent[0]!.data.paragraphs.join(' ')).toContain('$50 of store credit was added')
+    expect(JSON.stringify(a.sent)).not.toContain('giver-ship@example.test')
+
+    // A second submit (or a second staff member) changes nothing: 409, no more credit, no more stock.
+    expect(await outcome(a.giftCards.receiveGiftReturn(g.staff.id, giftReturn.id, { restock: true }))).toMatchObject({ code: 'conflict', message: giftCardMessages.alreadyReceived })
+    expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(5_000)
+    expect(await a.orders.stockOf(g.product.id)).toBe(stock! + 2)
+    expect((await a.giftCards.giftReturnsFor(g.owner.id))[0]).toMatchObject({ status: 'received', creditPending: false })
+    expect((await a.giftCards.staffGiftReturns({ status: 'received' }))[0]).toMatchObject({ id: giftReturn.id, restockedOnReceipt: true, receivedBy: g.staff.email })
+    expect((await a.giftCards.staffGiftReturns()).map((r) => r.id)).not.toContain(giftReturn.id)
+  })
+
+  test('a gift that cannot be sold again is credited but not restocked', async () => {
+    const a = app()
+    const g = await shippedGift(a, 1)
+    const { giftReturn } = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'damaged' })
+    const stock = await a.orders.stockOf(g.product.id)
+    const received = await a.giftCards.receiveGiftReturn(g.staff.id, giftReturn.id, { restock: false })
+    expect(received).toMatchObject({ creditedCents: 2_500, restocked: false })
+    expect(await a.orders.stockOf(g.product.id)).toBe(stock)
+    expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(2_500)
+    expect(await outcome(a.giftCards.receiveGiftReturn(g.staff.id, giftReturn.id, {}))).toMatchObject({ code: 'invalid_input', fields: { restock: [giftCardMessages.receiveRestockChoice] } })
+  })
+
+  test('parallel receipts by two staff members from two processes credit and restock exactly once', async () => {
+    const a = app()
+    const g = await shippedGift(a, 2)
+    const { giftReturn } = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 2, reason: 'duplicate' })
+    const stock = await a.orders.stockOf(g.product.id)
+    const apps = [0, 1, 2, 3].map(() => {
+      const { db, pool } = createDb(database.url, { max: 2 })
+      extraPools.push(pool)
+      return app({ db })
+    })
+    const results = await Promise.all(apps.map((x) => outcome(x.giftCards.receiveGiftReturn(g.staff.id, giftReturn.id, { restock: true }))))
+    expect(results.filter((r) => 'ok' in r)).toHaveLength(1)
+    expect(results.filter((r) => 'code' in r && r.code === 'conflict')).toHaveLength(3)
+    expect((await a.giftCards.creditOf(g.owner.id)).balanceCents).toBe(5_000)
+    expect(await a.orders.stockOf(g.product.id)).toBe(stock! + 2)
+    const entries = await database.pool.query(`select count(*)::int as n from user_credit_entries where gift_return_id = $1`, [giftReturn.id])
+    expect(entries.rows[0].n).toBe(1)
+  })
+
+  test('a return that never left the warehouse cannot be received (409); an unknown or malformed id is 404', async () => {
+    const a = app()
+    const registry = createRegistryService({ db: database.db })
+    const owner = await user('Owner')
+    const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 1_000, stock: 10 })
+    const r = await registry.create(owner.id, { registryType: 'baby', title: 'Baby Moss', familyName: 'The Moss', slug: `gc-moss-${++n}`, isArrivalDateKnown: false })
+    await registry.setShippingAddress(r.id, owner.id, { name: 'M Moss', line1: '9 Fern Road', line2: '', city: 'Salem', state: 'OR', zip: '97301' })
+    const item = await registry.addItem(r.id, owner.id, { productId: p.id, quantity: 2 })
+    const giver = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(giver, { productId: p.id, regItemId: item.id, quantity: 1 })
+    const order = await a.orders.placeOrder(giver, { idempotencyKey: key(), email: 'g@example.test', name: 'G', card: card() })
+    const [line] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]
+    const { giftReturn } = await a.giftCards.returnGift(owner.id, { orderLineId: Number(line.id), quantity: 1, reason: 'other' })
+    expect(giftReturn).toMatchObject({ status: 'restocked', returnCode: null, creditPending: false })
+    expect(await outcome(a.giftCards.receiveGiftReturn(owner.id, giftReturn.id, { restock: true }))).toMatchObject({ code: 'conflict', message: giftCardMessages.notAwaitingShipment })
+    expect(await outcome(a.giftCards.receiveGiftReturn(owner.id, '00000000-0000-4000-8000-000000000000', { restock: true }))).toMatchObject({ code: 'not_found' })
+    expect(await outcome(a.giftCards.receiveGiftReturn(owner.id, 'nope', { restock: true }))).toMatchObject({ code: 'not_found' })
+    expect((await a.giftCards.creditOf(owner.id)).balanceCents).toBe(1_000)
+  })
+
+  test('the family sees the return code and the returns address; other users get 404', async () => {
+    const a = app()
+    const g = await shippedGift(a, 1)
+    const { giftReturn } = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'not_needed' })
+    const detail = await a.giftCards.giftReturnFor(giftReturn.id, g.owner.id)
+    expect(detail).toMatchObject({ returnCode: giftReturn.returnCode, registryTitle: 'Baby Lake', creditPending: true, returnAddress: { id: 164, city: 'Columbus', state: 'OH' } })
+    const stranger = await user('Stranger')
+    expect(await outcome(a.giftCards.giftReturnFor(giftReturn.id, stranger.id))).toMatchObject({ code: 'not_found' })
+    expect(await outcome(a.giftCards.giftReturnFor('not-a-uuid', g.owner.id))).toMatchObject({ code: 'not_found' })
+  })
+})
