@@ -106,6 +106,13 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
               </Link>
             </li>
           ) : null}
+          {viewer.role === 'staff' ? (
+            <li>
+              <Link to="/admin/returns" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                Staff: gift returns
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold hover:bg-berry-50">

@@ -1,4 +1,4 @@
-// What the staff stock and promotional credit pages say, in one place. No server imports.
+// What the staff stock, promotional credit and gift returns pages say, in one place. No server imports.
 import { formatCents } from '~/lib/money'
 
 export const staffToolStrings = {
@@ -37,4 +37,29 @@ export const staffToolStrings = {
   recentEmpty: 'No promotional credit has been given yet.',
   recentBy: (staff: string) => `by ${staff}`,
   fixFields: 'Please check the fields marked below.',
+
+  returnsTitle: 'Gift returns',
+  returnsIntro:
+    'Registry gifts the family is sending back to the returns warehouse. When a box arrives, find it by the return code on it, check the gift, and mark it received: the family member who asked for the return gets the store credit and an email (the giver is never told).',
+  returnsSearchLabel: 'Gift returns by return code',
+  returnsSearchField: 'Return code',
+  returnsSearchHint: 'As written on the box, like RG-7KQM-2XPD.',
+  findReturn: 'Find return',
+  clearSearch: 'Show all',
+  returnsTabs: { awaiting_return_shipment: 'On their way back', received: 'Received' },
+  returnsEmpty: (received: boolean) => (received ? 'No gift returns have been received yet.' : 'No gift returns are on their way back.'),
+  returnsNoMatch: (code: string) => `No gift return has the code “${code}”.`,
+  returnRequested: (date: string) => `Return started ${date}`,
+  returnFamily: (family: string, name: string, email: string) => `${family} · asked by ${name} (${email})`,
+  returnCredit: (cents: number, pending: boolean) => `${formatCents(cents)} store credit${pending ? ' on receipt' : ''}`,
+  returnForm: (code: string) => `Receive return ${code}`,
+  restockLegend: 'Can it be sold again?',
+  restockYes: 'Yes: put it back in stock',
+  restockNo: 'No: damaged or used, do not restock',
+  markReceived: 'Mark received',
+  receiving: 'Marking received…',
+  received: (code: string, credited: number, restocked: boolean) =>
+    `Return ${code} is received.${credited > 0 ? ` ${formatCents(credited)} of store credit was given and the family member was emailed.` : ' Its credit had already been given.'}${restocked ? ' The gift is back in stock.' : ' It was not restocked.'}`,
+  receivedOn: (date: string, by: string | null, restocked: boolean | null) => `Received ${date}${by ? ` by ${by}` : ''} · ${restocked ? 'restocked' : 'not restocked'}`,
+  orderLink: 'Order',
 } as const

@@ -3,7 +3,7 @@ import { formatLongDate } from '~/lib/format'
 import { type FormFailure, fieldError, formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
-import { GIFT_RETURN_WINDOW_MONTHS, giftReturnReasons } from '~/modules/giftcards/giftcards.validation'
+import { GIFT_RETURN_WINDOW_MONTHS, giftReturnReasons, giftReturnStatusLabels } from '~/modules/giftcards/giftcards.validation'
 import { Alert, Badge, Button, Card, Container, cx, FieldError, inputClasses, Label, LinkButton } from '~/ui'
 import type { Route } from './+types/gift-returns'
 
@@ -25,11 +25,13 @@ type ActionResult =
   | {
       ok: true
       at: number
+      id: string
       title: string
       quantity: number
       creditCents: number
       balanceCents: number
       status: string
+      returnCode: string | null
     }
   | (FormFailure & {
       at: number
@@ -51,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({
       ok: true,
       at: Date.now(),
+      id: giftReturn.id,
+      returnCode: giftReturn.returnCode,
       title: giftReturn.title,
       quantity: giftReturn.quantity,
       creditCents: giftReturn.creditCents,
@@ -76,13 +80,20 @@ export default function GiftReturns({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Return a gift</h1>
       <p className="mt-2 max-w-prose text-muted">
         Got a duplicate, or something you no longer need? Return gifts bought for your registry on Nestlist within {GIFT_RETURN_WINDOW_MONTHS} months for store credit of what was
-        paid. The giver is not told.
+        paid. The giver is not told. Gifts still waiting in our warehouse are credited at once; gifts that already reached you are credited when they arrive back.
       </p>
       <div className="mt-6 flex flex-col gap-4" aria-live="polite">
-        {result?.ok ? (
+        {result?.ok && result.status === 'awaiting_return_shipment' ? (
+          <Alert tone="success" title="Return started: send it back to us">
+            {result.quantity} × {result.title} had already shipped to you, so please send it back with return code{' '}
+            <span className="font-mono font-bold">{result.returnCode}</span>. We add {formatCents(result.creditCents)} of store credit when it arrives.{' '}
+            <Link to={`/returns/gift/${result.id}`} className="font-semibold text-berry-800 underline underline-offset-2">
+              See the return label and instructions
+            </Link>
+          </Alert>
+        ) : result?.ok ? (
           <Alert tone="success" title="Gift returned">
-            {result.quantity} × {result.title}: {formatCents(result.creditCents)} store credit was added to your balance, which is now {formatCents(result.balanceCents)}.
-            {result.status === 'awaiting_return_shipment' ? ' It had already left our warehouse, so it is marked as awaiting its return shipment.' : ''}{' '}
+            {result.quantity} × {result.title}: {formatCents(result.creditCents)} store credit was added to your balance, which is now {formatCents(result.balanceCents)}.{' '}
             <Link to="/settings/gift-cards-and-promos" className="font-semibold text-berry-800 underline underline-offset-2">
               See your balance
             </Link>
@@ -193,10 +204,19 @@ export default function GiftReturns({ loaderData, actionData }: Route.ComponentP
                     {r.reasonLabel} · {formatLongDate(r.createdAt)}
                   </span>
                 </span>
-                <span className="flex items-center gap-2">
-                  <Badge variant={r.status === 'restocked' ? 'success' : 'info'}>{r.status === 'restocked' ? 'Returned' : 'Awaiting return shipment'}</Badge>
-                  <span className="font-bold text-sage-700">+{formatCents(r.creditCents)}</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge variant={r.status === 'awaiting_return_shipment' ? 'soon' : 'success'}>{giftReturnStatusLabels[r.status]}</Badge>
+                  {r.creditPending ? (
+                    <span className="text-sm text-muted">{formatCents(r.creditCents)} credit when it arrives</span>
+                  ) : (
+                    <span className="font-bold text-sage-700">+{formatCents(r.creditCents)}</span>
+                  )}
                 </span>
+                {r.status === 'awaiting_return_shipment' ? (
+                  <Link to={`/returns/gift/${r.id}`} className="basis-full text-sm font-semibold text-berry-700 underline underline-offset-2">
+                    Return code {r.returnCode}: label and how to send it back
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>
