@@ -27,6 +27,7 @@ import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
 import { giftCardsRouter } from './v3/gift-cards'
 import { paymentMethodsRouter } from './v3/payment-methods'
+import { staffRouter } from './v3/staff'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -58,6 +59,7 @@ export function createApi() {
   api.route('/', purchaseReturnsRouter)
   api.route('/', giftCardsRouter)
   api.route('/', paymentMethodsRouter)
+  api.route('/', staffRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

@@ -22,10 +22,13 @@ export async function requireApiUser(c: Context<AppEnv>): Promise<ApiViewer> {
   return v
 }
 
-/** Staff only; anyone else gets 404 so staff endpoints do not announce themselves. */
+/**
+ * Staff only: 401 without a session (as every signed-in endpoint), 404 for a signed-in user who is not staff, so
+ * staff endpoints do not announce themselves to customers.
+ */
 export async function requireApiStaff(c: Context<AppEnv>): Promise<ApiViewer> {
-  const v = await apiViewer(c)
-  if (!v || v.user.role !== 'staff') throw new DomainError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`)
+  const v = await requireApiUser(c)
+  if (v.user.role !== 'staff') throw new DomainError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`)
   return v
 }
 

@@ -49,6 +49,27 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
     return { total: rows.reduce((n, r) => n + r.quantity, 0), byOption }
   }
 
+  /** Staff views of stocked products: every option's count and how many shoppers wait (two queries for all). */
+  async function staffViews(found: { id: number; slug: string; name: string; options: Parameters<typeof optionKeysOf>[0] }[]): Promise<StaffStockProduct[]> {
+    if (found.length === 0) return []
+    await ensureProductStock(db, found.map((p) => p.id))
+    const ids = found.map((p) => p.id)
+    const [stock, waiting] = await Promise.all([
+      db.execute<{ product_id: number; option_key: string; quantity: number }>(sql`select product_id, option_key, quantity from product_stock where product_id = any(${sql.param(ids)}::bigint[])`),
+      db.execute<{ product_id: number; n: number }>(sql`select product_id, count(*)::int as n from product_availability_subscriptions where notified_at is null and product_id = any(${sql.param(ids)}::bigint[]) group by 1`),
+    ])
+    return found.map((p) => {
+      const rows = stock.rows.filter((r) => Number(r.product_id) === p.id)
+      return {
+        id: p.id,
+        name: p.name,
+        href: pdpPath({ slug: p.slug, genericProductId: p.id }),
+        waiting: Number(waiting.rows.find((w) => Number(w.product_id) === p.id)?.n ?? 0),
+        options: optionKeysOf(p.options).map((key) => ({ optionKey: key, label: optionLabel(key), quantity: Number(rows.find((r) => r.option_key === key)?.quantity ?? 0) })),
+      }
+    })
+  }
+
   async function productOf(productId: number) {
     const [product] = await db
       .select({ id: products.id, slug: products.slug, name: products.name, productType: products.productType, options: products.options })
@@ -172,23 +193,14 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
         .where(and(eq(products.productType, 'product'), byId !== null ? or(eq(products.id, byId), ilike(products.name, like)) : ilike(products.name, like)))
         .orderBy(sql`${products.id} = ${byId ?? -1} desc`, asc(products.name))
         .limit(20)
-      if (found.length === 0) return []
-      await ensureProductStock(db, found.map((p) => p.id))
-      const ids = found.map((p) => p.id)
-      const [stock, waiting] = await Promise.all([
-        db.execute<{ product_id: number; option_key: string; quantity: number }>(sql`select product_id, option_key, quantity from product_stock where product_id = any(${sql.param(ids)}::bigint[])`),
-        db.execute<{ product_id: number; n: number }>(sql`select product_id, count(*)::int as n from product_availability_subscriptions where notified_at is null and product_id = any(${sql.param(ids)}::bigint[]) group by 1`),
-      ])
-      return found.map((p) => {
-        const rows = stock.rows.filter((r) => Number(r.product_id) === p.id)
-        return {
-          id: p.id,
-          name: p.name,
-          href: pdpPath({ slug: p.slug, genericProductId: p.id }),
-          waiting: Number(waiting.rows.find((w) => Number(w.product_id) === p.id)?.n ?? 0),
-          options: optionKeysOf(p.options).map((key) => ({ optionKey: key, label: optionLabel(key), quantity: Number(rows.find((r) => r.option_key === key)?.quantity ?? 0) })),
-        }
-      })
+      return staffViews(found)
+    },
+
+    /** Staff tools: one stocked product with every option's stock and how many wait for it (the staff API). */
+    async staffProduct(productId: number): Promise<StaffStockProduct> {
+      const product = await productOf(productId)
+      const [view] = await staffViews([product])
+      return view!
     },
 
     /**
