@@ -6,6 +6,7 @@ import { isDomainError, type FieldErrors } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { getViewer, isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
+import { normaliseCode } from '~/modules/giftcards/giftcards.validation'
 import { linkBase } from '~/routes/reservations/reserve.server'
 import { checkoutStrings as t, optionText } from './checkout.strings'
 import type { OrderQuote, OrderView } from './orders.service.server'
@@ -144,6 +145,12 @@ export async function placeOrderFromForm(
     return data<CheckoutFailure>({ ok: false, message, fields, values, ...(quote ? { quote } : {}) }, { status })
   }
   if (form.get('intent') === 'apply') return applyTenders(context, viewer, scope, summaryState, values)
+  // Enter pressed without JavaScript (the form's first, hidden submit button, intent=enter): it places the order,
+  // unless a gift card code was typed that the summary on screen does not include yet. Then it applies the code,
+  // so Enter in the code field applies it and nobody is charged a total they have not seen.
+  if (form.get('intent') === 'enter' && normaliseCode(values.giftCardCode) !== normaliseCode(str(form, 'appliedGiftCardCode', 60))) {
+    return applyTenders(context, viewer, scope, summaryState, values)
+  }
 
   let shippingAddress: Record<string, string> | undefined = options.shippingAddress
   if (!options.shipsToRegistry && !shippingAddress) {

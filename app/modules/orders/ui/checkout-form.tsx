@@ -130,8 +130,8 @@ export function CheckoutForm({
     event.preventDefault()
     requote({ code: true })
   }
-  // With JavaScript, Enter in the code field applies it; Enter elsewhere places the order, as before 'Apply' was
-  // added (the first submit button in the form is 'Apply', which is what Enter presses without JavaScript).
+  // With JavaScript, Enter in the code field applies it (a fetcher, nothing typed is lost); Enter elsewhere places
+  // the order. Without JavaScript the hidden first button (intent=enter) does the same on the server.
   const placeButton = useRef<HTMLButtonElement>(null)
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     const target = event.target as HTMLElement
@@ -170,6 +170,14 @@ export function CheckoutForm({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
       <Form ref={formRef} method="post" noValidate className="flex flex-col gap-6" onChange={onFormChange} onInput={onFormChange} onKeyDown={onKeyDown}>
+        {/* Enter in a field presses the form's first submit button. Without JavaScript that is this one (hidden from
+            sight, the keyboard and screen readers, which reach the visible buttons): it places the order, or applies
+            a newly typed gift card code first (the server compares it with appliedGiftCardCode). With JavaScript,
+            onKeyDown handles Enter instead. */}
+        <button type="submit" name="intent" value="enter" tabIndex={-1} aria-hidden="true" className="sr-only">
+          {submitLabel}
+        </button>
+        <input type="hidden" name="appliedGiftCardCode" value={defaults.giftCardCode} />
         {failure && !failure.applied ? <Alert tone="error">{failure.message}</Alert> : null}
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
         {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
