@@ -124,6 +124,21 @@ export type OrdersDeps = {
   groupCommit?: boolean
   /** How many group-commit batches may be written at once (each holds a pooled connection). */
   maxBatchesInFlight?: number
+  /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
+  observeBatch?: (timings: BatchTimings) => void
+}
+
+/** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
+export type BatchTimings = {
+  size: number
+  /** How long each checkout of the batch waited in the queue before its batch started. */
+  queueWaitMs: number[]
+  /** Batches being written when this one started (itself included). */
+  inFlight: number
+  keysMs: number
+  authorizeMs: number
+  transactionMs: number
+  captureMs: number
 }
 
 type PricedLine = {
@@ -172,7 +187,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -698,6 +713,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     cartLineIds: number[] | null
     paymentKey: string
     card: NonNullable<PlaceOrderData['card']>
+    /** performance.now() when it joined the queue. */
+    queuedAt: number
     resolve: (r: BatchResult) => void
     reject: (e: unknown) => void
   }
@@ -713,9 +730,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     .prepare('orders_placed_keys')
   const MAX_BATCH = 64
 
-  function submit(job: Omit<Job, 'resolve' | 'reject'>) {
+  function submit(job: Omit<Job, 'resolve' | 'reject' | 'queuedAt'>) {
     return new Promise<BatchResult>((resolve, reject) => {
-      queue.push({ ...job, resolve, reject })
+      queue.push({ ...job, queuedAt: performance.now(), resolve, reject })
       if (batchesInFlight < maxBatchesInFlight) void pump()
     })
   }
@@ -739,11 +756,16 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   async function writeBatch(all: Job[]) {
+    const t0 = performance.now()
+    const timings: BatchTimings | undefined = observeBatch
+      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), inFlight: batchesInFlight, keysMs: 0, authorizeMs: 0, transactionMs: 0, captureMs: 0 }
+      : undefined
     // A retry of a placed checkout is answered from its order (nothing authorised): placeOnce replays it.
     const seen = new Set((await placedKeys.execute({ keys: all.map((j) => j.key) })).map((r) => r.key))
     const batch = seen.size === 0 ? all : all.filter((j) => !seen.has(j.key))
     for (const j of all) if (seen.has(j.key)) j.resolve({ kind: 'replay' })
     if (batch.length === 0) return
+    const t1 = performance.now()
     const begun = await paymentsService.beginAuthorizations(
       batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
     )
@@ -763,6 +785,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     })
 
     const now = clock().toISOString()
+    const t2 = performance.now()
     const result = await db.transaction(async (tx) => {
       const authorizationWrites = paymentsService.authorizationWrites(settled)
       if (live.length === 0) {
@@ -883,6 +906,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       await tx.execute(asOneStatement(writes))
       return { accepted, soldOut, retry, rows }
     })
+    const t3 = performance.now()
     for (const f of after) f()
     for (const e of result.retry) e.job.resolve({ kind: 'one_by_one' })
 
@@ -902,6 +926,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       )
     } catch (error) {
       logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
+    }
+    if (timings) {
+      Object.assign(timings, { keysMs: t1 - t0, authorizeMs: t2 - t1, transactionMs: t3 - t2, captureMs: performance.now() - t3 })
+      observeBatch!(timings)
     }
     for (const e of result.accepted) {
       const row = result.rows.get(e.job.key)!
