@@ -15,7 +15,7 @@ import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
 import { payments } from '../payments/payments.schema'
-import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
+import { asOneStatement, type ChargeSource, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
 import { assignShipments, type AssignedShipment } from '../shipping/shipment-assignment.server'
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
@@ -712,7 +712,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     /** A scoped checkout: only these cart lines leave the cart (null: the whole cart). */
     cartLineIds: number[] | null
     paymentKey: string
-    card: NonNullable<PlaceOrderData['card']>
+    /** The typed card, or the buyer's saved card's token (docs/decisions/026). */
+    source: ChargeSource
     /** performance.now() when it joined the queue. */
     queuedAt: number
     resolve: (r: BatchResult) => void
@@ -853,7 +854,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     if (batch.length === 0) return
     const t1 = performance.now()
     const begun = await paymentsService.beginAuthorizations(
-      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
+      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', source: j.source })),
     )
     const settled: NonNullable<(typeof begun)[number]>[] = []
     const live: LiveEntry[] = []
@@ -939,7 +940,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
       // The key's order (a retry) and the cart, read at once. A checkout that may go through the group commit
       // leaves the key to the batch (one read for all its keys, before anything is authorised).
-      const keyInBatch = groupCommit && !!data.card && !data.giftCardCode && !data.applyCredit
+      const keyInBatch = groupCommit && (!!data.card || !!data.paymentMethodId) && !data.giftCardCode && !data.applyCredit
       const [early, pricedNow] = await Promise.all([keyInBatch ? undefined : byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
       const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard)
       const existing = early ?? (keyInBatch && !batchable ? await byKey(key) : undefined)
@@ -985,13 +986,21 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           : ''
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update), gift card
       // purchases (cards to issue) and gift card or store credit tenders take the one-by-one path.
-      if (batchable && !card) {
+      if (batchable && !card && !savedCard) {
         // Left to the batch, but nothing to charge after all: the key is read here.
         const placed = await byKey(key)
         if (placed) return replay(placed, pricedNow)
       }
-      if (batchable && card) {
-        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card })
+      if (batchable && (card || savedCard)) {
+        // A saved card is resolved here (the buyer's own, not expired), so a card that cannot be used fails this
+        // checkout alone; a retry of an order it placed before it was removed still gets that order.
+        const source = await paymentsService.chargeSource({ card, savedCard }).catch(async (error: unknown) => {
+          const placed = await byKey(key)
+          if (placed) return { replay: placed }
+          throw error
+        })
+        if ('replay' in source) return replay(source.replay, pricedNow)
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, source })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
         if (batched.kind === 'replay') {
           const placed = await byKey(key)
