@@ -3,6 +3,7 @@ import { formatCents } from '~/lib/money'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { giftCardCode as buyGiftCard, newestEmailText as outboxText } from './support/gift-card-code'
 
 // Issue 7's checkout polish (docs/decisions/029): the checkout summary shows a gift card and store credit before
 // placing ('Apply', with and without JavaScript) and the order charges exactly that; staff give promotional
@@ -36,37 +37,6 @@ async function open(page: Page, p: string) {
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
-
-/** Staff read the newest email to `to` in the outbox (/admin/emails). */
-async function newestEmailText(to: string): Promise<string> {
-  const cookie = await signIn(demoStaff)
-  const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie } })).text()
-  const ids = [...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1]))
-  if (ids.length === 0) return ''
-  const detail = await (await fetch(`${baseUrl}/admin/emails/${Math.max(...ids)}`, { headers: { Cookie: cookie } })).text()
-  return detail.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&')
-}
-
-/** A $25 gift card bought as a guest through the API; its code read from the recipient's email. */
-async function giftCardCode(recipientEmail: string): Promise<string> {
-  const cart = `nestlist_cart=${Date.now()}${Math.random().toString(36).slice(2)}`
-  const page = await (await fetch(`${baseUrl}/store/gift-cards`)).text()
-  const productId = Number(page.match(/name="productId" value="(\d+)"/)![1])
-  const added = await fetch(`${baseUrl}/api/v3/gift_cards`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ productId, amountCents: 2_500, recipientName: 'Riley', recipientEmail, senderName: 'Sam' }),
-  })
-  expect(added.status).toBe(201)
-  const cartCookie = added.headers.get('set-cookie')?.split(';')[0] ?? cart
-  const order = await fetch(`${baseUrl}/api/v3/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cartCookie, 'Idempotency-Key': `e2e-polish-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify({ email: 'sam@example.test', name: 'Sam', card: testCard }),
-  })
-  expect(order.status).toBe(201)
-  return (await newestEmailText(recipientEmail)).match(/code: ([2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3})/)![1]!
 }
 
 /** Puts a shop product (its first size and colour) in the account's cart; returns its id. */
@@ -131,7 +101,7 @@ describe('checkout tenders and staff tools', () => {
   })
 
   test('without JavaScript, Apply shows the gift card in the summary and keeps everything typed', async () => {
-    code = await giftCardCode(shopper.email)
+    code = await buyGiftCard(baseUrl, shopper.email, testCard)
     await addSomethingToCart(shopper)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
     await signInContext(context, baseUrl, shopper)
@@ -229,7 +199,7 @@ describe('checkout tenders and staff tools', () => {
     await page.getByText('now has 7 in stock. 1 shopper was emailed that it is back in stock.').waitFor()
     await expectNoSeriousA11yViolations(page, 'stock saved 1280')
     await shot(page, 'stock-saved-1280')
-    expect(await newestEmailText(waiting)).toContain(`Back in stock: ${name}`)
+    expect(await outboxText(baseUrl, waiting)).toContain(`Back in stock: ${name}`)
 
     // A bad count on a phone: the field says why, nothing is saved.
     await page.setViewportSize({ width: 375, height: 800 })

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { giftCardCode as buyGiftCard } from './support/gift-card-code'
 
 // Issue 7's remaining gaps (docs/decisions/029, amendment of 2026-11-24): a family returns a registry gift that
 // already shipped (return code, label, returns warehouse, credit when it arrives) and staff receive it at
@@ -43,27 +44,6 @@ async function open(page: Page, p: string, { hydrated = true } = {}) {
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
-
-/** Staff read the newest email to `to` in the outbox (/admin/emails). */
-async function newestEmailText(to: string): Promise<string> {
-  const cookie = await signIn(demoStaff)
-  const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie } })).text()
-  const ids = [...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1]))
-  if (ids.length === 0) return ''
-  const detail = await (await fetch(`${baseUrl}/admin/emails/${Math.max(...ids)}`, { headers: { Cookie: cookie } })).text()
-  return detail.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&')
-}
-
-/** A $25 gift card bought as a guest through the API; its code read from the recipient's email. */
-async function giftCardCode(recipientEmail: string): Promise<string> {
-  const page = await (await fetch(`${baseUrl}/store/gift-cards`)).text()
-  const productId = Number(page.match(/name="productId" value="(\d+)"/)![1])
-  const added = await api('POST', '/api/v3/gift_cards', undefined, { productId, amountCents: 2_500, recipientName: 'Riley', recipientEmail, senderName: 'Sam' })
-  expect(added.status).toBe(201)
-  const order = await api('POST', '/api/v3/orders', added.setCookie!.split(';')[0]!, { email: 'sam@example.test', name: 'Sam', card: testCard }, { 'Idempotency-Key': `e2e-enter-${Date.now()}-${++n}` })
-  expect(order.status).toBe(201)
-  return (await newestEmailText(recipientEmail)).match(/code: ([2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3})/)![1]!
 }
 
 /** A shop product that can be added to a cart (its first size and colour). */
@@ -235,7 +215,7 @@ describe('Enter on the checkout page without JavaScript', () => {
 
   test('Enter in the gift card code field applies the code (a wrong one is a field error), keeps what was typed, and places nothing', async () => {
     const shopper = await createAccount(baseUrl, { firstName: 'Cora', lastName: 'Code' })
-    const code = await giftCardCode(shopper.email)
+    const code = await buyGiftCard(baseUrl, shopper.email, testCard)
     const { context, page } = await noJsCheckout(shopper)
     try {
       await page.getByLabel('Full name').fill('Cora Code')
