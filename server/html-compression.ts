@@ -16,8 +16,9 @@ export function htmlCompression(level = HTML_GZIP_LEVEL): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
+    // `res.body` is read last: on @hono/node-server's light Response (a page cache hit is one) reading it
+    // builds a full web Response and loses the server's direct write of the buffer (~0.1 ms per hit).
     if (
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.status === 206 ||
       res.status === 204 ||
@@ -29,7 +30,7 @@ export function htmlCompression(level = HTML_GZIP_LEVEL): MiddlewareHandler {
     }
     const vary = res.headers.get('Vary')
     if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
-    if (!acceptsGzip(c.req.header('Accept-Encoding'))) return
+    if (!acceptsGzip(c.req.header('Accept-Encoding')) || !res.body) return
     const gzip = Duplex.toWeb(zlib.createGzip({ level })) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>
     // (Hono's `c.res =` copies the previous response's headers over: adjust them after the assignment.)
     c.res = new Response(res.body.pipeThrough(gzip), res)
