@@ -25,7 +25,7 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
-import { createOrdersService } from './modules/orders/orders.service.server'
+import { createOrdersService, type OrdersDeps } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
@@ -74,7 +74,7 @@ export type ServiceDeps = {
    */
   fetch?: SafeFetchOptions
   /** Checkout: group commit (the default) or one transaction per order (the bench's comparison); batches in flight. */
-  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number }
+  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; observeBatch?: OrdersDeps['observeBatch'] }
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -161,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
       logger: deps.logger,
       groupCommit: deps.checkout?.groupCommit,
       maxBatchesInFlight: deps.checkout?.maxBatchesInFlight,
+      observeBatch: deps.checkout?.observeBatch,
       giftCards,
     }),
     giftCards,

@@ -27,6 +27,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { freePort } from '~/db/embedded-postgres.server'
+import type { BatchTimings } from '~/modules/orders/orders.service.server'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
 
 const { values } = parseArgs({
@@ -88,13 +89,14 @@ function postgresCpuSeconds(postmasterPid: number): number {
 }
 
 /** The bench server's CPU seconds and statements sent to PostgreSQL so far (bench/support/checkout-server.ts). */
-function serverStats(child: ChildProcess): Promise<{ cpuSeconds: number; statements: number }> {
+type ServerStats = { cpuSeconds: number; statements: number; batches: BatchTimings[]; gcPauses: number[] }
+function serverStats(child: ChildProcess): Promise<ServerStats> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
       if (typeof m !== 'object' || m === null || !('cpu' in m)) return
       child.off('message', onMessage)
-      const { cpu, statements } = m as { cpu: NodeJS.CpuUsage; statements: number }
-      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, statements })
+      const { cpu, statements, batches, gcPauses } = m as { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[] }
+      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, statements, batches, gcPauses })
     }
     child.on('message', onMessage)
     child.send('stats')
@@ -158,11 +160,25 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
       for (let k = 0; k < WARM; k++) await checkout(c, k)
     }))
+    // The order tables were analysed empty (vacuum analyze above): PostgreSQL's cached plans of the foreign-key
+    // checks (SELECT 1 … FOR KEY SHARE, planned once per connection) would then stay sequential scans for the
+    // whole run, each slower as the tables grow. A running shop's tables are analysed by autovacuum (which
+    // also invalidates those plans); here, after the warm-up's orders, once by hand.
+    await pool.query('analyze orders, order_lines, shipments, shipment_lines, payments, payment_attempts, test_processor_charges, cart_items, carts')
     // The postmaster is the parent of our connection's backend (Linux /proc; elsewhere PostgreSQL CPU is not shown).
     const backendPid = (await pool.query<{ p: number }>('select pg_backend_pid() as p')).rows[0]!.p
     const postmasterPid = fs.existsSync(`/proc/${backendPid}/stat`) ? Number(fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) : 0
     const wal = async () => (await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn
     const walBytes = async (from: string) => Number((await pool.query<{ n: string }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint as n', [from])).rows[0]!.n)
+    // Checkpoints (PostgreSQL 17: pg_stat_checkpointer; before: pg_stat_bgwriter) and autovacuum runs during the run.
+    const background = async () => {
+      const cp = await pool
+        .query<{ n: number }>('select (num_timed + num_requested)::int as n from pg_stat_checkpointer')
+        .catch(() => pool.query<{ n: number }>('select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter'))
+      const av = await pool.query<{ n: number }>('select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int as n from pg_stat_all_tables')
+      return { checkpoints: cp.rows[0]!.n, autovacuums: av.rows[0]!.n }
+    }
+    const backgroundBefore = await background()
     const before = { server: await serverStats(child), postgres: postmasterPid ? postgresCpuSeconds(postmasterPid) : 0, client: process.cpuUsage(), wal: await wal() }
     const times: number[] = []
     const acknowledged = new Set<string>()
@@ -187,6 +203,8 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     )
     const elapsed = (performance.now() - started) / 1000
     const serverAfter = await serverStats(child)
+    await pool.query('select pg_stat_force_next_flush()').catch(() => undefined) // PostgreSQL 15+: counters of other backends may lag
+    const backgroundAfter = await background()
     const postgresAfter = postmasterPid ? postgresCpuSeconds(postmasterPid) : 0
     const clientCpu = process.cpuUsage(before.client)
     const measured = Math.max(1, times.length + errors.length)
@@ -228,7 +246,13 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       all2.n === orderRows.n &&
       uncharged.n === 0
     const rate = times.length / elapsed
-    return { mode, settings, perOrder, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+    const waits = {
+      batches: serverAfter.batches,
+      gcPauses: serverAfter.gcPauses,
+      checkpoints: backgroundAfter.checkpoints - backgroundBefore.checkpoints,
+      autovacuums: backgroundAfter.autovacuums - backgroundBefore.autovacuums,
+    }
+    return { mode, settings, perOrder, waits, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r).once('error', r))
@@ -253,6 +277,19 @@ try {
     console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
     const c = r.perOrder
     console.log(`  per order: server CPU ${c.serverCpuMs.toFixed(2)} ms, PostgreSQL CPU ${c.postgresCpuMs.toFixed(2)} ms, bench client CPU ${c.clientCpuMs.toFixed(2)} ms; ${c.statements.toFixed(2)} statements (round trips) to PostgreSQL, ${(c.walBytes / 1024).toFixed(1)} KB of WAL`)
+    const { batches, gcPauses, checkpoints, autovacuums } = r.waits
+    if (batches.length > 0) {
+      const ms = (xs: number[]) => {
+        const s = [...xs].sort((a, b) => a - b)
+        return `p50 ${percentile(s, 50).toFixed(0)} / p99 ${percentile(s, 99).toFixed(0)} / max ${(s.at(-1) ?? 0).toFixed(0)} ms`
+      }
+      const sizes = batches.map((b) => b.size)
+      console.log(`  batches: ${batches.length}, ${(sizes.reduce((a, b) => a + b, 0) / batches.length).toFixed(1)} checkouts each (max ${Math.max(...sizes)}), ${(batches.reduce((a, b) => a + b.inFlight, 0) / batches.length).toFixed(2)} in flight on average`)
+      console.log(`    queue wait per checkout ${ms(batches.flatMap((b) => b.queueWaitMs))}`)
+      console.log(`    keys read ${ms(batches.map((b) => b.keysMs))}; authorise ${ms(batches.map((b) => b.authorizeMs))}`)
+      console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
+    }
+    console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms; PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

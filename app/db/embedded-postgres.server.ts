@@ -127,8 +127,9 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }, lo
 }
 
 /**
- * Starts (creating on first use) the PostgreSQL cluster in `${dataDir}/postgres`, listening on loopback only,
- * and makes sure the application database exists.
+ * Starts (creating on first use) the PostgreSQL cluster in `${dataDir}/postgres`, listening on loopback and on
+ * a Unix-domain socket in that folder (the URL returned uses the socket), and makes sure the application
+ * database exists.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgres> {
   const pgDir = path.join(dataDir, 'postgres')
@@ -146,9 +147,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   const password = fs.readFileSync(secretFile, 'utf8').trim()
   const port = await freePort()
 
+  // Our own connections go through a Unix-domain socket in the cluster's folder (docs/decisions/025: cheaper
+  // than loopback TCP for every round trip); loopback TCP stays open for tools. A socket path is limited to
+  // 107 bytes, so a data directory too deep for one keeps to TCP.
+  const socketDir = process.platform !== 'win32' && Buffer.byteLength(path.join(pgDir, `.s.PGSQL.${port}.lock`)) <= 100 ? pgDir : ''
   const child: ChildProcess = spawn(
     postgres,
-    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'max_connections=200'],
     // Detached: a Ctrl-C in the terminal reaches us, and we stop PostgreSQL after the web server has drained.
     { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
@@ -172,7 +177,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   }
   process.on('exit', onExit)
 
-  const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/`
+  // node-postgres takes a host starting with '/' (here percent-encoded) as the socket's folder.
+  const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/`
   const admin = new pg.Client({ connectionString: `${url}postgres` })
   await admin.connect()
   try {
@@ -181,7 +187,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   } finally {
     await admin.end()
   }
-  log.info(`Embedded PostgreSQL is ready on 127.0.0.1:${port}`)
+  log.info(`Embedded PostgreSQL is ready on 127.0.0.1:${port}${socketDir ? ` and the Unix socket in ${socketDir}` : ''}`)
 
   return {
     url: `${url}${DB_NAME}`,

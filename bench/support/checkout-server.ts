@@ -4,11 +4,14 @@
 //
 // Asked 'stats' over IPC, it answers its CPU time so far and how many statements it has sent to PostgreSQL
 // (every pg query call is one round trip), so the bench can print CPU and round trips per order: figures
-// that do not drift with the load of other processes on the machine.
+// that do not drift with the load of other processes on the machine; and, since the last 'stats', every
+// group-commit batch's timings (queue wait, phases, batches in flight) and every GC pause.
+import { PerformanceObserver } from 'node:perf_hooks'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
 import { createDb } from '~/db/client.server'
 import { createLogger } from '~/lib/logger.server'
+import type { BatchTimings } from '~/modules/orders/orders.service.server'
 import { createServices } from '~/services.server'
 import { createApp } from '../../server/app'
 
@@ -19,14 +22,34 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args)
 } as typeof query
 
+// Where checkouts wait: every group-commit batch's timings and every GC pause since the last 'stats'.
+let batches: BatchTimings[] = []
+let gcPauses: number[] = []
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcPauses.push(e.duration)
+}).observe({ entryTypes: ['gc'] })
+
 const [url, port, poolSize, mode, inFlight] = process.argv.slice(2)
 const logger = createLogger((process.env.LOG_LEVEL as 'info' | undefined) ?? 'info')
 const { db, pool } = createDb(url!, { max: Number(poolSize) })
-const services = createServices({ db, pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger, checkout: { groupCommit: mode !== 'straightforward', maxBatchesInFlight: inFlight ? Number(inFlight) : undefined } })
+const services = createServices({
+  db,
+  pool,
+  env: { SUPPORT_EMAIL: 'help@example.test' },
+  logger,
+  checkout: {
+    groupCommit: mode !== 'straightforward',
+    maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
+    observeBatch: (t) => batches.push(t),
+  },
+})
 const app = createApp({ services, logger, supportEmail: 'help@example.test' })
 const server = serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => process.send?.('ready'))
 process.on('message', (m) => {
-  if (m === 'stats') process.send?.({ cpu: process.cpuUsage(), statements })
+  if (m !== 'stats') return
+  process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses })
+  batches = []
+  gcPauses = []
 })
 process.on('SIGTERM', () => {
   server.close()

@@ -146,6 +146,7 @@ describe('sign up, sign out, sign in', () => {
     await page.getByLabel('Password', { exact: true }).fill(demoParent.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL(`${baseUrl}/store`)
+    await page.getByText('Welcome back! You are signed in.').waitFor()
     expect(await page.getByText('Welcome back! You are signed in.').count()).toBe(1)
     expect(await page.locator('summary', { hasText: 'Maya' }).count()).toBe(1)
   })

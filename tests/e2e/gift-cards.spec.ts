@@ -160,8 +160,10 @@ describe('gift cards', () => {
     await page.getByLabel('Security code (CVC)').fill('123')
     await page.getByRole('button', { name: /^Place order/ }).click()
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
-    // The order page's summary (rendered a moment after the address changes).
-    await page.locator('dt', { hasText: 'Store credit' }).waitFor()
+    // The address changes a moment before the order page replaces the checkout (whose summaries also list
+    // 'Store credit'): wait for the order page itself, then read its payment section.
+    await page.getByRole('heading', { level: 1, name: /^Order #/ }).waitFor()
+    await page.getByRole('region', { name: 'Payment' }).locator('dt', { hasText: 'Store credit' }).waitFor()
     const payment = await page.getByRole('region', { name: 'Payment' }).innerText()
     expect(payment).toMatch(/Store credit\s+−\$/)
     await expectNoSeriousA11yViolations(page, 'order paid with store credit 1280')

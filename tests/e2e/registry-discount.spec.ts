@@ -157,7 +157,7 @@ describe('registry discount', () => {
       await page.goto(`${baseUrl}/store/search?search_term=stroller`)
       await page.getByRole('complementary', { name: 'Registry discount' }).getByRole('link', { name: /^Learn more/ }).click()
       await page.waitForURL(`${baseUrl}/registry-discount`)
-      expect(await page.getByRole('heading', { name: 'Shop with your 15% registry discount' }).isVisible()).toBe(true)
+      await page.getByRole('heading', { name: 'Shop with your 15% registry discount' }).waitFor()
     } finally {
       await context.close()
     }

@@ -61,7 +61,7 @@ describe('category page', () => {
     const firstCard = cards.first().locator('h3 a')
     const title = (await firstCard.innerText()).trim()
     await Promise.all([page.waitForURL(/\/gp\/[^/]+\/\d+$/), firstCard.click()])
-    await expect(page.locator('h1').innerText()).resolves.toBe(title)
+    await expect.poll(() => page.locator('h1').innerText()).toBe(title)
     // The breadcrumb leads back through the product's category to Strollers.
     const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').allInnerTexts()
     expect(crumbs[0]).toBe('Home')
@@ -262,11 +262,11 @@ describe('without JavaScript', () => {
     try {
       await page.goto(`${baseUrl}/store/strollers`)
       await Promise.all([page.waitForURL(/page=2/), page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click()])
-      await expect(page.getByText(/Showing 19–36 of/).count()).resolves.toBe(1)
+      await page.getByText(/Showing 19–36 of/).waitFor()
       const card = page.getByRole('list', { name: 'Strollers products' }).locator(':scope > li h3 a').first()
       const title = (await card.innerText()).trim()
       await Promise.all([page.waitForURL(/\/gp\//), card.click()])
-      await expect(page.locator('h1').innerText()).resolves.toBe(title)
+      await expect.poll(() => page.locator('h1').innerText()).toBe(title)
       await page.goto(`${baseUrl}/store/search?search_term=stroller`)
       await expect(page.locator('h1').innerText()).resolves.toContain('"stroller"')
     } finally {

@@ -100,6 +100,33 @@ describe('group commit', () => {
     expect(await q(`select count(*)::int as n from orders where idempotency_key = any($1)`, [keys])).toEqual([{ n: 4 }])
   })
 
+  test('in one batch: a product whose stock rows are not set up yet goes one by one (rows made from products.stock), a scoped checkout empties only its own lines, a whole-cart one its cart', async () => {
+    const a = app()
+    const ready = await product(10, 1_200)
+    // Made without ensureProductStock: no product_stock rows until a checkout meets it.
+    const fresh = await factories.createProduct({ categoryId: category, brandId: brand, stock: 4, priceCents: 1_300 })
+    const whole = { guestToken: a.cart.newGuestToken() }
+    const scoped = { guestToken: a.cart.newGuestToken() }
+    const late = { guestToken: a.cart.newGuestToken() }
+    for (const v of [whole, scoped]) await a.cart.add(v, { productId: ready.id, quantity: 2 })
+    await a.cart.add(late, { productId: fresh.id, quantity: 3 })
+    const input = (i: number) => ({ idempotencyKey: key(), email: `mix${i}@example.test`, name: 'Mix', shippingAddress: address, card })
+    const [w, s, l] = await Promise.all([
+      a.orders.place(whole, input(0)),
+      a.orders.place(scoped, { ...input(1), scope: 'store' as const }),
+      a.orders.place(late, input(2)),
+    ])
+    for (const r of [w, s, l]) expect(r).toMatchObject({ created: true, order: { status: 'paid' } })
+    expect(l.order.lines).toMatchObject([{ productId: fresh.id, quantity: 3 }])
+    expect([await a.orders.stockOf(ready.id), await a.orders.stockOf(fresh.id)]).toEqual([6, 1])
+    expect(await Promise.all([whole, scoped, late].map(async (v) => (await a.cart.view(v)).lines.length))).toEqual([0, 0, 0])
+    // Each order has its lines in boxes, once.
+    for (const r of [w, s, l]) {
+      expect(await q(`select count(*)::int as lines, count(sl.order_line_id)::int as boxed from order_lines ol left join shipment_lines sl on sl.order_line_id = ol.id where ol.order_id = $1`, [r.order.id])).toEqual([{ lines: 1, boxed: 1 }])
+    }
+    expect(await q(`select count(*)::int as n from payments where status = 'captured' and amount_cents = any($1)`, [[w.order.totalCents, s.order.totalCents, l.order.totalCents]])).toEqual([{ n: 3 }])
+  })
+
   test('the same cart placed with and without group commit gives the same order', async () => {
     const p = await product(10, 1_999)
     const views = []

@@ -62,8 +62,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('orders_payment_key').on(t.paymentId),
-    index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_status_idx').on(t.status, t.createdAt),
+    // Partial (docs/decisions/025): guests' orders are never listed by user; reconcile looks only for placed
+    // (not yet charged) orders, so a paid order leaves that index.
+    index('orders_user_idx').on(t.userId, t.createdAt).where(sql`${t.userId} is not null`),
+    index('orders_placed_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     check('orders_totals', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents} and ${t.totalCents} > 0`),
   ],
 )
@@ -100,7 +102,8 @@ export const shipments = pgTable(
     uniqueIndex('shipments_order_warehouse_key').on(t.orderId, t.warehouseId),
     // One open (held) consolidated shipment per registry and warehouse: gifts from parallel orders meet in it.
     uniqueIndex('shipments_registry_held_key').on(t.registryId, t.warehouseId).where(sql`${t.status} = 'held'`),
-    index('shipments_registry_idx').on(t.registryId, t.status),
+    // Only registry gift boxes are looked up by registry (a shopper's own boxes have none: not indexed).
+    index('shipments_registry_idx').on(t.registryId, t.status).where(sql`${t.registryId} is not null`),
     index('shipments_status_idx').on(t.status, t.createdAt),
     check(
       'shipments_owner',

@@ -15,9 +15,9 @@ import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
 import { payments } from '../payments/payments.schema'
-import { asOneStatement, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
+import { asOneStatement, type ChargeSource, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
-import { assignShipments, type AssignedShipment, shipmentLinesOfBatch } from '../shipping/shipment-assignment.server'
+import { assignShipments, type AssignedShipment } from '../shipping/shipment-assignment.server'
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
 import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
 import { paymentMethodMessages } from '../payments/payment-methods.validation'
@@ -124,6 +124,21 @@ export type OrdersDeps = {
   groupCommit?: boolean
   /** How many group-commit batches may be written at once (each holds a pooled connection). */
   maxBatchesInFlight?: number
+  /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
+  observeBatch?: (timings: BatchTimings) => void
+}
+
+/** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
+export type BatchTimings = {
+  size: number
+  /** How long each checkout of the batch waited in the queue before its batch started. */
+  queueWaitMs: number[]
+  /** Batches being written when this one started (itself included). */
+  inFlight: number
+  keysMs: number
+  authorizeMs: number
+  transactionMs: number
+  captureMs: number
 }
 
 type PricedLine = {
@@ -172,7 +187,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -697,7 +712,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     /** A scoped checkout: only these cart lines leave the cart (null: the whole cart). */
     cartLineIds: number[] | null
     paymentKey: string
-    card: NonNullable<PlaceOrderData['card']>
+    /** The typed card, or the buyer's saved card's token (docs/decisions/026). */
+    source: ChargeSource
+    /** performance.now() when it joined the queue. */
+    queuedAt: number
     resolve: (r: BatchResult) => void
     reject: (e: unknown) => void
   }
@@ -713,9 +731,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     .prepare('orders_placed_keys')
   const MAX_BATCH = 64
 
-  function submit(job: Omit<Job, 'resolve' | 'reject'>) {
+  function submit(job: Omit<Job, 'resolve' | 'reject' | 'queuedAt'>) {
     return new Promise<BatchResult>((resolve, reject) => {
-      queue.push({ ...job, resolve, reject })
+      queue.push({ ...job, queuedAt: performance.now(), resolve, reject })
       if (batchesInFlight < maxBatchesInFlight) void pump()
     })
   }
@@ -738,17 +756,108 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }
   }
 
+  type LiveEntry = { job: Job; payment: PaymentView; ref: string }
+
+  /**
+   * The batch's orders in ONE statement, its own transaction (one round trip): the processor's answers (the
+   * payments service's writes, as data-modifying CTEs), then checkout_batch() (drizzle/0017): every order with
+   * its lines and boxes, then the hot stock rows locked in (product, option) order, handed out in arrival order
+   * while enough is left, taken; the orders that do not fit deleted again and the accepted orders' carts emptied.
+   */
+  async function writeOrders(live: LiveEntry[], authorizationWrites: SQL[]) {
+    const accepted: LiveEntry[] = []
+    const soldOut: { entry: LiveEntry; title: string }[] = []
+    const retry: LiveEntry[] = []
+    const rows = new Map<string, { id: string; created_at: string }>()
+    if (live.length === 0) {
+      if (authorizationWrites.length > 0) await db.execute(asOneStatement(authorizationWrites))
+      return { accepted, soldOut, retry, rows }
+    }
+    const needs = new Map(live.map((e) => [e.job.key, needsOf(e.job.priced)]))
+    const lines = live.flatMap(({ job }) =>
+      job.priced.lines.map((l) => ({
+        pos: 0,
+        key: job.key,
+        product_id: l.productId,
+        title: l.title,
+        options: l.options,
+        option_key: l.optionKey,
+        quantity: l.quantity,
+        unit: l.unitPriceCents,
+        total: l.lineTotalCents,
+        discount: l.discountCents,
+        warehouse_id: l.warehouseId,
+      })),
+    )
+    lines.forEach((l, i) => (l.pos = i)) // lines keep the cart's order (their ids are the order page's order)
+    const batch = {
+      now: clock().toISOString(),
+      orders: live.map(({ job, payment }) => ({
+        key: job.key,
+        user_id: job.viewer.userId ?? null,
+        email: job.email,
+        buyer_name: job.name,
+        fingerprint: job.fingerprint,
+        address: job.priced.address,
+        tax_state: job.priced.address.state,
+        subtotal: job.priced.subtotalCents,
+        shipping: job.priced.shippingCents,
+        discount: job.priced.discountCents,
+        tax: job.priced.taxCents,
+        total: job.priced.totalCents,
+        payment_id: payment.id,
+        needs: needs.get(job.key)!.map((w) => ({ product_id: w.productId, option_key: w.optionKey, quantity: w.quantity })),
+        // A scoped checkout takes only its own lines out of the cart; otherwise the whole cart empties.
+        clear:
+          job.cartLineIds !== null
+            ? { line_ids: job.cartLineIds }
+            : job.viewer.userId
+              ? { user_id: job.viewer.userId }
+              : job.viewer.guestToken
+                ? { guest_hash: guestTokenHash(job.viewer.guestToken) }
+                : {},
+      })),
+      lines,
+      sites: live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w }))),
+    }
+    // The payments' CTEs are not read by the select, so PostgreSQL runs them after it (in the same statement and commit).
+    const outcome = await db.execute<{ r_key: string; r_outcome: 'accepted' | 'sold_out' | 'missing_stock' | 'taken'; r_order_id: string | null; r_created_at: string | null; r_product_id: number | null; r_option_key: string | null }>(
+      asOneStatement(authorizationWrites, sql`select * from checkout_batch(${JSON.stringify(batch)}::jsonb)`),
+    )
+    const byKey = new Map(live.map((e) => [e.job.key, e]))
+    for (const r of outcome.rows) {
+      const entry = byKey.get(r.r_key)!
+      if (r.r_outcome === 'accepted') {
+        accepted.push(entry)
+        rows.set(r.r_key, { id: r.r_order_id!, created_at: r.r_created_at! })
+      } else if (r.r_outcome === 'sold_out') {
+        const short = needs.get(r.r_key)!.find((w) => w.productId === Number(r.r_product_id) && w.optionKey === r.r_option_key)
+        soldOut.push({ entry, title: short?.title ?? entry.job.priced.lines[0]!.title })
+      } else {
+        // taken: another process placed this key a moment ago (with another cart or card); missing_stock: a
+        // product's stock rows are not set up yet. Nothing of theirs was kept: the one-by-one path handles both.
+        retry.push(entry)
+      }
+    }
+    return { accepted, soldOut, retry, rows }
+  }
+
   async function writeBatch(all: Job[]) {
+    const t0 = performance.now()
+    const timings: BatchTimings | undefined = observeBatch
+      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), inFlight: batchesInFlight, keysMs: 0, authorizeMs: 0, transactionMs: 0, captureMs: 0 }
+      : undefined
     // A retry of a placed checkout is answered from its order (nothing authorised): placeOnce replays it.
     const seen = new Set((await placedKeys.execute({ keys: all.map((j) => j.key) })).map((r) => r.key))
     const batch = seen.size === 0 ? all : all.filter((j) => !seen.has(j.key))
     for (const j of all) if (seen.has(j.key)) j.resolve({ kind: 'replay' })
     if (batch.length === 0) return
+    const t1 = performance.now()
     const begun = await paymentsService.beginAuthorizations(
-      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', card: j.card })),
+      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', source: j.source })),
     )
     const settled: NonNullable<(typeof begun)[number]>[] = []
-    const live: { job: Job; payment: PaymentView; ref: string }[] = []
+    const live: LiveEntry[] = []
     const after: (() => void)[] = []
     batch.forEach((job, i) => {
       const b = begun[i]
@@ -762,127 +871,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       }
     })
 
-    const now = clock().toISOString()
-    const result = await db.transaction(async (tx) => {
-      const authorizationWrites = paymentsService.authorizationWrites(settled)
-      if (live.length === 0) {
-        await tx.execute(asOneStatement(authorizationWrites))
-        return { accepted: [] as typeof live, soldOut: [] as { entry: (typeof live)[number]; title: string }[], retry: [] as typeof live, rows: new Map<string, { id: string; created_at: string }>() }
-      }
-      // One statement: the processor's answers, the orders, their lines and shipments. A key another process
-      // placed a moment ago (with another cart or card) inserts nothing here and goes one by one.
-      const orderValues = live.map(({ job, payment }) => ({
-        user_id: job.viewer.userId ?? null,
-        email: job.email,
-        buyer_name: job.name,
-        key: job.key,
-        fingerprint: job.fingerprint,
-        address: job.priced.address,
-        tax_state: job.priced.address.state,
-        subtotal: job.priced.subtotalCents,
-        shipping: job.priced.shippingCents,
-        discount: job.priced.discountCents,
-        tax: job.priced.taxCents,
-        total: job.priced.totalCents,
-        payment_id: payment.id,
-      }))
-      const lineValues = live.flatMap(({ job }) =>
-        job.priced.lines.map((l) => ({
-          pos: 0,
-          key: job.key,
-          product_id: l.productId,
-          title: l.title,
-          options: l.options,
-          option_key: l.optionKey,
-          quantity: l.quantity,
-          unit: l.unitPriceCents,
-          total: l.lineTotalCents,
-          discount: l.discountCents,
-          warehouse_id: l.warehouseId,
-        })),
-      )
-      lineValues.forEach((l, i) => (l.pos = i)) // lines keep the cart's order (their ids are the order page's order)
-      const siteValues = live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w })))
-      const inserted = await tx.execute<{ id: string; idempotency_key: string; created_at: string }>(
-        asOneStatement(
-          [
-            ...authorizationWrites,
-            sql`insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, registry_id, tax_state,
-                                    subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents, payment_id, created_at, updated_at)
-                select o.user_id, o.email, o.buyer_name, o.key, o.fingerprint, 'placed', o.address, null, o.tax_state,
-                       o.subtotal, o.shipping, o.discount, o.tax, o.total, o.payment_id, ${now}::timestamptz, ${now}::timestamptz
-                from jsonb_to_recordset(${JSON.stringify(orderValues)}::jsonb) as o(user_id bigint, email text, buyer_name text, key text, fingerprint text,
-                       address jsonb, tax_state text, subtotal int, shipping int, discount int, tax int, total int, payment_id uuid)
-                on conflict (idempotency_key) do nothing
-                returning id, idempotency_key, created_at`,
-            sql`insert into order_lines (order_id, product_id, title, options, option_key, quantity, unit_price_cents, line_total_cents, discount_cents, warehouse_id)
-                select o.id, l.product_id, l.title, l.options, l.option_key, l.quantity, l.unit, l.total, l.discount, l.warehouse_id
-                from jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(pos int, key text, product_id int, title text, options jsonb, option_key text,
-                       quantity int, unit int, total int, discount int, warehouse_id int)
-                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = l.key
-                order by l.pos
-                returning id, order_id, warehouse_id`,
-            sql`insert into shipments (order_id, warehouse_id, created_at)
-                select o.id, s.warehouse_id, ${now}::timestamptz from jsonb_to_recordset(${JSON.stringify(siteValues)}::jsonb) as s(key text, warehouse_id int)
-                join ${sql.raw(`w${authorizationWrites.length}`)} o on o.idempotency_key = s.key
-                returning id, order_id, warehouse_id`,
-            shipmentLinesOfBatch(`w${authorizationWrites.length + 1}`, `w${authorizationWrites.length + 2}`),
-          ],
-          sql`select id, idempotency_key, created_at from ${sql.raw(`w${authorizationWrites.length}`)}`,
-        ),
-      )
-      const rows = new Map(inserted.rows.map((r) => [r.idempotency_key, r]))
-      const retry = live.filter((e) => !rows.has(e.job.key))
-      const mine = live.filter((e) => rows.has(e.job.key))
-      if (mine.length === 0) return { accepted: [], soldOut: [], retry, rows }
-
-      // Stock last: every row the batch needs is locked once, in (product, option) order (no deadlocks with
-      // other batches or single orders), and handed out in arrival order while enough is left.
-      const needs = new Map(mine.map((e) => [e.job.key, needsOf(e.job.priced)]))
-      const wanted = [...new Map([...needs.values()].flat().map((w) => [`${w.productId}\u0000${w.optionKey}`, { product_id: w.productId, option_key: w.optionKey }])).values()]
-      const locked = await tx.execute<{ product_id: number; option_key: string; quantity: number }>(sql`
-        select ps.product_id, ps.option_key, ps.quantity from product_stock ps
-        join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(product_id int, option_key text) using (product_id, option_key)
-        order by ps.product_id, ps.option_key for update of ps`)
-      const left = new Map(locked.rows.map((r) => [`${Number(r.product_id)}\u0000${r.option_key}`, Number(r.quantity)]))
-      const accepted: typeof live = []
-      const soldOut: { entry: (typeof live)[number]; title: string }[] = []
-      for (const entry of mine) {
-        const need = needs.get(entry.job.key)!
-        if (need.some((w) => !left.has(`${w.productId}\u0000${w.optionKey}`))) {
-          retry.push(entry) // stock rows not set up yet: the one-by-one path sets them up
-          continue
-        }
-        const short = need.find((w) => left.get(`${w.productId}\u0000${w.optionKey}`)! < w.quantity)
-        if (short) {
-          soldOut.push({ entry, title: short.title })
-          continue
-        }
-        for (const w of need) left.set(`${w.productId}\u0000${w.optionKey}`, left.get(`${w.productId}\u0000${w.optionKey}`)! - w.quantity)
-        accepted.push(entry)
-      }
-      const taken = new Map<string, { product_id: number; option_key: string; quantity: number }>()
-      for (const e of accepted)
-        for (const w of needs.get(e.job.key)!) {
-          const k = `${w.productId}\u0000${w.optionKey}`
-          taken.set(k, { product_id: w.productId, option_key: w.optionKey, quantity: (taken.get(k)?.quantity ?? 0) + w.quantity })
-        }
-      // One statement: take the stock, drop the orders that did not fit, empty the accepted carts.
-      const writes: SQL[] = []
-      if (taken.size > 0) {
-        writes.push(sql`
-          update product_stock ps set quantity = ps.quantity - t.quantity
-          from jsonb_to_recordset(${JSON.stringify([...taken.values()])}::jsonb) as t(product_id int, option_key text, quantity int)
-          where ps.product_id = t.product_id and ps.option_key = t.option_key`)
-      }
-      const dropped = [...soldOut.map((s) => s.entry), ...mine.filter((e) => retry.includes(e))]
-      if (dropped.length > 0) writes.push(sql`delete from orders where id = any(${sql.param(dropped.map((e) => rows.get(e.job.key)!.id))}::uuid[])`)
-      writes.push(...cartClears(accepted.filter((e) => e.job.cartLineIds === null).map((e) => e.job.viewer)))
-      const lineIds = accepted.flatMap((e) => e.job.cartLineIds ?? [])
-      if (lineIds.length > 0) writes.push(sql`delete from cart_items where id = any(${sql.param(lineIds)}::bigint[])`)
-      await tx.execute(asOneStatement(writes))
-      return { accepted, soldOut, retry, rows }
-    })
+    const t2 = performance.now()
+    const result = await writeOrders(live, paymentsService.authorizationWrites(settled))
+    const t3 = performance.now()
     for (const f of after) f()
     for (const e of result.retry) e.job.resolve({ kind: 'one_by_one' })
 
@@ -902,6 +893,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       )
     } catch (error) {
       logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
+    }
+    if (timings) {
+      Object.assign(timings, { keysMs: t1 - t0, authorizeMs: t2 - t1, transactionMs: t3 - t2, captureMs: performance.now() - t3 })
+      observeBatch!(timings)
     }
     for (const e of result.accepted) {
       const row = result.rows.get(e.job.key)!
@@ -945,7 +940,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
       // The key's order (a retry) and the cart, read at once. A checkout that may go through the group commit
       // leaves the key to the batch (one read for all its keys, before anything is authorised).
-      const keyInBatch = groupCommit && !!data.card && !data.giftCardCode && !data.applyCredit
+      const keyInBatch = groupCommit && (!!data.card || !!data.paymentMethodId) && !data.giftCardCode && !data.applyCredit
       const [early, pricedNow] = await Promise.all([keyInBatch ? undefined : byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
       const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard)
       const existing = early ?? (keyInBatch && !batchable ? await byKey(key) : undefined)
@@ -991,13 +986,21 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           : ''
       // Shop orders go through the group commit; registry gifts (reg_items and reservations to update), gift card
       // purchases (cards to issue) and gift card or store credit tenders take the one-by-one path.
-      if (batchable && !card) {
+      if (batchable && !card && !savedCard) {
         // Left to the batch, but nothing to charge after all: the key is read here.
         const placed = await byKey(key)
         if (placed) return replay(placed, pricedNow)
       }
-      if (batchable && card) {
-        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, card })
+      if (batchable && (card || savedCard)) {
+        // A saved card is resolved here (the buyer's own, not expired), so a card that cannot be used fails this
+        // checkout alone; a retry of an order it placed before it was removed still gets that order.
+        const source = await paymentsService.chargeSource({ card, savedCard }).catch(async (error: unknown) => {
+          const placed = await byKey(key)
+          if (placed) return { replay: placed }
+          throw error
+        })
+        if ('replay' in source) return replay(source.replay, pricedNow)
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, source })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
         if (batched.kind === 'replay') {
           const placed = await byKey(key)

@@ -208,6 +208,33 @@ describe('orders paid with a saved card', () => {
     expect(charged.map((p) => [p.status, p.capturedCents])).toEqual([['captured', first.totalCents]])
   })
 
+  test('saved cards go through the group commit alongside typed cards, each charged once; a retry after the card was removed is still the same order', async () => {
+    const { paymentMethods, orders: ordersService } = app()
+    const item = await product({ priceCents: 2_000, stock: 10 })
+    const buyers = [await user(), await user(), await user()]
+    const saved = await Promise.all(buyers.slice(0, 2).map(async (u) => (await paymentMethods.save(u.id, card())).method))
+    const inputs = buyers.map((u, i) => ({
+      scope: { buyNow: { productId: item.id, quantity: 1 } },
+      idempotencyKey: key(),
+      email: u.email,
+      name: 'Sam Saver',
+      shippingAddress: address,
+      ...(saved[i] ? { paymentMethodId: saved[i].id } : { card: card('5555 5555 5555 4444') }),
+    }))
+    const placed = await Promise.all(buyers.map((u, i) => ordersService.place({ userId: u.id }, inputs[i])))
+    expect(placed.map((p) => [p.created, p.order.status, p.order.payment.cardLast4])).toEqual([
+      [true, 'paid', '4242'],
+      [true, 'paid', '4242'],
+      [true, 'paid', '4444'],
+    ])
+    const rows = await database.db.select().from(payments).where(sql`${payments.id} in (select payment_id from orders where user_id = any(${sql.param(buyers.map((u) => u.id))}::bigint[]))`)
+    expect(rows.map((p) => [p.status, p.capturedCents]).sort()).toEqual(Array(3).fill(['captured', placed[0]!.order.totalCents]))
+    // The shopper removes the card, then their browser retries the checkout whose answer it lost: the same order, nothing new.
+    await paymentMethods.remove(buyers[0]!.id, saved[0]!.id)
+    expect(await ordersService.place({ userId: buyers[0]!.id }, inputs[0]!)).toEqual({ order: placed[0]!.order, created: false })
+    expect(await database.db.select().from(orders).where(eq(orders.userId, buyers[0]!.id))).toHaveLength(1)
+  })
+
   test('a declined saved card leaves no order; a card and a saved card together, or another account’s card, are refused', async () => {
     const { paymentMethods, orders: ordersService } = app()
     const u = await user()

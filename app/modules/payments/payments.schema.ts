@@ -32,8 +32,10 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
-    index('payments_purpose_idx').on(t.purpose, t.purposeId),
-    index('payments_pending_idx').on(t.status, t.createdAt),
+    // Partial indexes (docs/decisions/025): a checkout's payment (no purpose id) enters neither once captured,
+    // so each of its status changes writes two index entries fewer. Reconcile looks for pending and authorised ones.
+    index('payments_purpose_idx').on(t.purpose, t.purposeId).where(sql`${t.purposeId} is not null`),
+    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'authorized')`),
     check('payments_amounts', sql`${t.amountCents} > 0 and ${t.capturedCents} between 0 and ${t.amountCents} and ${t.refundedCents} between 0 and ${t.capturedCents}`),
   ],
 )

@@ -9,7 +9,7 @@ export function asOneStatement(writes: SQL[], select: SQL = sql`select 1`): SQL 
 import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
-import { type CardProcessor, type ProcessorAnswer, declineMessage } from './card-processor'
+import { type CardProcessor, type ProcessorAnswer, type ProcessorCard, type ProcessorSavedCard, declineMessage } from './card-processor'
 import { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.server'
 import { type PaymentRow, paymentAttempts, paymentRefunds, payments } from './payments.schema'
 import { authorizeInput, cardBrand } from './payments.validation'
@@ -38,6 +38,9 @@ export const paymentMessages = {
   notCapturable: 'This payment cannot be charged: it was declined, voided or already charged.',
   notVoidable: 'Only a payment that was authorised and not charged can be released.',
 } as const
+
+/** A card to charge as the processor takes it (a typed card or a saved card's token), with what the shopper sees of it. */
+export type ChargeSource = { card: ProcessorCard | ProcessorSavedCard; brand: string; last4: string }
 
 export type PaymentsDeps = {
   db: Db
@@ -134,7 +137,15 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
     return updated ?? (await byId(row.id))
   }
 
+  /** What the processor is asked to charge: a typed card, or a saved card's token (its owner only: another account's card is 'not found'). */
+  async function chargeSource(pay: { card?: ProcessorCard; savedCard?: { userId: number; paymentMethodId: string } }): Promise<ChargeSource> {
+    if (pay.card) return { card: pay.card, brand: cardBrand(pay.card.number), last4: pay.card.number.slice(-4) }
+    return paymentMethods.chargeSource(pay.savedCard!.userId, pay.savedCard!.paymentMethodId)
+  }
+
   const service = {
+    chargeSource,
+
     /**
      * Holds the amount on the card. The idempotency key makes it safe to retry: the same key returns the same
      * payment (never a second authorisation); the same key with another amount or card is refused (422).
@@ -142,10 +153,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
      */
     async authorize(input: unknown): Promise<PaymentView> {
       const data = parseInput(authorizeInput, input)
-      // A typed card, or a saved card's token (its owner only: another account's card is 'not found').
-      const source = data.card
-        ? { card: data.card, brand: cardBrand(data.card.number), last4: data.card.number.slice(-4) }
-        : await paymentMethods.chargeSource(data.savedCard!.userId, data.savedCard!.paymentMethodId)
+      const source = await chargeSource(data)
       const last4 = source.last4
       const [created] = await db
         .insert(payments)
@@ -201,16 +209,18 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
     /**
      * Group commit, step 1 (checkout, docs/decisions/025): one multi-row insert of 'pending' payments (the
      * durable intent, so a crash after the processor answered is settled by reconcile), then the processor is
-     * asked for each. The answers are written by `settleAuthorizations` inside the caller's transaction (with
-     * the order). A request whose key was used before gets `null`: the caller takes the one-by-one path.
+     * asked for each. The answers are written by `authorizationWrites` in the caller's statement (with the
+     * orders). Each card is a typed card or a saved card's token, resolved by `chargeSource` beforehand (so a
+     * saved card that is not the buyer's fails that checkout alone). A request whose key was used before gets
+     * `null`: the caller takes the one-by-one path.
      */
-    async beginAuthorizations(requests: { idempotencyKey: string; amountCents: number; purpose: string; card: { number: string; expMonth: number; expYear: number; cvc: string } }[]) {
+    async beginAuthorizations(requests: { idempotencyKey: string; amountCents: number; purpose: string; source: ChargeSource }[]) {
       if (requests.length === 0) return []
       const now = clock().toISOString()
       const inserted = await db.execute<{ id: string; idempotency_key: string }>(sql`
         insert into payments (idempotency_key, purpose, provider, amount_cents, status, card_brand, card_last4, created_at, updated_at)
         select r.key, r.purpose, ${processor.name}, r.amount, 'pending', r.brand, r.last4, ${now}::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ key: r.idempotencyKey, purpose: r.purpose, amount: r.amountCents, brand: cardBrand(r.card.number), last4: r.card.number.slice(-4) })))}::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ key: r.idempotencyKey, purpose: r.purpose, amount: r.amountCents, brand: r.source.brand, last4: r.source.last4 })))}::jsonb)
           as r(key text, purpose text, amount int, brand text, last4 text)
         on conflict (idempotency_key) do nothing
         returning id, idempotency_key`)
@@ -219,15 +229,15 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         requests.map(async (r) => {
           const id = idOf.get(r.idempotencyKey)
           if (!id) return null
-          const answer = await withTimeout(processor.authorize({ idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, card: r.card }))
+          const answer = await withTimeout(processor.authorize({ idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, card: r.source.card }))
           const view: PaymentView = {
             id,
             status: answer.ok ? 'authorized' : answer.code === 'processor_error' ? 'pending' : 'declined',
             amountCents: r.amountCents,
             capturedCents: 0,
             refundedCents: 0,
-            cardBrand: cardBrand(r.card.number),
-            cardLast4: r.card.number.slice(-4),
+            cardBrand: r.source.brand,
+            cardLast4: r.source.last4,
             declineMessage: answer.ok || answer.code === 'processor_error' ? null : declineMessage(answer.code),
             declineCode: answer.ok || answer.code === 'processor_error' ? null : answer.code,
           }

@@ -28,16 +28,6 @@ export const autoShipDaySql = sql.raw(
 )
 
 /**
- * For the checkout's group commit (shop orders only, no registry gifts): the statement that puts each new
- * order line into its order's box for its warehouse, given the names of the two CTEs of the same statement
- * that inserted the lines and the boxes (both `returning id, order_id, warehouse_id`).
- */
-export function shipmentLinesOfBatch(linesCte: string, boxesCte: string) {
-  return sql`insert into shipment_lines (shipment_id, order_line_id)
-    select b.id, l.id from ${sql.raw(linesCte)} l join ${sql.raw(boxesCte)} b on b.order_id = l.order_id and b.warehouse_id = l.warehouse_id`
-}
-
-/**
  * Puts a new order's lines into shipments. A shopper's own lines: one new shipment per warehouse, status
  * processing. Registry gifts: the registry's open consolidated shipment for that warehouse (status held,
  * created if none), shared by every order that buys for the registry, unless the family's arrival date is

@@ -18,7 +18,7 @@ import type { ReviewView } from '~/modules/catalog/storefront.service.server'
 import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
-import { formatLongDate } from '~/lib/format'
+import { formatCount, formatLongDate } from '~/lib/format'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
 import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
@@ -172,7 +172,7 @@ function Reviews({ product, reviews }: { product: ProductDetail; reviews: Review
           </ul>
           {product.reviewCount > reviews.length ? (
             <p className="mt-3 text-sm text-muted">
-              Showing the {reviews.length} newest of {product.reviewCount.toLocaleString('en-US')} reviews.
+              Showing the {reviews.length} newest of {formatCount(product.reviewCount)} reviews.
             </p>
           ) : null}
         </>

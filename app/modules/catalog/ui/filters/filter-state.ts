@@ -1,6 +1,7 @@
 // The filter and sort rules of the listing pages (spec §3 'Filter state', 'Sort keys'; §4 'Filters and
 // sort'; §5 range slider and label rules). Pure: shared by the loaders, the components and the tests.
 import type { Facet, FacetValue, ProductFilters, SortKey, SortOrder } from '~/modules/search/search.types'
+import { formatCount } from '~/lib/format'
 
 /** The query keys that hold filters, in the order they are written to the URL. */
 export const FILTER_KEYS = ['brands', 'categories', 'onSale', 'minPrice', 'maxPrice', 'available', 'minRating'] as const
@@ -222,7 +223,7 @@ export function facetRange(facet: Pick<Facet, 'values'>): { min: number; max: nu
 }
 
 /** Price labels carry the '$' prefix. */
-export const priceLabel = (n: number) => `$${n.toLocaleString('en-US')}`
+export const priceLabel = (n: number) => `$${formatCount(n)}`
 
 // ---- Labels (spec §5, §9) ----
 
