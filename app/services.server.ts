@@ -143,7 +143,6 @@ export function createServices(deps: ServiceDeps) {
       guidesForCategory: memo('guidesForCategory', storefront.guidesForCategory),
       productReviews: memo('productReviews', storefront.productReviews),
     },
-    catalogMemo: memo,
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
