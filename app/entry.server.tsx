@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { createCoalescingTransform } from './lib/coalesce-chunks.server'
 import { createDeferHydrationTransform } from './lib/defer-hydration.server'
 import { NonceContext } from './lib/nonce'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
@@ -48,7 +49,10 @@ export default function handleRequest(
           // The page's JavaScript starts after its first paint (app/lib/defer-hydration.server.ts).
           const deferHydration = createDeferHydrationTransform()
           deferHydration.pipe(body)
-          pipe(deferHydration)
+          // React's ~2 KB writes of one turn go on as one chunk (app/lib/coalesce-chunks.server.ts).
+          const coalesce = createCoalescingTransform()
+          coalesce.pipe(deferHydration)
+          pipe(coalesce)
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {

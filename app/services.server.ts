@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import type { Db } from './db/client.server'
+import { createChangeMemo } from './lib/change-memo.server'
 import type { Env } from './lib/env.server'
 import type { Logger } from './lib/logger.server'
 import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
@@ -34,6 +35,8 @@ import { createSafeFetcher, type SafeFetchOptions } from './modules/external-pro
 
 /** How long one navbar read serves every page (the browser keeps it for 4 hours anyway, spec §7). */
 const NAVBAR_FRESH_MS = 10_000
+/** Shared catalogue reads (lib/change-memo.server.ts): dropped on every catalogue change, else after this. */
+const CATALOG_MEMO = { ttlMs: 15_000, maxEntries: 2_000 }
 
 /** Shares one call's result with every caller for `ms` (a failed call is not kept). */
 export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
@@ -81,6 +84,9 @@ export function createServices(deps: ServiceDeps) {
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
   const catalog = createCatalogService({ db: deps.db })
+  const storefront = createStorefrontService({ db: deps.db })
+  // Shop page reads shared until the catalogue changes (decision 028); only while the index listens.
+  const memo = createChangeMemo(searchIndex, CATALOG_MEMO)
   const emailPreferences = createEmailPreferencesService({ db: deps.db })
   const email = createEmailService({
     db: deps.db,
@@ -125,8 +131,18 @@ export function createServices(deps: ServiceDeps) {
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
     // Every page's root loader reads the navbar (3 queries); the tree changes only when staff edit
     // categories or guides, so one read serves all requests for a few seconds.
-    catalog: { ...catalog, navbarCategories: shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories) },
-    storefront: createStorefrontService({ db: deps.db }),
+    catalog: {
+      ...catalog,
+      navbarCategories: shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories),
+      categoryContext: memo('categoryContext', catalog.categoryContext),
+      product: memo('product', catalog.product),
+      relatedProducts: memo('relatedProducts', catalog.relatedProducts),
+    },
+    storefront: {
+      ...storefront,
+      guidesForCategory: memo('guidesForCategory', storefront.guidesForCategory),
+      productReviews: memo('productReviews', storefront.productReviews),
+    },
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),

@@ -19,7 +19,20 @@
 //   stays a like-for-like comparison.
 // MODES=rendered or MODES=anonymous runs one pass only.
 //
+// Connections: each page's warm-up and its measured requests go over the same 50 keep-alive connections,
+// so the measured requests are a warm server's steady state; opening 50 connections at once put their
+// set-up into the first 50 of 1,000 samples (5%, p99 x5-8 on its own). The bench reports any request of the
+// measured run that still needed a new connection.
+//
+// Besides latency and throughput, each page prints the CPU time per request of the server process, of
+// its database (the embedded PostgreSQL processes under it; not with BASE_URL) and of this client (one
+// Node process on the same cores): counts that drift far less with the machine's load than req/s do.
+// The client is node:http (llhttp in C); autocannon was tried as the client and spent two to three times the
+// CPU per response (its HTTP parser is JavaScript), so it would measure less of the server
+// (docs/decisions/028-shop-server-render.md, amendment of 2026-11-24).
+//
 // Client and server share this machine: the figures are for comparing pages within one run.
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -41,40 +54,118 @@ const modes = (process.env.MODES?.split(',') ?? ['rendered', 'anonymous']).filte
 const headersFor = (mode: string): Record<string, string> =>
   mode === 'rendered' ? { 'accept-encoding': 'gzip', cookie: 'nestlist_bench=1' } : { 'accept-encoding': 'gzip' }
 
-function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<number> {
+function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; newConnection: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       res.on('data', () => {})
-      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, newConnection: !req.reusedSocket }))
       res.on('error', reject)
     })
     req.on('error', reject)
   })
 }
 
-type Result = { p50: number; p95: number; p99: number; rps: number }
+type Result = { p50: number; p95: number; p99: number; rps: number; newConnections: number; cpu: CpuPerRequest }
+type CpuPerRequest = { server?: number; database?: number; client: number }
 
-async function measure(baseUrl: string, path: string, requests: number, headers: Record<string, string>): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
-  const url = new URL(path, baseUrl)
+const CLOCK_TICK_MS = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+  } catch {
+    return 10
+  }
+})()
+
+/** CPU time (ms) used so far by a process (utime + stime in /proc/<pid>/stat); 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS
+  } catch {
+    return 0
+  }
+}
+
+/** Every process below `pid` (the server's embedded PostgreSQL and its backends). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = []
+  for (let queue = [pid]; queue.length; ) {
+    const next = children.get(queue.shift()!) ?? []
+    found.push(...next)
+    queue.push(...next)
+  }
+  return found
+}
+
+type CpuSnapshot = { server: number; database: Map<number, number>; client: number }
+function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
+  const usage = process.cpuUsage()
+  return {
+    server: serverPid ? processCpuMs(serverPid) : 0,
+    database: new Map(serverPid ? descendants(serverPid).map((pid) => [pid, processCpuMs(pid)]) : []),
+    client: (usage.user + usage.system) / 1000,
+  }
+}
+function cpuPerRequest(before: CpuSnapshot, serverPid: number | undefined, requests: number): CpuPerRequest {
+  const after = cpuSnapshot(serverPid)
+  let database = 0
+  // Backends that started during the run count from 0.
+  for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0)
+  return {
+    server: serverPid ? (after.server - before.server) / requests : undefined,
+    database: serverPid ? database / requests : undefined,
+    client: (after.client - before.client) / requests,
+  }
+}
+
+/** Requests `path` `requests` times over the agent's connections, CONNECTIONS at a time. */
+async function run(agent: http.Agent, url: URL, requests: number, headers: Record<string, string>) {
   const times: number[] = []
   let next = 0
-  const started = performance.now()
+  let newConnections = 0
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < requests) {
         next++
         const t0 = performance.now()
-        const status = await get(agent, url, headers)
-        if (status !== 200) throw new Error(`${path} answered ${status}`)
+        const { status, newConnection } = await get(agent, url, headers)
+        if (status !== 200) throw new Error(`${url.pathname}${url.search} answered ${status}`)
         times.push(performance.now() - t0)
+        if (newConnection) newConnections++
       }
     }),
   )
-  const seconds = (performance.now() - started) / 1000
-  agent.destroy()
-  times.sort((a, b) => a - b)
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: requests / seconds }
+  return { times, newConnections }
+}
+
+/** Warms the page up over CONNECTIONS keep-alive connections, then measures `requests` over the same ones. */
+async function measure(baseUrl: string, path: string, requests: number, headers: Record<string, string>, serverPid: number | undefined): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS })
+  const url = new URL(path, baseUrl)
+  try {
+    await run(agent, url, Math.max(Math.min(requests, 500), CONNECTIONS), headers)
+    const cpu = cpuSnapshot(serverPid)
+    const started = performance.now()
+    const { times, newConnections } = await run(agent, url, requests, headers)
+    const seconds = (performance.now() - started) / 1000
+    const cpuUsed = cpuPerRequest(cpu, serverPid, requests)
+    times.sort((a, b) => a - b)
+    return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: requests / seconds, newConnections, cpu: cpuUsed }
+  } finally {
+    agent.destroy()
+  }
 }
 
 const external = process.env.BASE_URL
@@ -88,6 +179,8 @@ try {
   console.log(`${REQUESTS} requests per page, ${CONNECTIONS} connections, against ${external ? baseUrl : 'a fresh server with the default demo seed'}`)
   console.log(`machine load average (1, 5, 15 min) at start: ${load()}; ${os.cpus().length} CPUs`)
   const f = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`
+  const ms = (n: number | undefined) => (n === undefined ? '  –  ' : n.toFixed(2).padStart(5))
+  const serverPid = server?.process.pid
   for (const mode of modes) {
     const headers = headersFor(mode)
     console.log(
@@ -95,12 +188,15 @@ try {
         ? '\nrendered (a cookie on every request: no page cache, every request runs loaders and renders):'
         : '\nanonymous (no cookie: the anonymous page cache answers):',
     )
-    for (const path of pages) await measure(baseUrl, path, Math.min(REQUESTS, 500), headers) // warm-up
+    console.log(`  ${''.padEnd(44)} ${'latency over 50 warm connections'.padEnd(42)} ${'req/s'.padStart(9)}   CPU ms per request: server / database / client`)
     const results = new Map<string, Result>()
     for (const path of pages) {
-      const r = await measure(baseUrl, path, REQUESTS, headers)
+      const r = await measure(baseUrl, path, REQUESTS, headers, serverPid)
       results.set(path, r)
-      console.log(`  ${path.padEnd(44)} p50 ${f(r.p50)}  p95 ${f(r.p95)}  p99 ${f(r.p99)}  ${r.rps.toFixed(0).padStart(5)} req/s`)
+      const reopened = r.newConnections ? `  (${r.newConnections} requests needed a new connection)` : ''
+      console.log(
+        `  ${path.padEnd(44)} p50 ${f(r.p50)}  p95 ${f(r.p95)}  p99 ${f(r.p99)}  ${r.rps.toFixed(0).padStart(5)} req/s   ${ms(r.cpu.server)} / ${ms(r.cpu.database)} / ${ms(r.cpu.client)}${reopened}`,
+      )
     }
     const floor = results.get('/bench/minimal')
     if (floor) {

@@ -12,6 +12,7 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
+import { htmlCompression } from './html-compression'
 import { type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
@@ -115,6 +116,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
 
   app.route('/', createApi())
 
+  // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
+  // the plain page and answers hits already compressed (both leave compress() nothing to do).
+  if (build) app.use('*', htmlCompression())
   // Before the static files' look-up on disk: no shop page is a file.
   if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache))
 

@@ -5,7 +5,7 @@ import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { describe, expect, test } from 'vitest'
 import type { AppEnv } from '~/api/types'
-import { acceptsGzip, createPageCache, gzipBody, isAnonymousPageRequest, makeTemplate, type PageCache, pageCacheMiddleware, plainBody } from './page-cache'
+import { acceptsGzip, crc32Combine, crc32CombineOp, createPageCache, gzipBody, isAnonymousPageRequest, makeTemplate, type PageCache, pageCacheMiddleware, plainBody } from './page-cache'
 
 /**
  * The server's order (secure headers, compression, the cache, then the page handler) with a handler that
@@ -185,6 +185,19 @@ describe('anonymous page cache', () => {
     expect(plainBody(template, values).toString('utf8')).toBe(expected)
     const none = makeTemplate('<p>no values here</p>', 'OLD', [])
     expect(zlib.gunzipSync(gzipBody(none, values)).toString('utf8')).toBe('<p>no values here</p>')
+  })
+
+  test('the CRC-32 of a concatenation combined from its pieces equals zlib’s CRC of the whole', () => {
+    const random = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(Math.random() * 256)))
+    for (const lengths of [[0, 0], [0, 5], [5, 0], [1, 1], [3, 36, 24], [70_000, 24, 130_000, 1], [65_535, 65_536, 65_537]]) {
+      const pieces = lengths.map(random)
+      const combined = pieces.reduce((crc, piece) => crc32Combine(crc, zlib.crc32(piece), crc32CombineOp(piece.length)), 0)
+      expect(combined).toBe(zlib.crc32(Buffer.concat(pieces)))
+    }
+    // A page that starts and ends with values, and two values side by side (empty parts between them).
+    const html = 'OLDOLD<p>é</p>OLD'
+    const template = makeTemplate(html, 'OLD', [])
+    expect(zlib.gunzipSync(gzipBody(template, [Buffer.from('nonce-1234')])).toString('utf8')).toBe(html.replaceAll('OLD', 'nonce-1234'))
   })
 
   test('Accept-Encoding: gzip only when allowed', () => {

@@ -6,7 +6,8 @@
 // CSP nonce (from secureHeaders) and values a loader registers through `context.freshPerResponse` (the
 // search page's search id). The cache keeps the page as a template with those values cut out and puts
 // new ones in on every hit, so no two responses share a nonce or a search id. The gzip body is built
-// from pieces compressed once at store time (see gzipTemplate), so a hit costs a CRC and a copy.
+// from pieces compressed once at store time (see gzipBody), and its CRC-32 is combined from the pieces'
+// stored CRCs (crc32Combine), so a hit costs a copy of the compressed page.
 //
 // Bounded by bytes (least recently used first out), entries expire after a short TTL, and everything is
 // dropped when the catalogue changes (the listing index's change feed: products, prices, availability,
@@ -36,6 +37,9 @@ type Template = {
   parts: Buffer[]
   /** Each part as raw deflate data ending on a byte boundary (Z_SYNC_FLUSH, not final). */
   deflated: Buffer[]
+  /** Each part's CRC-32, and the operator that shifts a CRC over that part's length (crc32CombineOp). */
+  crcs: number[]
+  crcOps: number[]
   /** What goes between parts[i] and parts[i + 1]: 0 the nonce, k >= 1 the k-th fresh UUID. */
   slots: number[]
   uuidCount: number
@@ -141,8 +145,58 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 // Level 9: compressed once per stored page; the pieces cannot share a dictionary, so every byte helps.
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 9 }
 
+// CRC-32 of a concatenation from the CRCs of its pieces (zlib's crc32_combine_gen/crc32_combine_op, ported):
+// crc(A || B) = (x^(8·|B|) mod P) · crc(A) xor crc(B) in GF(2)[x] modulo the CRC-32 polynomial. A hit then
+// costs a CRC over its fresh values and one 32-step multiplication per piece, not a CRC over the whole page.
+const CRC_POLY = 0xedb88320
+
+/** a · b modulo the CRC polynomial (bit-reflected, as CRC-32 stores its values). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000
+  let p = 0
+  for (;;) {
+    if (a & m) {
+      p ^= b
+      if ((a & (m - 1)) === 0) break
+    }
+    m >>>= 1
+    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1
+  }
+  return p >>> 0
+}
+
+/** X2N[k] = x^(2^k) modulo the polynomial. */
+const X2N: number[] = (() => {
+  const table = [0x40000000]
+  for (let k = 1; k < 32; k++) table.push(multModP(table[k - 1]!, table[k - 1]!))
+  return table
+})()
+
+/** The operator that combines a CRC with that of `length` more bytes: x^(8·length) modulo the polynomial. */
+export function crc32CombineOp(length: number): number {
+  let p = 0x80000000 // x^0
+  for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n & 1) p = multModP(X2N[k & 31]!, p)
+  }
+  return p
+}
+
+/** The CRC-32 of A || B from crc(A), crc(B) and crc32CombineOp(|B|). */
+export const crc32Combine = (crcA: number, crcB: number, opB: number) => (multModP(opB, crcA) ^ crcB) >>> 0
+
+const valueOps = new Map<number, number>()
+/** Values are a nonce or a UUID: a handful of lengths, so their operators are kept. */
+function valueOp(length: number) {
+  let op = valueOps.get(length)
+  if (op === undefined) {
+    op = crc32CombineOp(length)
+    if (valueOps.size < 64) valueOps.set(length, op)
+  }
+  return op
+}
+
 /** Cuts the page at every occurrence of the nonce and of each fresh value. */
-export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick<Template, 'parts' | 'deflated' | 'slots' | 'uuidCount'> {
+export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount'> {
   const tokens = [nonce, ...fresh.filter((v) => v && v !== nonce)]
   const slotOf = new Map(tokens.map((t, i) => [t, i]))
   const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
@@ -152,7 +206,14 @@ export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick
     if (i % 2 === 0) parts.push(Buffer.from(pieces[i]!, 'utf8'))
     else slots.push(slotOf.get(pieces[i]!)!)
   }
-  return { parts, deflated: parts.map((p) => zlib.deflateRawSync(p, SYNC)), slots, uuidCount: tokens.length - 1 }
+  return {
+    parts,
+    deflated: parts.map((p) => zlib.deflateRawSync(p, SYNC)),
+    crcs: parts.map((p) => zlib.crc32(p)),
+    crcOps: parts.map((p) => crc32CombineOp(p.length)),
+    slots,
+    uuidCount: tokens.length - 1,
+  }
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
@@ -179,22 +240,21 @@ export function plainBody(template: Pick<Template, 'parts' | 'slots'>, values: B
 /**
  * A gzip member (RFC 1952) of the template with these values: the parts' precompressed deflate data, each
  * value as a stored block (RFC 1951 3.2.4; every part ends byte-aligned after its sync flush), a final
- * empty block, then the CRC-32 and length of the whole HTML.
+ * empty block, then the CRC-32 and length of the whole HTML (combined from the parts' stored CRCs).
  */
-export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'slots'>, values: Buffer[]): Buffer {
+export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots'>, values: Buffer[]): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER]
   let crc = 0
   let length = 0
   template.parts.forEach((part, i) => {
     chunks.push(template.deflated[i]!)
-    // (zlib.crc32 of an empty buffer answers 0 whatever the running value: skip empty parts.)
-    if (part.length) crc = zlib.crc32(part, crc)
+    if (part.length) crc = crc32Combine(crc, template.crcs[i]!, template.crcOps[i]!)
     length += part.length
     if (i < template.slots.length) {
       const value = values[template.slots[i]!]!
       const n = value.length // a nonce or a UUID: far below a stored block's 65,535 bytes
       chunks.push(Buffer.from([0x00, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]), value)
-      crc = zlib.crc32(value, crc)
+      crc = crc32Combine(crc, zlib.crc32(value), valueOp(n))
       length += value.length
     }
   })

@@ -110,13 +110,16 @@ test('SIGKILL at random moments during 500 checkouts: every acknowledged order e
       if (i % 4 === 0) {
         // Once the lamps are gone the cart itself says so (the shopper never reaches checkout with one).
         const lamp = await call('/api/v3/cart_items', { productId: 3, quantity: 1 }, cookie)
-        if (lamp.status === 409) {
+        // A kill can cut off the answer to an add that went through: the retry then finds the lamp in this
+        // (fresh) cart already, which is the add's effect, so the checkout goes on.
+        const addedBefore = lamp.status === 409 && (lamp.json.error as { message: string }).message === cartMessages.onlyLeft(1, 1)
+        if (lamp.status === 409 && !addedBefore) {
           expect((lamp.json.error as { message: string }).message).toBe(cartMessages.soldOut)
           soldOut.push(`cart-${i}`)
           done++
           continue
         }
-        expect(lamp.status).toBe(201)
+        if (!addedBefore) expect(lamp.status).toBe(201)
       }
       const key = `crash-${randomBytes(6).toString('hex')}-${i}`
       // The key goes in the Idempotency-Key header, sent again unchanged on every retry.

@@ -23,6 +23,8 @@ export type LiveIndex = SearchEngineSet & {
    * been applied (so a page rendered in between is not kept as current); returns the unsubscribe.
    */
   onChange(listener: () => void): () => void
+  /** Whether changes are being listened for now (so onChange will report them). */
+  listening(): boolean
 }
 
 /** Cards kept in memory at most; past it the cache starts afresh (a card is ~1 KB). */
@@ -201,5 +203,6 @@ export function createLiveIndex(
       changeListeners.add(listener)
       return () => void changeListeners.delete(listener)
     },
+    listening: () => listener !== null && !stopped,
   }
 }
