@@ -113,7 +113,16 @@ export function createServices(deps: ServiceDeps) {
   const paymentMethods = createPaymentMethodsService({ db: deps.db, processor, clock: deps.clock })
   const payments = createPaymentsService({ db: deps.db, processor, clock: deps.clock, paymentMethods })
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
-  const giftCards = createGiftCardsService({ db: deps.db, email, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger })
+  // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
+  const inventory = createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock })
+  const giftCards = createGiftCardsService({
+    db: deps.db,
+    email,
+    publicUrl: deps.env.PUBLIC_URL,
+    clock: deps.clock,
+    logger: deps.logger,
+    onRestocked: (productId, origin) => inventory.notifySubscribers(productId, origin),
+  })
   return {
     email,
     accounts,
@@ -147,8 +156,7 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
-    // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
-    inventory: createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
+    inventory,
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
     orders: createOrdersService({

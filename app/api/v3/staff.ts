@@ -269,5 +269,5 @@ staffRouter.openapi(listGiftReturns, async (c) => {
 
 staffRouter.openapi(receiveGiftReturn, async (c) => {
   const staff = staffMember(c)
-  return c.json(await c.var.services.giftCards.receiveGiftReturn(staff.user.id, c.req.valid('param').id, c.req.valid('json')), 200)
+  return c.json(await c.var.services.giftCards.receiveGiftReturn(staff.user.id, c.req.valid('param').id, c.req.valid('json'), { origin: new URL(c.req.url).origin }), 200)
 })

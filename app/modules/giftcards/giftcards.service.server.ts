@@ -123,6 +123,11 @@ export type GiftCardsDeps = {
   logger?: Pick<Logger, 'warn' | 'info'>
   /** Failed code entries allowed per hour per account (and three times that per network address). */
   failuresPerHour?: number
+  /**
+   * Told after a received gift return put units back in stock (inventory's 'Back in stock' emails to shoppers
+   * waiting for the product). This module does not depend on inventory; the composition root wires it.
+   */
+  onRestocked?: (productId: number, origin?: string) => Promise<unknown>
 }
 
 /** A new code: 16 symbols from a 32-symbol alphabet, each from 5 random bits of the CSPRNG (80 bits in all). */
@@ -179,7 +184,7 @@ const addMonths = (d: Date, months: number) => {
  * Gift cards (issued when an order that bought them is paid, emailed with their code, spent at checkout or
  * moved into store credit), the store credit ledger, and gift returns for store credit.
  */
-export function createGiftCardsService({ db, email, publicUrl, clock = () => new Date(), logger, failuresPerHour = REDEEM_FAILURES_PER_HOUR }: GiftCardsDeps) {
+export function createGiftCardsService({ db, email, publicUrl, clock = () => new Date(), logger, failuresPerHour = REDEEM_FAILURES_PER_HOUR, onRestocked }: GiftCardsDeps) {
   const access = createRegistryAccess(db)
   const link = (path: string) => (publicUrl ? new URL(path, publicUrl).toString() : undefined)
 
@@ -744,7 +749,12 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
      * it was given when the return was made, as before receiving existed), and puts the units back in stock
      * when staff say they can be sold again. Then the family member is emailed a receipt; the giver never is.
      */
-    async receiveGiftReturn(staffUserId: number, id: string, input: unknown): Promise<{ giftReturn: GiftReturnView; creditedCents: number; restocked: boolean }> {
+    async receiveGiftReturn(
+      staffUserId: number,
+      id: string,
+      input: unknown,
+      options: { origin?: string } = {},
+    ): Promise<{ giftReturn: GiftReturnView; creditedCents: number; restocked: boolean }> {
       const data = parseInput(giftReturnReceiveInput, input)
       const notFound = () => new DomainError('not_found', giftCardMessages.giftReturnNotFound)
       if (!uuidPattern.test(id)) throw notFound()
@@ -779,9 +789,13 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
             on conflict (product_id, option_key) do update set quantity = product_stock.quantity + excluded.quantity`)
         }
         const balance = await balanceOf(moved.userId, tx)
-        return { row: { ...moved, creditedAt: moved.creditedAt ?? now }, title: line!.title, creditedCents, restocked, balance }
+        return { row: { ...moved, creditedAt: moved.creditedAt ?? now }, title: line!.title, productId: line!.productId, creditedCents, restocked, balance }
       })
       logger?.info({ giftReturnId: id, staffUserId, restocked: done.restocked, creditedCents: done.creditedCents }, 'gift return received')
+      if (done.restocked && done.productId !== null && onRestocked) {
+        // Shoppers waiting for this product hear it is back, as after a staff restock; the return stands either way.
+        await onRestocked(done.productId, options.origin).catch((error: unknown) => logger?.warn({ err: error, giftReturnId: id }, 'back-in-stock emails after a gift return failed'))
+      }
       try {
         const [member] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, done.row.userId))
         if (member) {
