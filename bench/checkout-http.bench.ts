@@ -286,7 +286,7 @@ try {
       const sizes = batches.map((b) => b.size)
       console.log(`  batches: ${batches.length}, ${(sizes.reduce((a, b) => a + b, 0) / batches.length).toFixed(1)} checkouts each (max ${Math.max(...sizes)}), ${(batches.reduce((a, b) => a + b.inFlight, 0) / batches.length).toFixed(2)} in flight on average`)
       console.log(`    queue wait per checkout ${ms(batches.flatMap((b) => b.queueWaitMs))}`)
-      console.log(`    keys read ${ms(batches.map((b) => b.keysMs))}; authorise ${ms(batches.map((b) => b.authorizeMs))}`)
+      console.log(`    keys read + pending payments + processor ${ms(batches.map((b) => b.authorizeMs))}`)
       console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
     }
     console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms; PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
