@@ -164,7 +164,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     // checks (SELECT 1 … FOR KEY SHARE, planned once per connection) would then stay sequential scans for the
     // whole run, each slower as the tables grow. A running shop's tables are analysed by autovacuum (which
     // also invalidates those plans); here, after the warm-up's orders, once by hand.
-    await pool.query('analyze orders, order_lines, shipments, shipment_lines, payments, payment_attempts, test_processor_charges, cart_items, carts')
+    await pool.query('analyze orders, order_lines, shipments, payments, payment_attempts, test_processor_charges, cart_items, carts')
     // The postmaster is the parent of our connection's backend (Linux /proc; elsewhere PostgreSQL CPU is not shown).
     const backendPid = (await pool.query<{ p: number }>('select pg_backend_pid() as p')).rows[0]!.p
     const postmasterPid = fs.existsSync(`/proc/${backendPid}/stat`) ? Number(fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) : 0

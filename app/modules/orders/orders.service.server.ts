@@ -566,8 +566,11 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
       }
 
-      const inserted = await tx.insert(orderLines).values(
-        p.lines.map((l) => ({
+      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
+      const boxes = await assignShipments(tx, order, p.lines.map((l) => ({ warehouseId: l.warehouseId, registryId: l.registryId })), clock())
+      const assignedShipments = boxes.shipments
+      await tx.insert(orderLines).values(
+        p.lines.map((l, i) => ({
           orderId: order.id,
           productId: l.productId,
           title: l.title,
@@ -582,10 +585,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
           giftCard: l.giftCard,
+          shipmentId: boxes.shipmentIds[i]!,
         })),
-      ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
-      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
-      const assignedShipments = await assignShipments(tx, order, inserted, clock())
+      )
 
       // The cart empties with the order, in one statement (as the group commit does).
       const clears = cartLineIds === null ? cartClears([viewer]) : cartLineIds.length > 0 ? [sql`delete from cart_items where id = any(${sql.param(cartLineIds)}::bigint[])`] : []
