@@ -13,6 +13,7 @@ import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { htmlCompression } from './html-compression'
+import { jsonBodyFromNode } from './json-body'
 import { type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
@@ -121,6 +122,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     return c.body(svg)
   })
 
+  // Small JSON bodies straight from Node's request, without a WHATWG Request (server/json-body.ts).
+  app.use('/api/*', jsonBodyFromNode())
+  app.use('/store/api/*', jsonBodyFromNode())
   app.route('/', createApi())
 
   // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
