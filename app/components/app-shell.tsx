@@ -8,14 +8,9 @@ import { BackToTop } from './back-to-top'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
 import { RouteChangeListener } from './route-change-listener'
-import { island, LoadIslandsOnRouterActivity } from '~/lib/island'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
-
-// The header (search box, navbar, account menu, mini cart) and the footer are islands (app/lib/island.tsx):
-// server HTML whose code loads when the shopper first points at, touches or focuses them, or when the router
-// first navigates.
-const SiteHeader = island('site-header', () => import('./site-header').then((m) => m.SiteHeader))
-const SiteFooter = island('site-footer', () => import('./site-footer').then((m) => m.SiteFooter))
 
 /**
  * The spec's app container around every page: skip link, header with the store navigation (desktop)
@@ -65,7 +60,6 @@ export function AppShell({
         <BackToTop />
         <PageViewTracker />
         <RouteChangeListener />
-        <LoadIslandsOnRouterActivity />
       </div>
     </ToastProvider>
   )
