@@ -32,6 +32,26 @@ export type AppOptions = {
 
 const YEAR = 60 * 60 * 24 * 365
 
+/** The security headers of every response but built assets: a CSP with a fresh script nonce per response. */
+export const documentSecureHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+  })
+
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
 export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
@@ -67,25 +87,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
       'request',
     )
   })
-  const documentHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginEmbedderPolicy: false,
-  })
   // JSON answers run no script and load nothing: a fixed policy that allows nothing, with no per-request nonce
   // (making one is a random-bytes system call per request; docs/decisions/025, h10). The other headers are the same.
+  const documentHeaders = documentSecureHeaders()
   const apiHeaders = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     xFrameOptions: 'DENY',
