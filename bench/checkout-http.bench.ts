@@ -15,7 +15,8 @@
 // Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
 // Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
-// (group-commit batches written at once; the service's default otherwise), --add-to-cart. Printed per order: CPU
+// (group-commit batches written at once; the service's default otherwise), --add-to-cart, --processes N (app server
+// processes behind the one port, node:cluster; 1 by default, as `npm start` runs). Printed per order: CPU
 // of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
 // with the machine's load than orders/s do). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
 // profile of the server.
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'in-flight': { type: 'string' },
     'add-to-cart': { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
   },
 })
 const SECONDS = Number(values.seconds)
@@ -48,6 +50,8 @@ const CARTS_PER_CLIENT = 1_500
 const STOCK = 1_000_000
 /** --add-to-cart: each checkout first adds the 10th hot product over HTTP (POST /api/v3/cart_items), then places the order. */
 const ADD = values['add-to-cart']
+/** --processes N: N app server processes behind the one port (node:cluster), each with its own pool and group commit. */
+const PROCESSES = Number(values.processes)
 const nextYear = new Date().getUTCFullYear() + 1
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
@@ -111,6 +115,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode, ...(values['in-flight'] ? [values['in-flight']] : [])], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_PROCESSES: String(PROCESSES) },
   })
   try {
     await pool.query(`insert into categories (id, title, url_slug) values (1, 'Bench', 'bench')`)
@@ -164,7 +169,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     // checks (SELECT 1 … FOR KEY SHARE, planned once per connection) would then stay sequential scans for the
     // whole run, each slower as the tables grow. A running shop's tables are analysed by autovacuum (which
     // also invalidates those plans); here, after the warm-up's orders, once by hand.
-    await pool.query('analyze orders, order_lines, shipments, shipment_lines, payments, payment_attempts, test_processor_charges, cart_items, carts')
+    await pool.query('analyze orders, order_lines, shipments, payments, payment_attempts, test_processor_charges, cart_items, carts')
     // The postmaster is the parent of our connection's backend (Linux /proc; elsewhere PostgreSQL CPU is not shown).
     const backendPid = (await pool.query<{ p: number }>('select pg_backend_pid() as p')).rows[0]!.p
     const postmasterPid = fs.existsSync(`/proc/${backendPid}/stat`) ? Number(fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) : 0
@@ -268,7 +273,7 @@ try {
   for (const mode of modes) {
     const r = await run(server.adminUrl, mode)
     const label = mode === 'fast' ? 'group commit (in use)' : 'straightforward (one transaction per order)'
-    console.log(`\n${label}: ${CLIENTS} clients over HTTP, server pool ${POOL}, ${HOT} hot products in every cart, ${SECONDS} s, ${r.settings}`)
+    console.log(`\n${label}: ${CLIENTS} clients over HTTP, ${PROCESSES > 1 ? `${PROCESSES} server processes, pool ${POOL} each` : `server pool ${POOL}`}, ${HOT} hot products in every cart, ${SECONDS} s, ${r.settings}`)
     console.log(
       ADD
         ? `  one checkout = POST /api/v3/cart_items (the 10th hot product into a guest cart holding the other 9) + POST /api/v3/orders`
@@ -286,7 +291,7 @@ try {
       const sizes = batches.map((b) => b.size)
       console.log(`  batches: ${batches.length}, ${(sizes.reduce((a, b) => a + b, 0) / batches.length).toFixed(1)} checkouts each (max ${Math.max(...sizes)}), ${(batches.reduce((a, b) => a + b.inFlight, 0) / batches.length).toFixed(2)} in flight on average`)
       console.log(`    queue wait per checkout ${ms(batches.flatMap((b) => b.queueWaitMs))}`)
-      console.log(`    keys read ${ms(batches.map((b) => b.keysMs))}; authorise ${ms(batches.map((b) => b.authorizeMs))}`)
+      console.log(`    keys read + pending payments + processor ${ms(batches.map((b) => b.authorizeMs))}`)
       console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
     }
     console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms; PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)

@@ -65,6 +65,18 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY')
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/)
   })
+
+  test('JSON API answers carry a policy that allows nothing (no nonce) and the same other headers', async () => {
+    for (const path of ['/api/v3/openapi.json', '/store/api/no_such_thing']) {
+      const res = await app.request(path)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('x-request-id')).toMatch(/.{8,}/)
+    }
+  })
 })
 
 describe('API errors', () => {

@@ -13,6 +13,7 @@ import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { htmlCompression } from './html-compression'
+import { jsonBodyFromNode } from './json-body'
 import { type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
@@ -86,7 +87,16 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
       'request',
     )
   })
-  app.use(documentSecureHeaders())
+  // JSON answers run no script and load nothing: a fixed policy that allows nothing, with no per-request nonce
+  // (making one is a random-bytes system call per request; docs/decisions/025, h10). The other headers are the same.
+  const documentHeaders = documentSecureHeaders()
+  const apiHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+  })
+  app.use((c, next) => (isApiPath(c.req.path) ? apiHeaders(c, next) : documentHeaders(c, next)))
   app.use(compress())
   app.onError(handleApiError)
   app.use(csrfProtection({ publicUrl }))
@@ -116,6 +126,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     return c.body(svg)
   })
 
+  // Small JSON bodies straight from Node's request, without a WHATWG Request (server/json-body.ts).
+  app.use('/api/*', jsonBodyFromNode())
+  app.use('/store/api/*', jsonBodyFromNode())
   app.route('/', createApi())
 
   // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
@@ -153,6 +166,8 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   }
   return app
 }
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/')
 
 /** The peer address of the socket; proxies are not trusted (no X-Forwarded-For). Tests without a socket get 'local'. */
 function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {

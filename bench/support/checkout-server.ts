@@ -6,6 +6,7 @@
 // (every pg query call is one round trip), so the bench can print CPU and round trips per order: figures
 // that do not drift with the load of other processes on the machine; and, since the last 'stats', every
 // group-commit batch's timings (queue wait, phases, batches in flight) and every GC pause.
+import cluster, { type Worker } from 'node:cluster'
 import { PerformanceObserver } from 'node:perf_hooks'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
@@ -30,28 +31,66 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] })
 
 const [url, port, poolSize, mode, inFlight] = process.argv.slice(2)
-const logger = createLogger((process.env.LOG_LEVEL as 'info' | undefined) ?? 'info')
-const { db, pool } = createDb(url!, { max: Number(poolSize) })
-const services = createServices({
-  db,
-  pool,
-  env: { SUPPORT_EMAIL: 'help@example.test' },
-  logger,
-  checkout: {
-    groupCommit: mode !== 'straightforward',
-    maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
-    observeBatch: (t) => batches.push(t),
-  },
-})
-const app = createApp({ services, logger, supportEmail: 'help@example.test' })
-const server = serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => process.send?.('ready'))
-process.on('message', (m) => {
-  if (m !== 'stats') return
-  process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses })
-  batches = []
-  gcPauses = []
-})
-process.on('SIGTERM', () => {
-  server.close()
-  void pool.end().then(() => process.exit(0))
-})
+// BENCH_PROCESSES=N (N > 1): N app processes behind the one port (node:cluster; the primary hands out the
+// connections), each with its own pool of `poolSize` and its own group commit (docs/decisions/025, h10 step 3).
+const processes = Number(process.env.BENCH_PROCESSES ?? 1)
+type Stats = { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[] }
+if (processes > 1 && cluster.isPrimary) {
+  const workers = Array.from({ length: processes }, () => cluster.fork())
+  let ready = 0
+  for (const w of workers) w.on('message', (m) => m === 'ready' && ++ready === processes && process.send?.('ready'))
+  const ask = (w: Worker) =>
+    new Promise<Stats>((resolve) => {
+      const on = (m: unknown) => {
+        if (typeof m !== 'object' || m === null || !('cpu' in m)) return
+        w.off('message', on)
+        resolve(m as Stats)
+      }
+      w.on('message', on)
+      w.send('stats')
+    })
+  process.on('message', async (m) => {
+    if (m !== 'stats') return
+    const all = await Promise.all(workers.map(ask))
+    const own = process.cpuUsage() // the primary's share: it accepts the connections and hands them out
+    process.send?.({
+      cpu: { user: own.user + all.reduce((n, s) => n + s.cpu.user, 0), system: own.system + all.reduce((n, s) => n + s.cpu.system, 0) },
+      statements: all.reduce((n, s) => n + s.statements, 0),
+      batches: all.flatMap((s) => s.batches),
+      gcPauses: all.flatMap((s) => s.gcPauses),
+    })
+  })
+  process.on('SIGTERM', () => {
+    let left = workers.length
+    for (const w of workers) {
+      w.once('exit', () => --left === 0 && process.exit(0))
+      w.kill('SIGTERM')
+    }
+  })
+} else {
+  const logger = createLogger((process.env.LOG_LEVEL as 'info' | undefined) ?? 'info')
+  const { db, pool } = createDb(url!, { max: Number(poolSize) })
+  const services = createServices({
+    db,
+    pool,
+    env: { SUPPORT_EMAIL: 'help@example.test' },
+    logger,
+    checkout: {
+      groupCommit: mode !== 'straightforward',
+      maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
+      observeBatch: (t) => batches.push(t),
+    },
+  })
+  const app = createApp({ services, logger, supportEmail: 'help@example.test' })
+  const server = serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => process.send?.('ready'))
+  process.on('message', (m) => {
+    if (m !== 'stats') return
+    process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses })
+    batches = []
+    gcPauses = []
+  })
+  process.on('SIGTERM', () => {
+    server.close()
+    void pool.end().then(() => process.exit(0))
+  })
+}

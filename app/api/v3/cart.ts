@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { bodyLimit } from 'hono/body-limit'
+import { apiBodyLimit } from '../body-limit'
 import { addToCartInput, updateCartItemInput } from '~/modules/cart/cart.validation'
 import { availabilitySubscriptionInput, restockInput } from '~/modules/inventory/inventory.validation'
 import { apiCartViewer, apiViewer, requireApiStaff, requireApiUser } from '../auth'
@@ -158,13 +158,14 @@ const restock = createRoute({
 })
 
 export const cartRouter = createRouter()
-const small = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413) })
+const small = apiBodyLimit(8 * 1024)
 for (const path of ['/api/v3/cart', '/api/v3/cart/*', '/api/v3/cart_items', '/api/v3/cart_items/*', '/api/v3/product_availability_subscriptions']) {
   cartRouter.use(path, small)
   cartRouter.use(path, async (c, next) => {
-    await next()
-    // One shopper's cart: never kept by a shared cache.
+    // One shopper's cart: never kept by a shared cache. Set before the answer is made (cheaper: see privateJson).
     c.header('Cache-Control', 'no-store')
+    await next()
+    if (c.res.headers.get('Cache-Control') !== 'no-store') c.header('Cache-Control', 'no-store')
   })
 }
 

@@ -2,11 +2,10 @@
 // shapes have no field for an address or an email, so a response that matches them cannot carry one.
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { apiBodyLimit } from '../body-limit'
 import { DomainError } from '~/lib/errors'
 import { publicOrigin } from '~/lib/links'
 import { registryMessages } from '~/modules/registry/registry.service.server'
-import { apiError } from '../error-handler'
 import type { createRouter } from '../openapi'
 import { ErrorSchema } from '../schemas'
 import { RegistryDiscountSchema } from './discount-schemas'
@@ -34,10 +33,13 @@ export function positiveIdOf(raw: string, message: string): number {
 /** Personal data: never kept by a shared cache; bodies are small. */
 export function privateJson(router: ReturnType<typeof createRouter>, paths: string[]) {
   for (const path of paths) {
-    router.use(path, bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413) }))
+    router.use(path, apiBodyLimit(16 * 1024))
     router.use(path, async (c, next) => {
-      await next()
+      // Set before the answer is made: a header set on a finished answer makes @hono/node-server build a
+      // WHATWG Response and a body stream for it (docs/decisions/025, h10). After, only if a handler changed it.
       c.header('Cache-Control', 'no-store')
+      await next()
+      if (c.res.headers.get('Cache-Control') !== 'no-store') c.header('Cache-Control', 'no-store')
     })
   }
 }

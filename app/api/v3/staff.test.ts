@@ -159,7 +159,7 @@ describe('gift returns', () => {
     const order = await services.orders.placeOrder(giver, { idempotencyKey: `staff-gift-${Date.now()}`, email: 'staff-giver@example.test', name: 'Giver', card })
     await database.pool.query(
       `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
-       where id in (select sl.shipment_id from shipment_lines sl join order_lines l on l.id = sl.order_line_id where l.order_id = $1)`,
+       where id in (select l.shipment_id from order_lines l where l.order_id = $1)`,
       [order.id],
     )
     const [{ id: lineId }] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]

@@ -860,8 +860,8 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         const box =
           (
             await tx.execute<{ id: number; status: string }>(sql`
-              select s.id, s.status from shipment_lines sl join shipments s on s.id = sl.shipment_id
-              where sl.order_line_id = ${line.id} for update of s`)
+              select s.id, s.status from order_lines l join shipments s on s.id = l.shipment_id
+              where l.id = ${line.id} for update of s`)
           ).rows[0] ??
           (
             await tx.execute<{ id: number; status: string }>(sql`
@@ -876,10 +876,10 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         // A gift that has not left never ships: the box carries the line less its restocked returns (the shipment
         // views count it so); once every unit is returned the line leaves the box, and an emptied box is removed.
         if (inWarehouse && box && Number(returned) + data.quantity === line.quantity) {
-          await tx.execute(sql`delete from shipment_lines where shipment_id = ${box.id} and order_line_id = ${line.id}`)
+          await tx.execute(sql`update order_lines set shipment_id = null where id = ${line.id} and shipment_id = ${box.id}`)
           await tx.execute(sql`
             delete from shipments s where s.id = ${box.id} and s.status in ('held', 'processing')
-              and not exists (select 1 from shipment_lines sl where sl.shipment_id = s.id)`)
+              and not exists (select 1 from order_lines l where l.shipment_id = s.id)`)
         }
         // A gift that never left is credited now; a shipped one when it arrives back (staff receive it with its
         // return code), as Babylist and Amazon do for items sent back.

@@ -483,7 +483,7 @@ describe('gift returns', () => {
     // The whole line: it leaves the box, in the credit's transaction.
     const r = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'duplicate' })
     expect(r.giftReturn.status).toBe('restocked')
-    expect((await database.pool.query(`select 1 from shipment_lines where order_line_id = $1`, [g.lineId])).rowCount).toBe(0)
+    expect((await database.pool.query(`select 1 from order_lines where id = $1 and shipment_id is not null`, [g.lineId])).rowCount).toBe(0)
     expect((await box())[0]!.items.map((i) => i.quantity)).toEqual([1])
     // The last gift in it: the box is gone, so nothing ships (and 'Ship now' has nothing to send).
     await a.giftCards.returnGift(g.owner.id, { orderLineId: Number(line2), quantity: 1, reason: 'not_needed' })
@@ -506,7 +506,7 @@ describe('gift returns', () => {
     // The gift's box leaves the warehouse (a held family box, or the order's own).
     await database.pool.query(
       `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
-       where id in (select shipment_id from shipment_lines where order_line_id = $1) or (order_id = $2 and not exists (select 1 from shipment_lines where order_line_id = $1))`,
+       where id in (select shipment_id from order_lines where id = $1) or (order_id = $2 and not exists (select 1 from order_lines where id = $1 and shipment_id is not null))`,
       [g.lineId, g.order.id],
     )
     const stock = await a.orders.stockOf(g.product.id)
@@ -540,7 +540,7 @@ describe('receiving shipped gift returns (staff)', () => {
     const [line] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]
     await database.pool.query(
       `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
-       where id in (select shipment_id from shipment_lines where order_line_id = $1)`,
+       where id in (select shipment_id from order_lines where id = $1)`,
       [line.id],
     )
     const staff = await user('Staff')

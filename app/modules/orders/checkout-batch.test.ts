@@ -122,7 +122,7 @@ describe('group commit', () => {
     expect(await Promise.all([whole, scoped, late].map(async (v) => (await a.cart.view(v)).lines.length))).toEqual([0, 0, 0])
     // Each order has its lines in boxes, once.
     for (const r of [w, s, l]) {
-      expect(await q(`select count(*)::int as lines, count(sl.order_line_id)::int as boxed from order_lines ol left join shipment_lines sl on sl.order_line_id = ol.id where ol.order_id = $1`, [r.order.id])).toEqual([{ lines: 1, boxed: 1 }])
+      expect(await q(`select count(*)::int as lines, count(s.id)::int as boxed from order_lines ol left join shipments s on s.id = ol.shipment_id where ol.order_id = $1`, [r.order.id])).toEqual([{ lines: 1, boxed: 1 }])
     }
     expect(await q(`select count(*)::int as n from payments where status = 'captured' and amount_cents = any($1)`, [[w.order.totalCents, s.order.totalCents, l.order.totalCents]])).toEqual([{ n: 3 }])
   })

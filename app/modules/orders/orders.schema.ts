@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
@@ -74,7 +74,7 @@ export const orders = pgTable(
  * A box leaving one warehouse (docs/decisions/020 and 024). A shopper's own order gets one shipment per
  * warehouse (order id set). Registry gifts from any number of orders join the registry's one open
  * consolidated shipment per warehouse (registry id set, order id null, status held) until the family chooses
- * 'Ship now' or the arrival date nears. Which order lines are in which box: shipment_lines (shipping module).
+ * 'Ship now' or the arrival date nears. Which order lines are in which box: order_lines.shipment_id.
  */
 export const shipments = pgTable(
   'shipments',
@@ -136,9 +136,16 @@ export const orderLines = pgTable(
     warehouseId: integer('warehouse_id').notNull(),
     /** An electronic gift card line: amount and recipient (one card is issued per unit once the order is paid). */
     giftCard: jsonb('gift_card').$type<GiftCardDetails>(),
+    /**
+     * The box this line travels in (a line is in exactly one; a registry's consolidated box holds lines of many
+     * orders, docs/decisions/024). Set when the line is written; null only once a gift returned before it left
+     * has been taken out of its box (decision 023). Was the shipment_lines table (docs/decisions/025, h10).
+     */
+    shipmentId: bigint('shipment_id', { mode: 'number' }).references((): AnyPgColumn => shipments.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_shipment_idx').on(t.shipmentId),
     check('order_lines_amounts', sql`${t.quantity} between 1 and 99 and ${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity} and ${t.discountCents} between 0 and ${t.lineTotalCents}`),
   ],
 )

@@ -135,7 +135,7 @@ export type BatchTimings = {
   queueWaitMs: number[]
   /** Batches being written when this one started (itself included). */
   inFlight: number
-  keysMs: number
+  /** The keys read and pending payments written (one statement), then the processor asked for each. */
   authorizeMs: number
   transactionMs: number
   captureMs: number
@@ -566,8 +566,11 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
       }
 
-      const inserted = await tx.insert(orderLines).values(
-        p.lines.map((l) => ({
+      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
+      const boxes = await assignShipments(tx, order, p.lines.map((l) => ({ warehouseId: l.warehouseId, registryId: l.registryId })), clock())
+      const assignedShipments = boxes.shipments
+      await tx.insert(orderLines).values(
+        p.lines.map((l, i) => ({
           orderId: order.id,
           productId: l.productId,
           title: l.title,
@@ -582,10 +585,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           reservationId: l.regItemId ? (reservationOf.get(l.regItemId) ?? null) : null,
           warehouseId: l.warehouseId,
           giftCard: l.giftCard,
+          shipmentId: boxes.shipmentIds[i]!,
         })),
-      ).returning({ id: orderLines.id, warehouseId: orderLines.warehouseId, registryId: orderLines.registryId })
-      // Own items: a box per warehouse; registry gifts: the family's consolidated box (docs/decisions/024).
-      const assignedShipments = await assignShipments(tx, order, inserted, clock())
+      )
 
       // The cart empties with the order, in one statement (as the group commit does).
       const clears = cartLineIds === null ? cartClears([viewer]) : cartLineIds.length > 0 ? [sql`delete from cart_items where id = any(${sql.param(cartLineIds)}::bigint[])`] : []
@@ -723,12 +725,9 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   type BatchResult = { kind: 'placed'; order: OrderView } | { kind: 'one_by_one' } | { kind: 'replay' }
   const queue: Job[] = []
   let batchesInFlight = 0
-  // The batch's keys that have an order already (retries): one read per batch instead of one per checkout.
-  const placedKeys = db
-    .select({ key: orders.idempotencyKey })
-    .from(orders)
-    .where(sql`${orders.idempotencyKey} = any(${sql.placeholder('keys')}::text[])`)
-    .prepare('orders_placed_keys')
+  // The batch's keys that have an order already (retries): read in the statement that begins the batch's
+  // payments (one round trip), so a retry is answered from its order with nothing authorised.
+  const placedKeys = (keys: SQL) => sql`select idempotency_key as k from orders where idempotency_key = any(${keys})`
   const MAX_BATCH = 64
 
   function submit(job: Omit<Job, 'resolve' | 'reject' | 'queuedAt'>) {
@@ -845,22 +844,21 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   async function writeBatch(all: Job[]) {
     const t0 = performance.now()
     const timings: BatchTimings | undefined = observeBatch
-      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), inFlight: batchesInFlight, keysMs: 0, authorizeMs: 0, transactionMs: 0, captureMs: 0 }
+      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), inFlight: batchesInFlight, authorizeMs: 0, transactionMs: 0, captureMs: 0 }
       : undefined
-    // A retry of a placed checkout is answered from its order (nothing authorised): placeOnce replays it.
-    const seen = new Set((await placedKeys.execute({ keys: all.map((j) => j.key) })).map((r) => r.key))
-    const batch = seen.size === 0 ? all : all.filter((j) => !seen.has(j.key))
-    for (const j of all) if (seen.has(j.key)) j.resolve({ kind: 'replay' })
-    if (batch.length === 0) return
-    const t1 = performance.now()
+    // The batch's pending payments and, in the same statement, which of its keys have an order already: a
+    // retry of a placed checkout gets no payment and is answered from its order (placeOnce replays it).
     const begun = await paymentsService.beginAuthorizations(
-      batch.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', source: j.source })),
+      all.map((j) => ({ idempotencyKey: j.paymentKey, amountCents: j.priced.totalCents, purpose: 'order', source: j.source, doneKey: j.key })),
+      placedKeys,
     )
-    const settled: NonNullable<(typeof begun)[number]>[] = []
+    const t1 = performance.now()
+    const settled: Exclude<(typeof begun)[number], null | 'done'>[] = []
     const live: LiveEntry[] = []
     const after: (() => void)[] = []
-    batch.forEach((job, i) => {
+    all.forEach((job, i) => {
       const b = begun[i]
+      if (b === 'done') return job.resolve({ kind: 'replay' })
       if (!b) return after.push(() => job.resolve({ kind: 'one_by_one' })) // this payment key was used before
       settled.push(b)
       if (b.answer.ok) live.push({ job, payment: b.view, ref: b.answer.ref })
@@ -870,6 +868,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         after.push(() => job.reject(new DomainError('invalid_input', message, { fields: { card: [message] } })))
       }
     })
+    if (settled.length === 0 && after.length === 0) return
 
     const t2 = performance.now()
     const result = await writeOrders(live, paymentsService.authorizationWrites(settled))
@@ -895,7 +894,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
     }
     if (timings) {
-      Object.assign(timings, { keysMs: t1 - t0, authorizeMs: t2 - t1, transactionMs: t3 - t2, captureMs: performance.now() - t3 })
+      Object.assign(timings, { authorizeMs: t1 - t0, transactionMs: t3 - t2, captureMs: performance.now() - t3 })
       observeBatch!(timings)
     }
     for (const e of result.accepted) {

@@ -213,20 +213,38 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
      * orders). Each card is a typed card or a saved card's token, resolved by `chargeSource` beforehand (so a
      * saved card that is not the buyer's fails that checkout alone). A request whose key was used before gets
      * `null`: the caller takes the one-by-one path.
+     *
+     * `done` (optional) folds the caller's own check into the same statement (one round trip): given the
+     * requests' `doneKey`s as a text[] parameter, it selects (as column `k`) those already settled elsewhere
+     * (the orders service: checkout keys that have an order). Those requests get no payment row, are not sent
+     * to the processor, and come back as `'done'`.
      */
-    async beginAuthorizations(requests: { idempotencyKey: string; amountCents: number; purpose: string; source: ChargeSource }[]) {
+    async beginAuthorizations(
+      requests: { idempotencyKey: string; amountCents: number; purpose: string; source: ChargeSource; doneKey?: string }[],
+      done?: (keys: SQL) => SQL,
+    ) {
       if (requests.length === 0) return []
       const now = clock().toISOString()
-      const inserted = await db.execute<{ id: string; idempotency_key: string }>(sql`
+      const rows = JSON.stringify(requests.map((r) => ({ key: r.idempotencyKey, purpose: r.purpose, amount: r.amountCents, brand: r.source.brand, last4: r.source.last4, done_key: r.doneKey ?? null })))
+      const insert = (skipDone: boolean) => sql`
         insert into payments (idempotency_key, purpose, provider, amount_cents, status, card_brand, card_last4, created_at, updated_at)
         select r.key, r.purpose, ${processor.name}, r.amount, 'pending', r.brand, r.last4, ${now}::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ key: r.idempotencyKey, purpose: r.purpose, amount: r.amountCents, brand: r.source.brand, last4: r.source.last4 })))}::jsonb)
-          as r(key text, purpose text, amount int, brand text, last4 text)
+        from jsonb_to_recordset(${rows}::jsonb) as r(key text, purpose text, amount int, brand text, last4 text, done_key text)
+        ${skipDone ? sql`where r.done_key is null or not exists (select 1 from done where done.k = r.done_key)` : sql``}
         on conflict (idempotency_key) do nothing
-        returning id, idempotency_key`)
-      const idOf = new Map(inserted.rows.map((r) => [r.idempotency_key, r.id]))
+        returning id, idempotency_key`
+      const doneKeys = requests.flatMap((r) => (r.doneKey ? [r.doneKey] : []))
+      const inserted = await db.execute<{ id: string | null; idempotency_key: string }>(
+        done && doneKeys.length > 0
+          ? sql`with done as (${done(sql`${sql.param(doneKeys)}::text[]`)}), begun as (${insert(true)})
+              select id, idempotency_key from begun union all select null, k from done`
+          : insert(false),
+      )
+      const doneSet = new Set(inserted.rows.flatMap((r) => (r.id === null ? [r.idempotency_key] : [])))
+      const idOf = new Map(inserted.rows.flatMap((r) => (r.id === null ? [] : [[r.idempotency_key, r.id] as const])))
       return Promise.all(
         requests.map(async (r) => {
+          if (r.doneKey && doneSet.has(r.doneKey)) return 'done' as const
           const id = idOf.get(r.idempotencyKey)
           if (!id) return null
           const answer = await withTimeout(processor.authorize({ idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, card: r.source.card }))

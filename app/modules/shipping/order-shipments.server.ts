@@ -7,7 +7,7 @@ import type { AssignedShipment } from './shipment-assignment.server'
 export async function orderShipmentSummaries(db: Db, orderId: string): Promise<AssignedShipment[]> {
   const rows = await db.execute<{ warehouse_id: number; status: AssignedShipment['status']; line_count: number }>(sql`
     select s.warehouse_id, s.status, count(*)::int as line_count
-    from order_lines l join shipment_lines sl on sl.order_line_id = l.id join shipments s on s.id = sl.shipment_id
+    from order_lines l join shipments s on s.id = l.shipment_id
     where l.order_id = ${orderId}::uuid
     group by s.id, s.warehouse_id, s.status
     order by s.warehouse_id, s.id`)

@@ -115,7 +115,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
                          where rl.order_line_id = l.id and pr.status <> 'failed'), 0)::int as returned
         from order_lines l
         left join products p on p.id = l.product_id
-        left join shipment_lines sl on sl.order_line_id = l.id left join shipments s on s.id = sl.shipment_id
+        left join shipments s on s.id = l.shipment_id
         where l.order_id = any(${`{${orders.map((o) => o.id).join(',')}}`}::uuid[])
         order by l.id`)
     ).rows

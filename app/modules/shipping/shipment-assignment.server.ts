@@ -1,12 +1,12 @@
 // Which shipment each new order line travels in (docs/decisions/024). Called by placeOrder inside the order's
-// transaction, so an order and its place in a box commit together.
+// transaction, before the lines are written (they name their box), so an order and its boxes commit together.
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { HOLD_AT_MOST_DAYS, HOLD_UNTIL_DAYS_BEFORE_ARRIVAL, type ShipmentStatus } from './shipping.validation'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-export type NewOrderLine = { id: number; warehouseId: number; registryId: number | null }
+export type NewOrderLine = { warehouseId: number; registryId: number | null }
 /** What the buyer's order view shows of each box (same shape as OrderView['shipments']). */
 export type AssignedShipment = { warehouseId: number; status: ShipmentStatus; lineCount: number }
 
@@ -28,37 +28,39 @@ export const autoShipDaySql = sql.raw(
 )
 
 /**
- * Puts a new order's lines into shipments. A shopper's own lines: one new shipment per warehouse, status
- * processing. Registry gifts: the registry's open consolidated shipment for that warehouse (status held,
- * created if none), shared by every order that buys for the registry, unless the family's arrival date is
- * too close to wait: then a shipment of their own, processing at once.
+ * Opens the shipments a new order's lines go into, before the lines are written (each line names its box:
+ * order_lines.shipment_id). A shopper's own lines: one new shipment per warehouse, status processing. Registry
+ * gifts: the registry's open consolidated shipment for that warehouse (status held, created if none), shared by
+ * every order that buys for the registry, unless the family's arrival date is too close to wait: then a
+ * shipment of their own, processing at once. Returns what the order view shows and each line's box, in the
+ * lines' order.
  */
-export async function assignShipments(tx: Tx, order: { id: string; registryId: number | null }, lines: NewOrderLine[], now: Date): Promise<AssignedShipment[]> {
+export async function assignShipments(
+  tx: Tx,
+  order: { id: string; registryId: number | null },
+  lines: NewOrderLine[],
+  now: Date,
+): Promise<{ shipments: AssignedShipment[]; shipmentIds: number[] }> {
   const at = now.toISOString()
   const own = lines.filter((l) => l.registryId === null)
-  const gifts = lines.filter((l) => l.registryId !== null)
   const result: AssignedShipment[] = []
+  const boxOf = new Map<string, number>()
+  const slot = (l: NewOrderLine) => `${l.registryId ?? ''}:${l.warehouseId}`
 
   if (own.length > 0) {
-    // One statement: a shipment per warehouse, and every line into its warehouse's shipment.
-    const rows = own.map((l) => ({ id: l.id, warehouse_id: l.warehouseId }))
-    await tx.execute(sql`
-      with lines as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as l(id bigint, warehouse_id int)),
-      boxes as (
-        insert into shipments (order_id, warehouse_id, status, created_at, updated_at)
-        select ${order.id}::uuid, w, 'processing', ${at}::timestamptz, ${at}::timestamptz
-        from (select distinct warehouse_id as w from lines) d order by w
-        returning id, warehouse_id
-      )
-      insert into shipment_lines (shipment_id, order_line_id) select b.id, l.id from lines l join boxes b using (warehouse_id)`)
-    for (const w of [...new Set(own.map((l) => l.warehouseId))]) result.push({ warehouseId: w, status: 'processing', lineCount: own.filter((l) => l.warehouseId === w).length })
+    // One statement: a shipment per warehouse.
+    const sites = [...new Set(own.map((l) => l.warehouseId))].sort((a, b) => a - b)
+    const boxes = await tx.execute<{ id: number; warehouse_id: number }>(sql`
+      insert into shipments (order_id, warehouse_id, status, created_at, updated_at)
+      select ${order.id}::uuid, w, 'processing', ${at}::timestamptz, ${at}::timestamptz
+      from unnest(${sql.param(sites)}::int[]) as w order by w
+      returning id, warehouse_id`)
+    for (const b of boxes.rows) boxOf.set(`:${b.warehouse_id}`, Number(b.id))
+    for (const w of sites) result.push({ warehouseId: w, status: 'processing', lineCount: own.filter((l) => l.warehouseId === w).length })
   }
 
   const byRegistryAndSite = new Map<string, NewOrderLine[]>()
-  for (const g of gifts) {
-    const k = `${g.registryId}:${g.warehouseId}`
-    byRegistryAndSite.set(k, [...(byRegistryAndSite.get(k) ?? []), g])
-  }
+  for (const g of lines.filter((l) => l.registryId !== null)) byRegistryAndSite.set(slot(g), [...(byRegistryAndSite.get(slot(g)) ?? []), g])
   for (const group of [...byRegistryAndSite.values()].sort((a, b) => a[0]!.registryId! - b[0]!.registryId! || a[0]!.warehouseId - b[0]!.warehouseId)) {
     const { registryId, warehouseId } = group[0]!
     const [registry] = (
@@ -76,11 +78,8 @@ export async function assignShipments(tx: Tx, order: { id: string; registryId: n
           insert into shipments (order_id, registry_id, warehouse_id, status, released_at, release_reason, created_at, updated_at)
           values (${order.id}::uuid, ${registryId}, ${warehouseId}, 'processing', ${at}::timestamptz, 'automatic', ${at}::timestamptz, ${at}::timestamptz)
           returning id`)
-    const shipmentId = box.rows[0]!.id
-    await tx.execute(sql`
-      insert into shipment_lines (shipment_id, order_line_id)
-      select ${shipmentId}, x::bigint from jsonb_array_elements_text(${JSON.stringify(group.map((l) => l.id))}::jsonb) as x`)
+    boxOf.set(slot(group[0]!), Number(box.rows[0]!.id))
     result.push({ warehouseId, status: hold ? 'held' : 'processing', lineCount: group.length })
   }
-  return result.sort((a, b) => a.warehouseId - b.warehouseId)
+  return { shipments: result.sort((a, b) => a.warehouseId - b.warehouseId), shipmentIds: lines.map((l) => boxOf.get(slot(l))!) }
 }

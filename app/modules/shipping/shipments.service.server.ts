@@ -118,10 +118,10 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
   async function linesOf(shipmentIds: number[]): Promise<LineSql[]> {
     if (shipmentIds.length === 0) return []
     const rows = await db.execute<LineSql>(sql`
-      select sl.shipment_id, l.order_id, o.user_id, o.buyer_name, o.email, l.title, l.options,
+      select l.shipment_id, l.order_id, o.user_id, o.buyer_name, o.email, l.title, l.options,
              l.quantity - coalesce((select sum(g.quantity) from gift_returns g where g.order_line_id = l.id and g.status = 'restocked'), 0)::int as quantity
-      from shipment_lines sl join order_lines l on l.id = sl.order_line_id join orders o on o.id = l.order_id
-      where sl.shipment_id = any(${`{${shipmentIds.join(',')}}`}::bigint[])
+      from order_lines l join orders o on o.id = l.order_id
+      where l.shipment_id = any(${`{${shipmentIds.join(',')}}`}::bigint[])
       order by l.order_id, l.id`)
     // What the box carries: a registry gift returned for credit before it left is not in it any more (decision 023).
     return rows.rows.filter((l) => Number(l.quantity) > 0)
@@ -260,7 +260,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       const rows = await shipmentRows(
         // Set-based: the user's orders (orders_user_idx) → their lines → their boxes, plus the registries' boxes (shipments_registry_idx).
         sql`s.id in (
-              select sl.shipment_id from orders o join order_lines l on l.order_id = o.id join shipment_lines sl on sl.order_line_id = l.id where o.user_id = ${userId}
+              select l.shipment_id from orders o join order_lines l on l.order_id = o.id where o.user_id = ${userId}
               union
               select r_s.id from shipments r_s where r_s.registry_id = any(${registryList}::bigint[]))`,
       )
@@ -322,7 +322,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
         [
           sql`true`,
           ...(status ? [sql`s.status = ${status}`] : []),
-          ...(orderId ? [sql`s.id in (select sl.shipment_id from shipment_lines sl join order_lines l on l.id = sl.order_line_id where l.order_id = ${orderId}::uuid)`] : []),
+          ...(orderId ? [sql`s.id in (select l.shipment_id from order_lines l where l.order_id = ${orderId}::uuid)`] : []),
         ],
         sql` and `,
       )
@@ -372,10 +372,10 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       if (!order) throw new DomainError('not_found', shippingMessages.orderNotFound)
       const lines = (
         await db.execute<{ id: number; title: string; options: { size?: string; color?: string }; quantity: number; line_total_cents: number; discount_cents: number; shipment_id: number | null; returned: number }>(sql`
-          select l.id, l.title, l.options, l.quantity, l.line_total_cents, l.discount_cents, sl.shipment_id,
+          select l.id, l.title, l.options, l.quantity, l.line_total_cents, l.discount_cents, l.shipment_id,
                  coalesce((select sum(rl.quantity) from purchase_return_lines rl join purchase_returns pr on pr.id = rl.return_id
                            where rl.order_line_id = l.id and pr.status <> 'failed'), 0)::int as returned
-          from order_lines l left join shipment_lines sl on sl.order_line_id = l.id
+          from order_lines l
           where l.order_id = ${orderId}::uuid order by l.id`)
       ).rows
       const shipmentIds = [...new Set(lines.map((l) => l.shipment_id).filter((id): id is number => id !== null))]

@@ -1,25 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
-import { orderLines, orders, shipments } from '../orders/orders.schema'
+import { orderLines, orders, type shipments } from '../orders/orders.schema'
 import { payments } from '../payments/payments.schema'
-
-/**
- * Which order lines travel in which shipment. A line is in exactly one shipment; a consolidated registry
- * shipment holds lines from many orders (docs/decisions/024).
- */
-export const shipmentLines = pgTable(
-  'shipment_lines',
-  {
-    shipmentId: bigint('shipment_id', { mode: 'number' })
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    orderLineId: bigint('order_line_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderLines.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.shipmentId, t.orderLineId] }), uniqueIndex('shipment_lines_order_line_key').on(t.orderLineId)],
-)
 
 /**
  * A buyer's return of items from their own order, refunded to the card the order was paid with. The client's

@@ -15,7 +15,6 @@ import { registryCollaborators } from '../registry/collaborators.schema'
 import { registries } from '../registry/registry.schema'
 import { createPurchaseReturnsService } from './returns.service.server'
 import { createShipmentsService } from './shipments.service.server'
-import { shipmentLines } from './shipping.schema'
 import { shippingMessages } from './shipping.validation'
 
 let h: RegistryApiHarness
@@ -160,7 +159,7 @@ describe('registry gifts wait in one consolidated shipment', () => {
     expect(first.shipments).toEqual([{ warehouseId: 164, status: 'held', lineCount: 1 }])
     expect(second.shipments).toEqual([{ warehouseId: 164, status: 'held', lineCount: 1 }])
     const boxes = await h.database.db.execute<{ shipment_id: number }>(
-      sql`select distinct sl.shipment_id from ${shipmentLines} sl join order_lines l on l.id = sl.order_line_id where l.order_id in (${first.id}::uuid, ${second.id}::uuid)`,
+      sql`select distinct l.shipment_id from order_lines l where l.order_id in (${first.id}::uuid, ${second.id}::uuid)`,
     )
     expect(boxes.rows).toHaveLength(1)
     const boxId = Number(boxes.rows[0]!.shipment_id)
@@ -204,7 +203,7 @@ describe('registry gifts wait in one consolidated shipment', () => {
     const placed = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((x) => give(item1.id, p1.id, `Guest ${x}`)))
     expect(placed.every((o) => o.shipments[0]?.status === 'held')).toBe(true)
     const boxes = await h.database.pool.query<{ id: number; lines: number }>(
-      `select s.id, count(sl.*)::int as lines from shipments s join shipment_lines sl on sl.shipment_id = s.id where s.registry_id = $1 and s.status = 'held' group by s.id`,
+      `select s.id, count(l.*)::int as lines from shipments s join order_lines l on l.shipment_id = s.id where s.registry_id = $1 and s.status = 'held' group by s.id`,
       [r.id],
     )
     expect(boxes.rows).toEqual([{ id: expect.any(Number), lines: 5 }])
