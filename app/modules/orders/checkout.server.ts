@@ -99,6 +99,20 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
   }
 }
 
+/**
+ * The amounts the page showed (its ShownAmountFields), for placeOrder to compare with what it would charge. A
+ * form without them (a page from before they existed) is placed as priced, as before.
+ */
+function shownAmountsFrom(form: FormData) {
+  const cents = (k: string) => {
+    const raw = str(form, k, 12).trim()
+    return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined
+  }
+  const totalCents = cents('shownTotalCents')
+  if (totalCents === undefined) return undefined
+  return { totalCents, giftCardCents: cents('shownGiftCardCents'), creditCents: cents('shownCreditCents'), cardCents: cents('shownCardCents') }
+}
+
 /** '12/29', '12 / 2029', '1229' → month and year (undefined parts let the card check name the problem). */
 function parseExpiry(raw: string): { expMonth?: string; expYear?: string } {
   const m = /^\s*(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})\s*$/.exec(raw)
@@ -186,6 +200,7 @@ export async function placeOrderFromForm(
     // No card typed at all: gift cards and store credit may cover the total (placeOrder asks for a card if not).
     card: savedCardId || !(typedCard.number.trim() || values.cardExpiry.trim() || typedCard.cvc.trim()) ? undefined : typedCard,
     paymentMethodId: savedCardId,
+    expected: shownAmountsFrom(form),
   }
   let order: OrderView
   try {

@@ -39,6 +39,22 @@ export function checkoutShouldRevalidate({ formData, defaultShouldRevalidate }: 
   return defaultShouldRevalidate
 }
 
+/**
+ * The amounts the summary on screen shows (docs/decisions/029, amendment h10): sent with 'Place order', so the
+ * server charges nothing when placing would charge anything else (a balance spent meanwhile, a price, tax…).
+ */
+export function ShownAmountFields({ quote }: { quote: Pick<OrderQuote, 'totalCents' | 'tenders' | 'cardDueCents'> }) {
+  const sum = (kind: 'gift_card' | 'store_credit') => quote.tenders.filter((x) => x.kind === kind).reduce((n, x) => n + x.amountCents, 0)
+  return (
+    <>
+      <input type="hidden" name="shownTotalCents" value={quote.totalCents} />
+      <input type="hidden" name="shownGiftCardCents" value={sum('gift_card')} />
+      <input type="hidden" name="shownCreditCents" value={sum('store_credit')} />
+      <input type="hidden" name="shownCardCents" value={quote.cardDueCents} />
+    </>
+  )
+}
+
 function Section({ id, title, children, intro }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className="flex flex-col gap-5 p-5 sm:p-6">
@@ -163,7 +179,15 @@ export function CheckoutForm({
       name === 'state' ? 0 : 900,
     )
   }
-  const shownQuote = applyFetcher.data?.quote ?? failure?.quote ?? quote
+  // The newest summary: an Apply or re-quote's answer, or the one a refused Place order came back with.
+  const [newest, setNewest] = useState<OrderQuote | undefined>(undefined)
+  useEffect(() => {
+    if (applyFetcher.data?.quote) setNewest(applyFetcher.data.quote)
+  }, [applyFetcher.data])
+  useEffect(() => {
+    if (failure?.quote) setNewest(failure.quote)
+  }, [failure])
+  const shownQuote = newest ?? applyFetcher.data?.quote ?? failure?.quote ?? quote
   const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
   const busy = applying
 
@@ -180,6 +204,7 @@ export function CheckoutForm({
         <input type="hidden" name="appliedGiftCardCode" value={defaults.giftCardCode} />
         {failure && !failure.applied ? <Alert tone="error">{failure.message}</Alert> : null}
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        <ShownAmountFields quote={shownQuote} />
         {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
