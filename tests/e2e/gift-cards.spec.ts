@@ -3,6 +3,7 @@ import { formatCents } from '~/lib/money'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoParent, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { placeApiOrder } from './support/api-checkout'
 
 // Gift cards (issue 7): a guest buys an e-gift card on /store/gift-cards, pays with the test card, the recipient's
 // email (read from the staff outbox) carries the code, and the recipient redeems it into their balance at
@@ -23,11 +24,7 @@ const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Dat
 
 /** Checks out the cart behind `cookie` through the orders API, as the checkout page does. */
 async function checkout(cookie: string, body: Record<string, unknown>) {
-  const res = await fetch(`${baseUrl}/api/v3/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie, 'Idempotency-Key': `e2e-gift-cards-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify(body),
-  })
+  const res = await placeApiOrder(baseUrl, cookie, body, { 'Idempotency-Key': `e2e-gift-cards-${Date.now()}-${Math.random().toString(36).slice(2)}` })
   if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string; status: string; totalCents: number; shippingCents: number; taxCents: number; cardChargeCents: number }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { giftCardCode as buyGiftCard } from './support/gift-card-code'
+import { placeApiOrder } from './support/api-checkout'
 
 // Issue 7's remaining gaps (docs/decisions/029, amendment of 2026-11-24): a family returns a registry gift that
 // already shipped (return code, label, returns warehouse, credit when it arrives) and staff receive it at
@@ -70,7 +71,8 @@ async function shippedGift(owner: TestAccount, staffCookie: string) {
   const added = await api('POST', '/api/v3/cart_items', undefined, { productId: product.productId, regItemId: item.json.id, size: product.size, color: product.color })
   expect(added.status, JSON.stringify(added.json)).toBe(201)
   const guest = added.setCookie!.split(';')[0]!
-  const order = await api('POST', '/api/v3/orders', guest, { email: `giver-${Date.now()}@example.test`, name: 'Gio Giver', card: testCard }, { 'Idempotency-Key': `e2e-rg-${Date.now()}-${++n}` })
+  const placed = await placeApiOrder(baseUrl, guest, { email: `giver-${Date.now()}@example.test`, name: 'Gio Giver', card: testCard }, { 'Idempotency-Key': `e2e-rg-${Date.now()}-${++n}` })
+  const order = { status: placed.status, json: (await placed.json()) as Record<string, unknown> }
   expect(order.status, JSON.stringify(order.json)).toBe(201)
   const { gifts } = (await api('GET', '/api/v3/shipments', owner.cookie)).json as { gifts: { id: number; status: string }[] }
   const box = gifts.find((g) => g.status === 'held')!

@@ -180,14 +180,17 @@ export function CheckoutForm({
     )
   }
   // The newest summary: an Apply or re-quote's answer, or the one a refused Place order came back with.
-  const [newest, setNewest] = useState<OrderQuote | undefined>(undefined)
-  useEffect(() => {
-    if (applyFetcher.data?.quote) setNewest(applyFetcher.data.quote)
-  }, [applyFetcher.data])
-  useEffect(() => {
-    if (failure?.quote) setNewest(failure.quote)
-  }, [failure])
-  const shownQuote = newest ?? applyFetcher.data?.quote ?? failure?.quote ?? quote
+  // (Kept while rendering, React's pattern for state that follows props: whichever of the two answers changed last wins.)
+  const [answers, setAnswers] = useState<{ fetched: ApplyAnswer | undefined; failed: CheckoutFailureView; newest: OrderQuote | undefined }>({
+    fetched: applyFetcher.data,
+    failed: failure,
+    newest: undefined,
+  })
+  if (answers.fetched !== applyFetcher.data || answers.failed !== failure) {
+    const newest = answers.failed !== failure && failure?.quote ? failure.quote : answers.fetched !== applyFetcher.data && applyFetcher.data?.quote ? applyFetcher.data.quote : answers.newest
+    setAnswers({ fetched: applyFetcher.data, failed: failure, newest })
+  }
+  const shownQuote = answers.newest ?? applyFetcher.data?.quote ?? failure?.quote ?? quote
   const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
   const busy = applying
 
