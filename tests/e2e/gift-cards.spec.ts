@@ -152,6 +152,8 @@ describe('gift cards', () => {
     await page.getByLabel('City').fill('Sacramento')
     await page.getByLabel('State', { exact: true }).selectOption('CA')
     await page.getByLabel('Apply my store credit ($75 available)').check()
+    // The summary shows the credit before the order is placed (placing charges only what it shows).
+    await page.getByRole('region', { name: 'Order summary' }).last().getByText('Store credit').waitFor()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`)
     await page.getByLabel('Security code (CVC)').fill('123')

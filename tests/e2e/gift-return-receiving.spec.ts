@@ -207,6 +207,12 @@ describe('Enter on the checkout page without JavaScript', () => {
       await page.getByLabel('Expiry (MM/YY)').fill(expiry)
       await page.getByLabel('Security code (CVC)').fill('123')
       await page.getByLabel('Street address').press('Enter')
+      // The summary estimated the tax before a state was chosen: nothing is charged until the exact total is shown.
+      await page.getByText(/^With tax for CA, your total is \$[\d,.]+\. Nothing was charged yet/).waitFor()
+      expect(((await api('GET', '/api/v3/orders', shopper.cookie)).json as { orders: unknown[] }).orders).toHaveLength(0)
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await page.getByLabel('Security code (CVC)').fill('123')
+      await page.getByLabel('Street address').press('Enter')
       await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1/, { timeout: 15_000 }).catch(async (error: unknown) => {
         throw new Error(`${String(error)}\n${await page.locator('main').innerText()}`.slice(0, 3000))
       })

@@ -156,7 +156,9 @@ export async function placeOrderFromForm(
   const fail = async (message: string, fields: FieldErrors, status: number) => {
     // The summary as placing would charge it (tenders included), so the page and the retry agree.
     const { quote } = await quoteWithTenders(context, viewer, scope, summaryState, values)
-    return data<CheckoutFailure>({ ok: false, message, fields, values, ...(quote ? { quote } : {}) }, { status })
+    // Refused because the summary on screen estimated the tax (no state chosen yet, without JavaScript): say so.
+    const estimated = form.get('shownTaxEstimated') === '1' && quote?.taxState && !quote.taxEstimated && message === orderMessages.totalChanged(quote.totalCents)
+    return data<CheckoutFailure>({ ok: false, message: estimated ? t.exactTotal(quote.taxState!, quote.totalCents) : message, fields, values, ...(quote ? { quote } : {}) }, { status })
   }
   if (form.get('intent') === 'apply') return applyTenders(context, viewer, scope, summaryState, values)
   // Enter pressed without JavaScript (the form's first, hidden submit button, intent=enter): it places the order,

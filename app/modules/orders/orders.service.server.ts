@@ -981,12 +981,18 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // A gift card, then store credit, then the card for what is left (no card needed when nothing is).
       const plan: TenderPlan =
         giftCards && (data.giftCardCode || data.applyCredit)
-          ? await giftCards.planTenders(viewer, priced.totalCents, {
-              giftCardCode: data.giftCardCode,
-              applyCredit: data.applyCredit,
-              // Gift cards are paid by card only (gift card balances and credit cannot buy more gift cards).
-              excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
-            })
+          ? await giftCards
+              .planTenders(viewer, priced.totalCents, {
+                giftCardCode: data.giftCardCode,
+                applyCredit: data.applyCredit,
+                // Gift cards are paid by card only (gift card balances and credit cannot buy more gift cards).
+                excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
+              })
+              .catch((error: unknown) => {
+                // A card the summary showed paying part of the order, used up since: its balance changed.
+                if (isDomainError(error) && error.message === giftCardMessages.codeUsedUp && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
+                throw error
+              })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }
       // Money shown = money charged (docs/decisions/029, amendment h10): before anything is authorised, the
       // total and tenders placing would charge are compared with what the shopper was shown.

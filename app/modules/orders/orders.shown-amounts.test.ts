@@ -194,6 +194,20 @@ describe('placeOrder charges only what the shopper was shown', () => {
     expect(await balanceOfCode(code)).toBe(2_500)
   })
 
+  test('a gift card spent in full meanwhile: 409 with the balance message (not a field error), nothing charged', async () => {
+    const a = app()
+    const code = await giftCardCode(a, 2_500)
+    const { viewer } = await cartWith(a, 3_000)
+    const summary = await a.orders.quote(viewer, { state: 'CA', giftCardCode: code })
+    const other = await cartWith(a, 3_000)
+    await a.orders.placeOrder(other.viewer, { idempotencyKey: key(), email: 'o@example.test', name: 'O', shippingAddress: address, giftCardCode: code, card: card() })
+    expect(await balanceOfCode(code)).toBe(0)
+    const payments0 = await paymentCount()
+    const result = await outcome(a.orders.placeOrder(viewer, { idempotencyKey: key(), email: 's@example.test', name: 'S', shippingAddress: address, giftCardCode: code, card: card(), expected: shown(summary) }))
+    expect(result).toEqual({ code: 'conflict', message: giftCardMessages.balanceChanged })
+    expect(await paymentCount()).toBe(payments0)
+  })
+
   test('amounts shown that are not whole cents are refused as input (422)', async () => {
     const a = app()
     const { viewer } = await cartWith(a, 3_000)

@@ -43,7 +43,7 @@ export function checkoutShouldRevalidate({ formData, defaultShouldRevalidate }: 
  * The amounts the summary on screen shows (docs/decisions/029, amendment h10): sent with 'Place order', so the
  * server charges nothing when placing would charge anything else (a balance spent meanwhile, a price, tax…).
  */
-export function ShownAmountFields({ quote }: { quote: Pick<OrderQuote, 'totalCents' | 'tenders' | 'cardDueCents'> }) {
+export function ShownAmountFields({ quote }: { quote: Pick<OrderQuote, 'totalCents' | 'tenders' | 'cardDueCents' | 'taxEstimated'> }) {
   const sum = (kind: 'gift_card' | 'store_credit') => quote.tenders.filter((x) => x.kind === kind).reduce((n, x) => n + x.amountCents, 0)
   return (
     <>
@@ -51,6 +51,7 @@ export function ShownAmountFields({ quote }: { quote: Pick<OrderQuote, 'totalCen
       <input type="hidden" name="shownGiftCardCents" value={sum('gift_card')} />
       <input type="hidden" name="shownCreditCents" value={sum('store_credit')} />
       <input type="hidden" name="shownCardCents" value={quote.cardDueCents} />
+      {quote.taxEstimated ? <input type="hidden" name="shownTaxEstimated" value="1" /> : null}
     </>
   )
 }
@@ -331,9 +332,10 @@ export function CheckoutForm({
         {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
         <OrderSummary quote={shownQuote} busy={busy} className="lg:hidden" idPrefix="summary-narrow" />
         <div className="flex flex-col gap-3">
-          <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
+          <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing || applying}>
             {shownQuote.tenders.length > 0 ? `${submitLabel} · ${formatCents(shownQuote.cardDueCents)} by card` : `${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
           </Button>
+          {/* While the summary is being updated the button waits for it: it places exactly the total shown. */}
           {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}
         </div>
       </Form>
