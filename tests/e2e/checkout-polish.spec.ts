@@ -3,6 +3,7 @@ import { formatCents } from '~/lib/money'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { addShopProduct, fillShippingAddress, openPage, sessionCookie, shot, testCard, testCardExpiry as expiry } from './support/checkout-setup'
 import { giftCardCode as buyGiftCard, newestEmailText as outboxText } from './support/gift-card-code'
 
 // Issue 7's checkout polish (docs/decisions/029): the checkout summary shows a gift card and store credit before
@@ -19,47 +20,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
-const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
-
-async function signIn(account: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
-  return res.headers.get('set-cookie')!.split(';')[0]!
-}
-
-async function open(page: Page, p: string) {
-  const response = await page.goto(`${baseUrl}${p}`)
-  if (await page.evaluate(() => typeof document !== 'undefined' && !!document.querySelector('script[type="module"]'))) {
-    await page.waitForSelector('html[data-hydrated]').catch(() => undefined)
-  }
-  return response
-}
-
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
-
-/** Puts a shop product (its first size and colour) in the account's cart; returns its id. */
-async function addSomethingToCart(account: TestAccount): Promise<number> {
-  const found = await (await fetch(`${baseUrl}/store/search?search_term=blanket`)).text()
-  const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
-  for (const productId of ids) {
-    // The product's first size and colour, when it has them.
-    const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] } }
-    const choice = { size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
-    const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: account.cookie }, body: JSON.stringify({ productId, ...choice }) })
-    if (res.status === 201 || res.status === 200) return productId
-  }
-  throw new Error(`none of ${ids.length} products could be added`)
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Riley Tester')
-  await page.getByLabel('Street address').fill('1 Main Street')
-  await page.getByLabel('ZIP code').fill('95814')
-  await page.getByLabel('City').fill('Sacramento')
-  await page.getByLabel('State', { exact: true }).selectOption('CA')
-}
+const signIn = (account: { email: string; password: string }) => sessionCookie(baseUrl, account)
+const open = (page: Page, p: string) => openPage(page, baseUrl, p)
+/** Puts a shop product (its first size and colour) in the account's cart. */
+const addSomethingToCart = (account: TestAccount) => addShopProduct(baseUrl, 'blanket', account.cookie)
 
 const summaryText = (page: Page) => page.getByRole('region', { name: 'Order summary' }).last().innerText()
 
@@ -107,7 +71,7 @@ describe('checkout tenders and staff tools', () => {
     await signInContext(context, baseUrl, shopper)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/store/checkout`)
-    await fillAddress(page)
+    await fillShippingAddress(page)
     await page.getByLabel('Gift card code').fill(code)
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
     await page.getByText(`Gift card ••••${code.slice(-4)}: −$`).first().waitFor()
@@ -122,7 +86,7 @@ describe('checkout tenders and staff tools', () => {
     await signInContext(context, baseUrl, shopper)
     const page = await context.newPage()
     await open(page, '/store/checkout')
-    await fillAddress(page)
+    await fillShippingAddress(page)
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Gift card code').fill('ABCD-EFGH-JKLM-NPQR')
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
