@@ -60,22 +60,9 @@ const QuoteBody = z
   })
   .openapi('OrderQuoteRequest')
 
-const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
-
 const QuoteSchema = z
   .object({
-    lines: z.array(
-      z.object({
-        productId: z.number().int(),
-        title: z.string(),
-        options: z.object({ size: z.string().optional(), color: z.string().optional() }),
-        quantity: z.number().int(),
-        unitPriceCents: z.number().int(),
-        lineTotalCents: z.number().int(),
-        discountCents: z.number().int(),
-        isGiftCard: z.boolean(),
-      }),
-    ),
+    lines: z.array(z.object({ productId: z.number().int(), ...lineFields, isGiftCard: z.boolean() })),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),
     shippingCents: z.number().int(),
@@ -89,6 +76,18 @@ const QuoteSchema = z
   })
   .openapi('OrderQuote')
 
+const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
+
+/** What an order's line and a quote's line both say. */
+const lineFields = {
+  title: z.string(),
+  options: z.object({ size: z.string().optional(), color: z.string().optional() }),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  discountCents: z.number().int(),
+}
+
 const OrderSchema = z
   .object({
     id: z.string().uuid(),
@@ -99,19 +98,7 @@ const OrderSchema = z
       z.object({ kind: z.literal('buyer'), address: Address }),
       z.object({ kind: z.literal('registry'), registryId: z.number().int(), familyName: z.string(), city: z.string(), state: z.string() }).openapi({ description: "a registry gift: the family's city and state only" }),
     ]),
-    lines: z.array(
-      z.object({
-        productId: z.number().int().nullable(),
-        title: z.string(),
-        options: z.object({ size: z.string().optional(), color: z.string().optional() }),
-        quantity: z.number().int(),
-        unitPriceCents: z.number().int(),
-        lineTotalCents: z.number().int(),
-        discountCents: z.number().int(),
-        warehouseId: z.number().int(),
-        regItemId: z.number().int().nullable(),
-      }),
-    ),
+    lines: z.array(z.object({ productId: z.number().int().nullable(), ...lineFields, warehouseId: z.number().int(), regItemId: z.number().int().nullable() })),
     shipments: z.array(z.object({ warehouseId: z.number().int(), status: z.string(), lineCount: z.number().int() })),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),
@@ -119,9 +106,7 @@ const OrderSchema = z
     taxCents: z.number().int(),
     totalCents: z.number().int(),
     payment: z.object({ cardBrand: z.string(), cardLast4: z.string() }).openapi({ description: "the card's brand and last four; empty when a gift card and store credit paid it all" }),
-    tenders: z
-      .array(z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) }))
-      .openapi({ description: 'gift card and store credit amounts applied, before the card' }),
+    tenders: z.array(Tender).openapi({ description: 'gift card and store credit amounts applied, before the card' }),
     cardChargeCents: z.number().int().openapi({ description: 'what the card paid: the total less the tenders' }),
   })
   .openapi('Order')

@@ -9,6 +9,7 @@ import { cartMessages, shippingFor, type CartLine, type CartService, type CartVi
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
+import { lineBrandTitle, lineProductColumns } from '../catalog/line-product-columns.server'
 import { isUsStateCode } from '../accounts/us-states'
 import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
@@ -237,18 +238,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       .select({
         reservation: { id: reservations.id, quantity: reservations.quantity, registryId: reservations.registryId, regItemId: reservations.regItemId },
         options: regItems.options,
-        product: {
-          id: products.id,
-          slug: products.slug,
-          name: products.name,
-          imageUrl: products.imageUrl,
-          priceCents: products.priceCents,
-          salePriceCents: products.salePriceCents,
-          available: products.available,
-          stock: products.stock,
-          productType: products.productType,
-        },
-        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        product: { ...lineProductColumns, stock: products.stock },
+        brand: lineBrandTitle,
         familyName: registries.familyName,
         shippingAddress: registries.shippingAddress,
       })
@@ -285,7 +276,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   /** Quick buy: one product, its options checked as Add to Cart checks them. */
   async function buyNowLine({ productId, quantity, size, color }: { productId: number; quantity: number; size?: string; color?: string }): Promise<SourceLine[]> {
     const [row] = await db
-      .select({ product: products, brand: sql<string>`(select title from brands b where b.id = ${products.brandId})` })
+      .select({ product: products, brand: lineBrandTitle })
       .from(products)
       .where(eq(products.id, productId))
     if (!row) throw new DomainError('not_found', cartMessages.productNotFound)
