@@ -17,6 +17,18 @@ const Address = z
   .object({ name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string().openapi({ example: 'OH' }), zip: z.string().openapi({ example: '43215' }) })
   .openapi('OrderAddress')
 
+const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
+
+/** What an order's line and a quote's line both say. */
+const lineFields = {
+  title: z.string(),
+  options: z.object({ size: z.string().optional(), color: z.string().optional() }),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  discountCents: z.number().int(),
+}
+
 const PlaceOrderBody = z
   .object({
     idempotencyKey: z.string().optional().openapi({
@@ -75,18 +87,6 @@ const QuoteSchema = z
     unavailable: z.array(z.string()).openapi({ description: 'titles of lines that cannot be bought now (placing refuses them)' }),
   })
   .openapi('OrderQuote')
-
-const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
-
-/** What an order's line and a quote's line both say. */
-const lineFields = {
-  title: z.string(),
-  options: z.object({ size: z.string().optional(), color: z.string().optional() }),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-  lineTotalCents: z.number().int(),
-  discountCents: z.number().int(),
-}
 
 const OrderSchema = z
   .object({
