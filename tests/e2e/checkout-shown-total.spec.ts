@@ -80,7 +80,9 @@ describe('a gift card spent in another session during checkout', () => {
       await page.getByLabel('Card number').fill(testCard.number)
       await page.getByLabel('Security code (CVC)').fill(testCard.cvc)
       await page.getByRole('button', { name: /^Place order/ }).click()
-      await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}/, { timeout: 15_000 }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\ncode field: '${await page.getByLabel('Gift card code').inputValue()}' ${await page.getByLabel('Gift card code').getAttribute('aria-invalid')}\n${(await page.locator('main').innerText()).slice(-2500)}`)
+      })
       await page.getByText('Thank you! Your order is placed.').waitFor()
       const placed = (await (await fetch(`${baseUrl}/api/v3/orders`, { headers: { Cookie: shopper.cookie } })).json()) as { orders: { totalCents: number }[] }
       expect(placed.orders).toMatchObject([{ totalCents: total }])

@@ -155,7 +155,9 @@ export async function placeOrderFromForm(
   const summaryState = options.shippingAddress?.state ?? values.state
   const fail = async (message: string, fields: FieldErrors, status: number) => {
     // The summary as placing would charge it (tenders included), so the page and the retry agree.
-    const { quote } = await quoteWithTenders(context, viewer, scope, summaryState, values)
+    // A code that no longer works (used up meanwhile) is marked on its field, as after 'Apply'.
+    const { quote, fields: tenderFields } = await quoteWithTenders(context, viewer, scope, summaryState, values)
+    fields = { ...tenderFields, ...fields }
     // Refused because the summary on screen estimated the tax (no state chosen yet, without JavaScript): say so.
     const estimated = form.get('shownTaxEstimated') === '1' && quote?.taxState && !quote.taxEstimated && message === orderMessages.totalChanged(quote.totalCents)
     return data<CheckoutFailure>({ ok: false, message: estimated ? t.exactTotal(quote.taxState!, quote.totalCents) : message, fields, values, ...(quote ? { quote } : {}) }, { status })

@@ -124,10 +124,23 @@ export function CheckoutForm({
   // so nothing typed is lost; without it the button posts the form (intent=apply) and the page comes back.
   const applyFetcher = useFetcher<ApplyAnswer>()
   const applying = applyFetcher.state !== 'idle'
+  // The newest summary: an Apply or re-quote's answer, or the one a refused Place order came back with.
+  // (Kept while rendering, React's pattern for state that follows props: whichever of the two answers changed last wins.)
+  const [answers, setAnswers] = useState<{ fetched: ApplyAnswer | undefined; failed: CheckoutFailureView; newest: 'fetched' | 'failed' }>({
+    fetched: applyFetcher.data,
+    failed: failure,
+    newest: applyFetcher.data ? 'fetched' : 'failed',
+  })
+  if (answers.fetched !== applyFetcher.data || answers.failed !== failure) {
+    const newest = answers.failed !== failure && failure ? 'failed' : answers.fetched !== applyFetcher.data && applyFetcher.data ? 'fetched' : answers.newest
+    setAnswers({ fetched: applyFetcher.data, failed: failure, newest })
+  }
+  const newestAnswer = answers.newest === 'fetched' ? (applyFetcher.data ?? failure) : (failure ?? applyFetcher.data)
   // The code last applied: later re-quotes (state, credit) reuse it rather than checking a half-typed one.
   const appliedCode = useRef(defaults.giftCardCode)
-  const applied = applyFetcher.data ?? (failure?.applied ? failure : undefined)
-  const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? (applyFetcher.data ? applyFetcher.data.fields[k]?.[0] : failure?.fields[k]?.[0]) : failure?.fields[k]?.[0])
+  const applied = newestAnswer && newestAnswer === applyFetcher.data ? applyFetcher.data : failure?.applied ? failure : undefined
+  // The gift card and credit fields answer to the newest of an Apply and a refused Place order.
+  const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? newestAnswer?.fields[k]?.[0] : failure?.fields[k]?.[0])
   // The status line speaks after the shopper's own Apply or credit choice, not after a re-quote for the state.
   const [announce, setAnnounce] = useState(true)
   function requote(options: { code?: boolean; announce?: boolean } = {}) {
@@ -180,18 +193,7 @@ export function CheckoutForm({
       name === 'state' ? 0 : 900,
     )
   }
-  // The newest summary: an Apply or re-quote's answer, or the one a refused Place order came back with.
-  // (Kept while rendering, React's pattern for state that follows props: whichever of the two answers changed last wins.)
-  const [answers, setAnswers] = useState<{ fetched: ApplyAnswer | undefined; failed: CheckoutFailureView; newest: OrderQuote | undefined }>({
-    fetched: applyFetcher.data,
-    failed: failure,
-    newest: undefined,
-  })
-  if (answers.fetched !== applyFetcher.data || answers.failed !== failure) {
-    const newest = answers.failed !== failure && failure?.quote ? failure.quote : answers.fetched !== applyFetcher.data && applyFetcher.data?.quote ? applyFetcher.data.quote : answers.newest
-    setAnswers({ fetched: applyFetcher.data, failed: failure, newest })
-  }
-  const shownQuote = answers.newest ?? applyFetcher.data?.quote ?? failure?.quote ?? quote
+  const shownQuote = newestAnswer?.quote ?? quote
   const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
   const busy = applying
 
