@@ -96,6 +96,13 @@ export type ProductCard = {
   callouts: string[]
 }
 
+/**
+ * What a product card renders (and the quick add and the product-clicked event read): the card without the
+ * slug, short name and brand id/slug. Loaders that send many cards to the browser send this (`cardView`):
+ * less loader data for React Router to decode while the page starts.
+ */
+export type ProductCardView = Omit<ProductCard, 'slug' | 'shortName' | 'brand'> & { brand: Pick<ProductCard['brand'], 'name'> }
+
 /** The product page's view: the card plus description, options, category trail and short code. */
 export type ProductDetail = ProductCard & {
   description: string

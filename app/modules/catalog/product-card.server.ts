@@ -6,6 +6,7 @@ import {
   ELECTRONIC_GIFT_CARD_MAX_CENTS,
   ELECTRONIC_GIFT_CARD_MIN_CENTS,
   type ProductCard,
+  type ProductCardView,
   type ProductKind,
 } from './catalog.service.server'
 import { pdpPath } from './product-path'
@@ -95,4 +96,9 @@ export function toCard(row: CardRow): ProductCard {
     // cart show stock from product_stock instead (docs/decisions/021-cart.md).
     callouts: row.callouts.filter((c) => !STALE_STOCK_CALLOUT.test(c)),
   }
+}
+
+/** The fields of a card that the browser renders (see `ProductCardView`). */
+export function cardView({ slug: _slug, shortName: _shortName, brand, ...card }: ProductCard): ProductCardView {
+  return { ...card, brand: { name: brand.name } }
 }

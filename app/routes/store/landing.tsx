@@ -7,6 +7,7 @@ import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import { Container, Icon, type IconName, Tooltip } from '~/ui'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
+import { cardView } from '~/modules/catalog/product-card.server'
 import { shopExtras } from '~/modules/discount/shop-extras.server'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
@@ -27,7 +28,9 @@ export const LANDING_DESCRIPTION =
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   // The shop has no home banner ads yet; when it does, their count goes to shopExtras (the discount banner then stays away).
   const [landing, extras] = await Promise.all([context.services.storefront.landing(), shopExtras(request, context, { birthdayPrompt: true })])
-  return { ...landing, ...extras, origin: publicOrigin(url.origin) }
+  // Every product of every collection is on this page: the cards get only the fields they render.
+  const collections = landing.collections.map((collection) => ({ ...collection, products: collection.products.map(cardView) }))
+  return { ...landing, collections, ...extras, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,13 +2,13 @@
 // with sizes or colours lead to their page to choose; sold-out ones say so; gift cards, cash funds and
 // favors have none (their pages have their own forms).
 import { useFetcher, useLocation } from 'react-router'
-import type { ProductCard } from '~/modules/catalog/catalog.service.server'
+import type { ProductCardView } from '~/modules/catalog/catalog.service.server'
 import { useScripted } from '~/lib/use-scripted'
 import { Button, Icon } from '~/ui'
 import type { AddToCartResult } from './add-to-cart'
 import { ADD_TO_CART_ACTION, cartCopy } from './cart-copy'
 
-type Product = Pick<ProductCard, 'productId' | 'title' | 'path' | 'productType' | 'available' | 'hasOptions'>
+type Product = Pick<ProductCardView, 'productId' | 'title' | 'path' | 'productType' | 'available' | 'hasOptions'>
 
 export function QuickAddToCart({ product }: { product: Product }) {
   if (product.productType !== 'product') return null

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
 import { Badge, cx } from '~/ui'
-import type { ProductCard as ProductCardData } from '../catalog.service.server'
+import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { Price } from './price'
 import { Rating, showsRating } from './rating'
 

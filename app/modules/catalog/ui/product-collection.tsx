@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Button } from '~/ui'
-import type { ProductCard as ProductCardData } from '../catalog.service.server'
+import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
 
 /** Products a collection shows before '+ N More' (spec §9). */

@@ -1,9 +1,9 @@
 import { cx } from '~/ui'
-import type { ProductCard } from '../catalog.service.server'
+import type { ProductCardView } from '../catalog.service.server'
 import { formatCount } from '~/lib/format'
 
 /** The rating row is hidden for cash funds, favors, gift cards and crowdfunds, and when there are no reviews. */
-export function showsRating(product: Pick<ProductCard, 'isCashFund' | 'isFavor' | 'isElectronicGiftCard' | 'isCrowdfund' | 'productType' | 'rating' | 'reviewCount'>): boolean {
+export function showsRating(product: Pick<ProductCardView, 'isCashFund' | 'isFavor' | 'isElectronicGiftCard' | 'isCrowdfund' | 'productType' | 'rating' | 'reviewCount'>): boolean {
   if (product.isCashFund || product.isFavor || product.isElectronicGiftCard || product.isCrowdfund) return false
   if (product.productType !== 'product') return false
   return product.reviewCount > 0 && product.rating !== null
