@@ -152,7 +152,7 @@ export async function placeOrderFromForm(
 ) {
   const values = checkoutValuesFrom(form)
   const { viewer, userId } = await pageCartViewer(request, context)
-  const summaryState = options.shippingAddress?.state ?? values.state
+  let summaryState = options.shippingAddress?.state ?? values.state
   const fail = async (message: string, fields: FieldErrors, status: number) => {
     // The summary as placing would charge it (tenders included), so the page and the retry agree.
     // A code that no longer works (used up meanwhile) is marked on its field, as after 'Apply'.
@@ -179,6 +179,10 @@ export async function placeOrderFromForm(
       if (place) {
         if (!typed.city.trim()) typed.city = place.city
         if (!typed.state.trim()) typed.state = place.state
+        // A failure's summary is quoted for that state (what placing charges), and the form shows it filled in.
+        values.city = typed.city
+        values.state = typed.state
+        summaryState = typed.state
         if (typed.state.trim().toUpperCase() !== place.state) {
           const message = `ZIP code ${values.zip.trim().slice(0, 5)} is in ${place.state}, not ${typed.state.toUpperCase()}. Check the ZIP code and the state.`
           return fail(message, { zip: [message] }, 422)
