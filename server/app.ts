@@ -31,6 +31,26 @@ export type AppOptions = {
 
 const YEAR = 60 * 60 * 24 * 365
 
+/** The security headers of every response but built assets: a CSP with a fresh script nonce per response. */
+export const documentSecureHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+  })
+
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
 export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
@@ -66,25 +86,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
       'request',
     )
   })
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  )
+  app.use(documentSecureHeaders())
   app.use(compress())
   app.onError(handleApiError)
   app.use(csrfProtection({ publicUrl }))

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { serve } from '@hono/node-server'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { createDb } from '~/db/client.server'
 import { openDatabase } from '~/db/database.server'
@@ -15,8 +17,8 @@ import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.serve
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
-import { createApp } from './app'
-import { createPageCache } from './page-cache'
+import { createApp, documentSecureHeaders } from './app'
+import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -100,7 +102,15 @@ async function main() {
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // Stored anonymous pages are answered before the app (server/page-cache.ts, pageCacheListener); every
+  // other request, and a page not stored yet, goes through the app.
+  const appListener = getRequestListener(app.fetch, { hostname: env.HOST })
+  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(documentSecureHeaders()), logger }) : undefined
+  const server = http.createServer((req, res) => {
+    if (!cacheHit?.(req, res)) void appListener(req, res)
+  })
+  server.listen(env.PORT, env.HOST, () => {
+    const info = server.address() as AddressInfo
     const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
     const lines = [
       '',

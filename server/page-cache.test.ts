@@ -1,21 +1,39 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { describe, expect, test } from 'vitest'
 import type { AppEnv } from '~/api/types'
-import { acceptsGzip, crc32Combine, crc32CombineOp, createPageCache, gzipBody, isAnonymousPageRequest, makeTemplate, type PageCache, pageCacheMiddleware, plainBody } from './page-cache'
+import {
+  acceptsGzip,
+  crc32Combine,
+  crc32CombineOp,
+  createPageCache,
+  gzipBody,
+  isAnonymousPageRequest,
+  makeTemplate,
+  type PageCache,
+  pageCacheListener,
+  pageCacheMiddleware,
+  plainBody,
+  probeSecurityHeaders,
+} from './page-cache'
 
 /**
  * The server's order (secure headers, compression, the cache, then the page handler) with a handler that
  * renders the way React Router's does: the nonce on its scripts, a search id it marks as per-response,
  * and the viewer named from the cookie.
  */
+const appSecureHeaders = () => secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] }, xFrameOptions: 'DENY' })
+
 function makeApp(cache: PageCache, options: { setCookie?: boolean; status?: number; cacheControl?: string } = {}) {
   let renders = 0
   const app = new Hono<AppEnv>()
-  app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }))
+  app.use(appSecureHeaders())
   app.use(compress())
   app.use('*', pageCacheMiddleware(cache))
   app.all('*', (c) => {
@@ -207,5 +225,73 @@ describe('anonymous page cache', () => {
     expect(acceptsGzip('gzip;q=0, *')).toBe(false)
     expect(acceptsGzip('identity')).toBe(false)
     expect(acceptsGzip(undefined)).toBe(false)
+  })
+
+  test('hits answered before the app (pageCacheListener) are the app’s own hits: headers, fresh nonce and search id, gzip', async () => {
+    const cache = newCache()
+    const { app, renders } = makeApp(cache)
+    // Bots have their own copies (and fetch() says 'node'): a browser's user agent throughout.
+    const browser = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' }
+    const appListener = getRequestListener(app.fetch)
+    const hit = pageCacheListener(cache, { security: await probeSecurityHeaders(appSecureHeaders()) })
+    let answeredFirst = 0
+    const server = http.createServer((req, res) => {
+      if (hit(req, res)) answeredFirst++
+      else void appListener(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    // fetch() undoes the gzip itself (and keeps the Content-Encoding header).
+    const read = async (res: Response) => {
+      const html = await res.text()
+      return { html, nonce: /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1], searchId: /window\.searchId="([^"]+)"/.exec(html)?.[1] }
+    }
+    try {
+      const rendered = await fetch(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } })
+      const first = await read(rendered)
+      await settle()
+      const viaApp = await app.request(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } })
+      const hits = [await fetch(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } }), await fetch(`${base}/store/strollers?page=2`, { headers: { 'Accept-Encoding': 'identity', ...browser } })]
+      expect(answeredFirst).toBe(2)
+      expect(renders()).toBe(1)
+      const names = (res: Response) => [...res.headers.keys()].filter((n) => !['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding'].includes(n)).sort()
+      for (const res of hits) {
+        expect(res.status).toBe(200)
+        expect(names(res)).toEqual(names(viaApp))
+        expect(res.headers.get('Vary')).toBe('Cookie, Accept-Encoding')
+        expect(res.headers.get('X-Frame-Options')).toBe('DENY')
+      }
+      const pages = [await read(hits[0]!), await read(hits[1]!)]
+      for (const page of pages) {
+        expect(page.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+        expect(page.nonce).not.toBe(first.nonce)
+        expect(page.searchId).not.toBe(first.searchId)
+        expect(page.html).toContain(`nonce="${page.nonce}"`)
+        expect(page.html.split(page.nonce!).join('N').split(page.searchId!).join('S')).toBe(first.html.split(first.nonce!).join('N').split(first.searchId!).join('S'))
+      }
+      expect(pages[0]!.nonce).not.toBe(pages[1]!.nonce)
+      const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+        http.get(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
+        }).on('error', reject),
+      )
+      // node:http leaves the body as sent: a valid gzip member.
+      expect(raw.encoding).toBe('gzip')
+      expect(zlib.gunzipSync(raw.body).toString('utf8')).toContain('<li>product card</li>')
+      // Not answered first: a cookie, another method, a page not stored yet, a percent-encoded path.
+      await fetch(`${base}/store/strollers?page=2`, { headers: { Cookie: 'session=alice', ...browser } })
+      await fetch(`${base}/store/strollers?page=2`, { method: 'HEAD', headers: browser })
+      await fetch(`${base}/store/strollers?page=3`, { headers: browser })
+      await fetch(`${base}/store/%73trollers?page=2`, { headers: browser })
+      expect(answeredFirst).toBe(3)
+      cache.invalidate()
+      await fetch(`${base}/store/strollers?page=2`, { headers: browser })
+      expect(answeredFirst).toBe(3)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -13,11 +13,13 @@
 // dropped when the catalogue changes (the listing index's change feed: products, prices, availability,
 // brands, categories). A response that sets a cookie, is not a 200 HTML page or says no-store/private
 // is never stored. Every response on a shop path says `Vary: Cookie, Accept-Encoding`.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import { isbot } from 'isbot'
-import type { Context, MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
+import type { Logger } from '~/lib/logger.server'
 
 export type PageCacheOptions = {
   /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
@@ -289,8 +291,137 @@ function withVary(c: Context<AppEnv>) {
   if (add.length) c.res.headers.set('Vary', [current, ...add].filter(Boolean).join(', '))
 }
 
+/**
+ * The headers the app's secure-headers middleware adds to a page, flat for `writeHead` (name, value, …),
+ * with the CSP cut at its nonce: raw[cspAt] is csp[0] + nonce + csp[1].
+ */
+export type SecurityHeaders = { raw: string[]; cspAt: number; csp: [string, string] }
+
+/**
+ * What `middleware` (the app's secureHeaders) adds to a response, found by running it once on an empty
+ * response, so a hit answered before the app carries exactly the headers the app gives a page.
+ */
+export async function probeSecurityHeaders(middleware: MiddlewareHandler<AppEnv>): Promise<SecurityHeaders> {
+  const probe = new Hono<AppEnv>()
+  probe.use(middleware)
+  probe.get('*', (c) => c.body(null, 204))
+  const res = await probe.request('http://probe.invalid/')
+  const raw: string[] = []
+  let cspAt = -1
+  let csp: [string, string] = ['', '']
+  res.headers.forEach((value, name) => {
+    const nonce = name === 'content-security-policy' ? /'nonce-([^']+)'/.exec(value) : null
+    if (nonce) {
+      cspAt = raw.length + 1
+      const at = nonce.index + 7
+      csp = [value.slice(0, at), value.slice(at + nonce[1]!.length)]
+    }
+    raw.push(name, value)
+  })
+  if (cspAt < 0) throw new Error('the secure headers give no CSP nonce: pages could not run their scripts')
+  return { raw, cspAt, csp }
+}
+
+/** A stored page's headers, then the secure headers (they win, as the middleware overwrites), then Vary. */
+function mergedHeaders(page: Template, security: SecurityHeaders): { raw: string[]; cspAt: number } {
+  const securityNames = new Set(security.raw.filter((_, i) => i % 2 === 0))
+  const raw: string[] = []
+  for (const [name, value] of page.headers) {
+    const lower = name.toLowerCase()
+    if (!securityNames.has(lower) && lower !== 'x-powered-by') raw.push(lower, value)
+  }
+  const cspAt = raw.length + security.cspAt
+  raw.push(...security.raw, 'vary', VARY)
+  return { raw, cspAt }
+}
+
 /** Bots get every Suspense boundary in place (entry.server's onAllReady): a separate copy for them. */
-const cacheKey = (request: Request) => `${isbot(request.headers.get('user-agent') ?? '') ? 'bot' : 'web'} ${request.url}`
+const cacheKey = (request: Request) => `${isBot(request.headers.get('user-agent') ?? '') ? 'bot' : 'web'} ${request.url}`
+
+// isbot is one large regular expression; a server sees few distinct user agents at a time.
+const botAgents = new Map<string, boolean>()
+function isBot(userAgent: string): boolean {
+  let bot = botAgents.get(userAgent)
+  if (bot === undefined) {
+    bot = isbot(userAgent)
+    if (botAgents.size >= 1_000) botAgents.clear()
+    botAgents.set(userAgent, bot)
+  }
+  return bot
+}
+
+const gzipAccepted = new Map<string, boolean>()
+function acceptsGzipMemo(header: string | undefined): boolean {
+  if (!header) return false
+  let ok = gzipAccepted.get(header)
+  if (ok === undefined) {
+    ok = acceptsGzip(header)
+    if (gzipAccepted.size >= 1_000) gzipAccepted.clear()
+    gzipAccepted.set(header, ok)
+  }
+  return ok
+}
+
+/** A CSP nonce as secureHeaders makes one: 16 random bytes, base64. */
+const newNonce = () => randomBytes(16).toString('base64')
+
+/**
+ * The cache's hits answered straight on node's request, before the Hono app (server/main.ts): a hit needs
+ * none of the app's middleware (no session, no body, no route), and skipping it (request id, child logger,
+ * secure headers built per response, compression and the routers' matching) is most of a hit's CPU.
+ * Returns false, having done nothing, when the request is not a stored anonymous page: the app then
+ * handles it as before (and stores what it renders). The response is the one the app's hit gives: the
+ * stored page's headers (the secure headers of its render, its CSP with this response's nonce), a fresh
+ * nonce and search id in the page, gzip when accepted, and the app's request log line when it logs at info.
+ */
+export function pageCacheListener(cache: PageCache, options: { security: SecurityHeaders; logger?: Logger }) {
+  const logRequests = options.logger?.isLevelEnabled('info') ?? false
+  const { security } = options
+  const headersOf = new WeakMap<Template, { raw: string[]; cspAt: number }>()
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const target = req.url
+    if (req.method !== 'GET' || !target || target.charCodeAt(0) !== 47 /* / */) return false
+    const headers = req.headers
+    if (headers.cookie !== undefined || headers.authorization !== undefined || !headers.host) return false
+    const query = target.indexOf('?')
+    const pathname = query < 0 ? target : target.slice(0, query)
+    // Percent-encoded paths go the app's way (it decodes them before matching routes).
+    if (pathname.includes('%') || !isShopPath(pathname)) return false
+    // The key is the URL as the app sees it (@hono/node-server: new URL(scheme://host + target).href).
+    let href: string
+    try {
+      const url = new URL(`http://${headers.host}${target}`)
+      if (url.hostname.length !== headers.host.length && url.hostname !== headers.host.replace(/:\d+$/, '')) return false
+      href = url.href
+    } catch {
+      return false
+    }
+    if (href.length > MAX_URL || (req.socket as { encrypted?: boolean }).encrypted) return false
+    const page = cache.get(`${isBot(headers['user-agent'] ?? '') ? 'bot' : 'web'} ${href}`)
+    if (!page) return false
+    const started = logRequests ? performance.now() : 0
+    cache.stats.hits++
+    const nonce = newNonce()
+    const values = freshValues(page, nonce)
+    const gzip = acceptsGzipMemo(headers['accept-encoding'])
+    const body = gzip ? gzipBody(page, values) : plainBody(page, values)
+    let merged = headersOf.get(page)
+    if (!merged) headersOf.set(page, (merged = mergedHeaders(page, security)))
+    const raw = merged.raw.slice()
+    raw[merged.cspAt] = security.csp[0] + nonce + security.csp[1]
+    if (gzip) raw.push('content-encoding', 'gzip')
+    raw.push('content-length', String(body.length))
+    res.writeHead(page.status, raw)
+    res.end(body)
+    if (logRequests) {
+      options.logger!.info(
+        { requestId: randomUUID(), method: 'GET', path: pathname, status: page.status, ms: Math.round(performance.now() - started) },
+        'request',
+      )
+    }
+    return true
+  }
+}
 
 /**
  * Answers anonymous shop page requests from the cache and stores what the handler after it renders.

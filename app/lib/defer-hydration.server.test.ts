@@ -90,4 +90,15 @@ describe('deferring the page scripts until after the first paint', () => {
     const withEmoji = page.replace('Shop', 'Holiday Gifts 🎁 – café')
     expect(await transform(withEmoji, 3)).toContain('Holiday Gifts 🎁 – café')
   })
+
+  it('finds the module script without a nonce, and leaves a look-alike tag with other attributes alone', async () => {
+    const noNonce = page.replaceAll(' nonce="N1"', '').replace('<main>', '<main><script data-x="1" type="module" async="">/* not ours */</script>')
+    for (const size of [1, 13, 100_000]) {
+      const out = await transform(noNonce, size)
+      expect(out).toContain('<script data-x="1" type="module" async="">/* not ours */</script>')
+      expect(out).toContain('<script>(function(){var d=document,n="",started=false;')
+      expect(out).toContain(JSON.stringify('import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");'))
+      expect(out).not.toContain('<script type="module" async="">')
+    }
+  })
 })

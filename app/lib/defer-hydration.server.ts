@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder'
 import { Transform } from 'node:stream'
 
 /**
@@ -14,77 +13,99 @@ import { Transform } from 'node:stream'
  * A tab opened in the background (no frames) starts at once.
  */
 export function createDeferHydrationTransform(): Transform {
-  const decoder = new StringDecoder('utf8')
-  let buffer = ''
+  // Bytes not sent yet. The page is scanned as bytes: only the head (up to </head>) and the module
+  // script's code are decoded, so the body, nearly all of the page, goes on as the buffers React wrote.
+  let pending: Buffer = EMPTY
   let preloads: string[] = []
   let state: 'head' | 'body' | 'done' = 'head'
 
-  function process(final: boolean): string {
-    let out = ''
+  function process(final: boolean): Buffer[] {
+    const out: Buffer[] = []
     if (state === 'head') {
-      const end = buffer.indexOf('</head>')
+      const end = pending.indexOf(HEAD_END)
       if (end === -1) {
-        if (!final) return ''
+        if (!final) return out
         state = 'done'
-        out = buffer
-        buffer = ''
+        out.push(pending)
+        pending = EMPTY
         return out
       }
-      const head = buffer.slice(0, end)
+      const head = pending.toString('utf8', 0, end)
       preloads = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
-      out += head.replace(MODULE_PRELOAD, '')
-      buffer = buffer.slice(end)
+      out.push(Buffer.from(head.replace(MODULE_PRELOAD, ''), 'utf8'))
+      pending = pending.subarray(end)
       state = 'body'
     }
     if (state === 'body') {
-      const match = MODULE_SCRIPT.exec(buffer)
-      if (match) {
-        const close = buffer.indexOf('</script>', match.index)
+      const found = findModuleScript(pending)
+      if (found) {
+        const close = pending.indexOf(SCRIPT_CLOSE, found.codeStart)
         if (close === -1) {
           // The script is still arriving: send what is before it and wait for the rest.
-          out += buffer.slice(0, match.index)
-          buffer = buffer.slice(match.index)
+          out.push(pending.subarray(0, found.start))
+          pending = pending.subarray(found.start)
           if (final) {
-            out += buffer
-            buffer = ''
+            out.push(pending)
+            pending = EMPTY
           }
           return out
         }
-        const nonce = match[1] ?? ''
-        const code = buffer.slice(match.index + match[0].length, close)
-        out += buffer.slice(0, match.index) + deferredLoader(nonce, preloads, code)
-        buffer = buffer.slice(close + '</script>'.length)
+        const code = pending.toString('utf8', found.codeStart, close)
+        out.push(pending.subarray(0, found.start), Buffer.from(deferredLoader(found.nonce, preloads, code), 'utf8'))
+        pending = pending.subarray(close + SCRIPT_CLOSE.length)
         state = 'done'
       } else if (!final) {
         // Keep a tail that could be the start of the script tag cut by a chunk boundary.
-        const keep = Math.min(buffer.length, 200)
-        out += buffer.slice(0, buffer.length - keep)
-        buffer = buffer.slice(buffer.length - keep)
+        const keep = Math.min(pending.length, 200)
+        out.push(pending.subarray(0, pending.length - keep))
+        pending = pending.subarray(pending.length - keep)
         return out
       }
     }
-    out += buffer
-    buffer = ''
+    out.push(pending)
+    pending = EMPTY
     return out
   }
 
+  const send = (out: Buffer[]) => {
+    const chunks = out.filter((b) => b.length > 0)
+    return chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+  }
+
   return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (state === 'done') return callback(null, chunk)
-      buffer += decoder.write(chunk)
-      const out = process(false)
-      callback(null, out.length > 0 ? out : undefined)
+    transform(chunk: Buffer | Uint8Array | string, encoding, callback) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      if (state === 'done') return callback(null, bytes)
+      pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes])
+      callback(null, send(process(false)))
     },
     flush(callback) {
-      buffer += decoder.end()
-      const out = state === 'done' ? buffer : process(true)
-      callback(null, out.length > 0 ? out : undefined)
+      callback(null, send(state === 'done' ? [pending] : process(true)))
     },
   })
 }
 
+const EMPTY = Buffer.alloc(0)
+const HEAD_END = Buffer.from('</head>')
+const SCRIPT_OPEN = Buffer.from('<script')
+const SCRIPT_CLOSE = Buffer.from('</script>')
+/** The end of React Router's module script tag: `<script nonce="…" type="module" async="">` (nonce optional). */
+const MODULE_SCRIPT_END = Buffer.from(' type="module" async="">')
+const NONCE_ATTRIBUTE = /^ nonce="([^"]*)"$/
+
+/** Where the first complete module script tag starts, where its code starts, and its nonce. */
+function findModuleScript(bytes: Buffer): { start: number; codeStart: number; nonce: string } | undefined {
+  for (let at = bytes.indexOf(MODULE_SCRIPT_END); at !== -1; at = bytes.indexOf(MODULE_SCRIPT_END, at + 1)) {
+    const start = bytes.lastIndexOf(SCRIPT_OPEN, at)
+    if (start === -1) continue
+    const attributes = bytes.toString('utf8', start + SCRIPT_OPEN.length, at)
+    const nonce = attributes === '' ? '' : NONCE_ATTRIBUTE.exec(attributes)?.[1]
+    if (nonce !== undefined) return { start, codeStart: at + MODULE_SCRIPT_END.length, nonce }
+  }
+  return undefined
+}
+
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g
-const MODULE_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">/
 
 /** The inline script that adds the preload links and the module script after the first paint. */
 export function deferredLoader(nonce: string, preloads: string[], code: string): string {

@@ -60,8 +60,24 @@ export { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from '
 /** A link to a category: breadcrumbs and the left navigation. */
 export type CategoryLink = { title: string; urlSlug: string; path: string }
 
-/** A visible category in the left navigation, with its visible children. */
-export type CategoryNavItem = CategoryLink & { children: CategoryNavItem[] }
+/**
+ * A visible category in the left navigation, with its visible children. `leaf` is set where the children
+ * were left out (openNavBranch): whether the category has visible children at all.
+ */
+export type CategoryNavItem = CategoryLink & { children: CategoryNavItem[]; leaf?: boolean }
+
+/**
+ * The navigation as a page shows it: every top-level category, children only along the open branch (the
+ * slugs of `activeSlugSet`). A category page sends this, not the whole tree (docs/decisions/028, h10):
+ * the root loader's navbar already carries the menus, and the rest would be serialised and never shown.
+ */
+export function openNavBranch(items: CategoryNavItem[], activeSlugSet: readonly string[]): CategoryNavItem[] {
+  return items.map((item) =>
+    activeSlugSet.includes(item.urlSlug)
+      ? { ...item, children: openNavBranch(item.children, activeSlugSet) }
+      : { title: item.title, urlSlug: item.urlSlug, path: item.path, children: [], leaf: item.leaf ?? item.children.length === 0 },
+  )
+}
 
 export type ProductKind = (typeof products.$inferSelect)['productType']
 

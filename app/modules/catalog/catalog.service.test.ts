@@ -4,7 +4,7 @@ import { DomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { type brands, type categories, categoryGuides, guides } from './catalog.schema'
-import { type CatalogService, createCatalogService } from './catalog.service.server'
+import { type CatalogService, type CategoryNavItem, createCatalogService, openNavBranch } from './catalog.service.server'
 
 let database: TestDatabase
 let catalog: CatalogService
@@ -114,6 +114,24 @@ describe('categoryPage', () => {
     expect(page.products.total).toBe(5)
     expect(page.nav.map((n) => n.urlSlug)).toEqual(['strollers', 'more', 'empty-top'])
     expect(page.nav[0]!.children.map((n) => n.urlSlug)).toEqual(['full-size-strollers', 'jogging-strollers'])
+  })
+
+  test('the navigation a category page sends keeps every top-level entry and only its own open branch', () => {
+    const link = (slug: string, children: CategoryNavItem[] = []): CategoryNavItem => ({ title: slug.toUpperCase(), urlSlug: slug, path: `/store/${slug}`, children })
+    const tree = [link('strollers', [link('full-size', [link('deep')]), link('jogging')]), link('feeding', [link('bottles')]), link('gift-cards')]
+    const shown = openNavBranch(tree, ['strollers', 'full-size'])
+    expect(shown.map((n) => [n.urlSlug, n.children.length, n.leaf])).toEqual([
+      ['strollers', 2, undefined],
+      ['feeding', 0, false],
+      ['gift-cards', 0, true],
+    ])
+    expect(shown[0]!.children.map((n) => [n.urlSlug, n.children.map((c) => c.urlSlug), n.leaf])).toEqual([
+      ['full-size', ['deep'], undefined],
+      ['jogging', [], true],
+    ])
+    // The shared tree (memoised between requests) is not changed.
+    expect(tree[1]!.children).toHaveLength(1)
+    expect(openNavBranch(tree, []).every((n) => n.children.length === 0)).toBe(true)
   })
 
   test('Holiday Gifts is shown without its emoji', async () => {

@@ -1,5 +1,6 @@
 import { publicOrigin } from '~/lib/links'
 import { Link, redirect } from 'react-router'
+import { openNavBranch } from '~/modules/catalog/catalog.service.server'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
@@ -48,7 +49,8 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   return {
     category,
     trail: page.trail,
-    nav: page.nav,
+    // Only the branch the left navigation opens; the menus' tree is in the root loader's navbar.
+    nav: openNavBranch(page.nav, category.slugSet),
     listing,
     defaultSort,
     guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),

@@ -22,7 +22,7 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
               to={item.path}
               aria-current={isCurrent ? 'page' : undefined}
               onClick={() =>
-                track({ name: 'store_category_clicked', categoryName: item.title, isLeafCategory: item.children.length === 0, slug: item.urlSlug, location: 'left_nav' })
+                track({ name: 'store_category_clicked', categoryName: item.title, isLeafCategory: item.leaf ?? item.children.length === 0, slug: item.urlSlug, location: 'left_nav' })
               }
               className={cx(
                 'block rounded-lg px-2 py-1.5 leading-snug hover:bg-berry-50 hover:text-berry-800',
