@@ -137,6 +137,14 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
         [all.slice(i, i + 5_000)],
       )
     }
+    // One more cart of the 10 hot products, quoted over HTTP once the server is up: every checkout sends that
+    // total as the amount its shopper was shown (POST /api/v3/orders requires it; docs/decisions/029).
+    const quoteToken = `bench${salt}quotexpaddingpadding`
+    await pool.query(
+      `with c as (insert into carts (guest_token_hash) values ($1) returning id)
+       insert into cart_items (cart_id, product_id, options, option_key, quantity) select c.id, p.id, '{}'::jsonb, '', 1 from c cross join generate_series(1, ${HOT}) p(id)`,
+      [hash(quoteToken)],
+    )
     await pool.query('vacuum analyze')
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve())
@@ -145,6 +153,9 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     const setting = async (s: string) => (await pool.query<{ v: string }>(`select current_setting('${s}') as v`)).rows[0]!.v
     const settings = `PostgreSQL ${await setting('server_version')} (fsync ${await setting('fsync')}, synchronous_commit ${await setting('synchronous_commit')})`
 
+    const quoted = await post(port, '/api/v3/orders/quote', '{"state":"OH"}', `nestlist_cart=${quoteToken}`)
+    if (quoted.status !== 200) throw new Error(`quote: ${quoted.status} ${quoted.body}`)
+    const shownTotalCents = (JSON.parse(quoted.body) as { totalCents: number }).totalCents
     const body = (c: number, k: number) =>
       JSON.stringify({
         idempotencyKey: `bench-${salt}-${c}-${k}`,
@@ -152,6 +163,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
         name: 'Bench Buyer',
         shippingAddress: { name: 'Bench Buyer', line1: '1 Bench Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' },
         card: { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' },
+        expected: { totalCents: shownTotalCents },
       })
     const checkout = async (c: number, k: number) => {
       if (ADD) {

@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { formatCents } from '~/lib/money'
+import { giftCardMessages } from '~/modules/giftcards/giftcards.validation'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { placeApiOrder } from './support/api-checkout'
+import { addShopProduct, fillShippingAddress, openPage, sessionCookie, shot, testCard, testCardExpiry as expiry } from './support/checkout-setup'
 import { giftCardCode as buyGiftCard, newestEmailText as outboxText } from './support/gift-card-code'
 
 // Issue 7's checkout polish (docs/decisions/029): the checkout summary shows a gift card and store credit before
@@ -19,47 +22,13 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
-const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
+const signIn = (account: { email: string; password: string }) => sessionCookie(baseUrl, account)
+const open = (page: Page, p: string) => openPage(page, baseUrl, p)
+/** Puts a shop product (its first size and colour) in the account's cart. */
+const addSomethingToCart = (account: TestAccount) => addShopProduct(baseUrl, 'blanket', account.cookie)
 
-async function signIn(account: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
-  return res.headers.get('set-cookie')!.split(';')[0]!
-}
-
-async function open(page: Page, p: string) {
-  const response = await page.goto(`${baseUrl}${p}`)
-  if (await page.evaluate(() => typeof document !== 'undefined' && !!document.querySelector('script[type="module"]'))) {
-    await page.waitForSelector('html[data-hydrated]').catch(() => undefined)
-  }
-  return response
-}
-
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
-
-/** Puts a shop product (its first size and colour) in the account's cart; returns its id. */
-async function addSomethingToCart(account: TestAccount): Promise<number> {
-  const found = await (await fetch(`${baseUrl}/store/search?search_term=blanket`)).text()
-  const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
-  for (const productId of ids) {
-    // The product's first size and colour, when it has them.
-    const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] } }
-    const choice = { size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
-    const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: account.cookie }, body: JSON.stringify({ productId, ...choice }) })
-    if (res.status === 201 || res.status === 200) return productId
-  }
-  throw new Error(`none of ${ids.length} products could be added`)
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Riley Tester')
-  await page.getByLabel('Street address').fill('1 Main Street')
-  await page.getByLabel('ZIP code').fill('95814')
-  await page.getByLabel('City').fill('Sacramento')
-  await page.getByLabel('State', { exact: true }).selectOption('CA')
-}
+/** Cents of a summary row ('Total $52.41', 'Store credit −$5'). */
+const centsOf = (text: string, label: string) => Math.round(Number(text.match(new RegExp(`${label}\\s+−?\\$([\\d,.]+)`))![1]!.replace(/,/g, '')) * 100)
 
 const summaryText = (page: Page) => page.getByRole('region', { name: 'Order summary' }).last().innerText()
 
@@ -107,7 +76,7 @@ describe('checkout tenders and staff tools', () => {
     await signInContext(context, baseUrl, shopper)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/store/checkout`)
-    await fillAddress(page)
+    await fillShippingAddress(page)
     await page.getByLabel('Gift card code').fill(code)
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
     await page.getByText(`Gift card ••••${code.slice(-4)}: −$`).first().waitFor()
@@ -122,7 +91,7 @@ describe('checkout tenders and staff tools', () => {
     await signInContext(context, baseUrl, shopper)
     const page = await context.newPage()
     await open(page, '/store/checkout')
-    await fillAddress(page)
+    await fillShippingAddress(page)
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Gift card code').fill('ABCD-EFGH-JKLM-NPQR')
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
@@ -137,13 +106,11 @@ describe('checkout tenders and staff tools', () => {
     // The card number typed before applying is still there (a fetcher, not a page load).
     expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
     const summary = await summaryText(page)
-    // Cents of a summary row ('Total $52.41', 'Store credit −$5').
-    const cents = (text: string, label: string) => Math.round(Number(text.match(new RegExp(`${label}\\s+−?\\$([\\d,.]+)`))![1]!.replace(/,/g, '')) * 100)
-    const total = cents(summary, 'Total')
-    const giftCard = cents(summary, `Gift card ••••${code.slice(-4)}`)
+    const total = centsOf(summary, 'Total')
+    const giftCard = centsOf(summary, `Gift card ••••${code.slice(-4)}`)
     expect(giftCard).toBe(Math.min(2_500, total))
-    expect(cents(summary, 'Store credit')).toBe(Math.min(500, total - giftCard))
-    const dueCents = cents(summary, 'To pay by card')
+    expect(centsOf(summary, 'Store credit')).toBe(Math.min(500, total - giftCard))
+    const dueCents = centsOf(summary, 'To pay by card')
     expect(dueCents).toBe(total - giftCard - Math.min(500, total - giftCard))
     await expectNoSeriousA11yViolations(page, 'checkout with tenders 1280')
     await shot(page, 'checkout-tenders-1280')
@@ -159,8 +126,8 @@ describe('checkout tenders and staff tools', () => {
     // The order page has rendered (the address bar changes a moment before).
     await page.getByText('Thank you! Your order is placed.').waitFor()
     const payment = await page.getByRole('region', { name: 'Payment' }).innerText()
-    expect(cents(payment, `Gift card ••••${code.slice(-4)}`)).toBe(giftCard)
-    expect(cents(payment, 'Store credit')).toBe(total - giftCard - dueCents)
+    expect(centsOf(payment, `Gift card ••••${code.slice(-4)}`)).toBe(giftCard)
+    expect(centsOf(payment, 'Store credit')).toBe(total - giftCard - dueCents)
     expect(payment).toContain(formatCents(dueCents))
     await context.close()
   })
@@ -213,5 +180,79 @@ describe('checkout tenders and staff tools', () => {
     // Anyone else gets the 404 page.
     const res = await fetch(`${baseUrl}/admin/stock`, { headers: { Cookie: shopper.cookie } })
     expect(res.status).toBe(404)
+  })
+})
+
+// Money shown = money charged (docs/decisions/029, amendment h10): a gift card spent by someone else between the
+// checkout summary and 'Place order' charges nothing; the page shows why and the fresh total, and placing again
+// charges exactly that.
+
+describe('a gift card spent in another session during checkout', () => {
+  test('Place order charges nothing and shows the new total; placing again charges what is shown', async () => {
+    const shopper = await createAccount(baseUrl, { firstName: 'Maya', lastName: 'Shown' })
+    const code = await buyGiftCard(baseUrl, shopper.email, testCard)
+    await addShopProduct(baseUrl, 'blanket', shopper.cookie)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, shopper)
+    const page = await context.newPage()
+    const summary = () => page.getByRole('region', { name: 'Order summary' }).last()
+    try {
+      await openPage(page, baseUrl, '/store/checkout')
+      await fillShippingAddress(page, 'Maya Shown')
+      await page.getByLabel('Gift card code').fill(code)
+      await page.getByRole('button', { name: 'Apply', exact: true }).click()
+      await summary().getByText(`Gift card ••••${code.slice(-4)}`).waitFor()
+      const before = await summary().innerText()
+      const shownGiftCard = centsOf(before, `Gift card ••••${code.slice(-4)}`)
+      expect(shownGiftCard).toBeGreaterThan(0)
+
+      // Someone else with the code (another browser, a guest) spends it first.
+      const other = await addShopProduct(baseUrl, 'towel')
+      const spent = await placeApiOrder(baseUrl, other.cookie, {
+        email: `other-${Date.now()}@example.test`,
+        name: 'Otto Other',
+        shippingAddress: { name: 'Otto Other', line1: '9 Side Street', line2: '', city: 'Portland', state: 'OR', zip: '97201' },
+        giftCardCode: code,
+        card: testCard,
+      }, { 'Idempotency-Key': `e2e-shown-${Date.now()}` })
+      expect(spent.status).toBe(201)
+
+      await page.getByLabel('Card number').fill(testCard.number)
+      await page.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await page.getByLabel('Security code (CVC)').fill(testCard.cvc)
+      await page.getByRole('button', { name: /^Place order/ }).click()
+      await page.getByRole('alert').getByText(giftCardMessages.balanceChanged).waitFor()
+      // Nothing was placed or charged, and the summary now shows what placing would charge.
+      expect(page.url()).toContain('/store/checkout')
+      const orders = (await (await fetch(`${baseUrl}/api/v3/orders`, { headers: { Cookie: shopper.cookie } })).json()) as { orders: unknown[] }
+      expect(orders.orders).toHaveLength(0)
+      const after = await summary().innerText()
+      expect(after).not.toContain(`−${formatCents(shownGiftCard)}`)
+      // What was typed is kept (the card number and security code are asked again, as after any failure).
+      expect(await page.getByLabel('Street address').inputValue()).toBe('1 Main Street')
+      await expectNoSeriousA11yViolations(page, 'checkout, balance changed 1280')
+      await shot(page, 'checkout-balance-changed-1280')
+      await page.setViewportSize({ width: 375, height: 800 })
+      await expectNoSeriousA11yViolations(page, 'checkout, balance changed 375')
+      await shot(page, 'checkout-balance-changed-375')
+      await page.setViewportSize({ width: 1280, height: 900 })
+
+      // The card was used up: its code is now a field error; without it the card pays the new total.
+      if ((await page.getByLabel('Gift card code').getAttribute('aria-invalid')) === 'true') await page.getByLabel('Gift card code').fill('')
+      const total = centsOf(after, 'Total')
+      const due = after.includes('To pay by card') ? centsOf(after, 'To pay by card') : total
+      await page.getByLabel('Card number').fill(testCard.number)
+      await page.getByLabel('Security code (CVC)').fill(testCard.cvc)
+      await page.getByRole('button', { name: /^Place order/ }).click()
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}/, { timeout: 15_000 }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\ncode field: '${await page.getByLabel('Gift card code').inputValue()}' ${await page.getByLabel('Gift card code').getAttribute('aria-invalid')}\n${(await page.locator('main').innerText()).slice(-2500)}`)
+      })
+      await page.getByText('Thank you! Your order is placed.').waitFor()
+      const placed = (await (await fetch(`${baseUrl}/api/v3/orders`, { headers: { Cookie: shopper.cookie } })).json()) as { orders: { totalCents: number }[] }
+      expect(placed.orders).toMatchObject([{ totalCents: total }])
+      expect(await page.getByRole('region', { name: 'Payment' }).innerText()).toContain(formatCents(due))
+    } finally {
+      await context.close()
+    }
   })
 })

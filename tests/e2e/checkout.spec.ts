@@ -270,6 +270,12 @@ describe('checkout', () => {
     await page.getByLabel('ZIP code').fill('10001')
     await fillCard(page)
     await page.getByRole('button', { name: /^Place order/ }).click()
+    // Without JavaScript the summary estimated the tax until the state was known: the exact total is shown first
+    // and nothing is charged (docs/decisions/029, amendment h10); the same page then places it.
+    await page.getByText(/^With tax for NY, your total is \$[\d,.]+\. Nothing was charged yet/).waitFor()
+    expect(await shop.count('select count(*)::int as n from orders where email = $1', [buyer])).toBe(0)
+    await fillCard(page)
+    await page.getByRole('button', { name: /^Place order/ }).click()
     await orderPlaced(page)
     const body = await page.locator('main').innerText()
     expect(body).toContain('New York, NY 10001')

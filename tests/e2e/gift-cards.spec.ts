@@ -3,6 +3,8 @@ import { formatCents } from '~/lib/money'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoParent, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { placeApiOrder } from './support/api-checkout'
+import { addShopProduct, fillShippingAddress, openPage, sessionCookie, testCard, testCardExpiry } from './support/checkout-setup'
 
 // Gift cards (issue 7): a guest buys an e-gift card on /store/gift-cards, pays with the test card, the recipient's
 // email (read from the staff outbox) carries the code, and the recipient redeems it into their balance at
@@ -19,23 +21,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
 
 /** Checks out the cart behind `cookie` through the orders API, as the checkout page does. */
 async function checkout(cookie: string, body: Record<string, unknown>) {
-  const res = await fetch(`${baseUrl}/api/v3/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie, 'Idempotency-Key': `e2e-gift-cards-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify(body),
-  })
+  const res = await placeApiOrder(baseUrl, cookie, body, { 'Idempotency-Key': `e2e-gift-cards-${Date.now()}-${Math.random().toString(36).slice(2)}` })
   if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string; status: string; totalCents: number; shippingCents: number; taxCents: number; cardChargeCents: number }
 }
 
-async function signIn(account: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
-  return res.headers.get('set-cookie')!.split(';')[0]!
-}
+const signIn = (account: { email: string; password: string }) => sessionCookie(baseUrl, account)
 
 /** How many emails the outbox holds for `to` (staff view). */
 async function emailCount(to: string) {
@@ -43,11 +37,7 @@ async function emailCount(to: string) {
   return new Set([...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => m[1])).size
 }
 
-async function open(page: Page, p: string) {
-  const response = await page.goto(`${baseUrl}${p}`)
-  await page.waitForSelector('html[data-hydrated]')
-  return response
-}
+const open = (page: Page, p: string) => openPage(page, baseUrl, p)
 
 /** Staff read the newest email to `to` in the outbox (/admin/emails), as without SMTP. */
 async function newestEmailText(to: string): Promise<{ subject: string; body: string }> {
@@ -130,33 +120,18 @@ describe('gift cards', () => {
   })
 
   test('the recipient spends the store credit at /store/checkout; the order shows Store credit and what the card paid', async () => {
-    // Something from the shop in the recipient's cart (the first search result that needs no size or colour).
-    const found = await (await fetch(`${baseUrl}/store/search?search_term=blanket`)).text()
-    const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
-    let added = false
-    for (const productId of ids) {
-      // The product's first size and colour, when it has them.
-      const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] } }
-      const choice = { size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
-      const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: recipient.cookie }, body: JSON.stringify({ productId, ...choice }) })
-      if (res.status === 201 || res.status === 200) {
-        added = true
-        break
-      }
-    }
-    expect(added, `added one of ${ids.length} products to the cart`).toBe(true)
+    // Something from the shop in the recipient's cart.
+    await addShopProduct(baseUrl, 'blanket', recipient.cookie)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await signInContext(context, baseUrl, recipient)
     const page = await context.newPage()
     await open(page, '/store/checkout')
-    await page.getByLabel('Full name').fill('Riley Tester')
-    await page.getByLabel('Street address').fill('1 Main Street')
-    await page.getByLabel('ZIP code').fill('95814')
-    await page.getByLabel('City').fill('Sacramento')
-    await page.getByLabel('State', { exact: true }).selectOption('CA')
+    await fillShippingAddress(page)
     await page.getByLabel('Apply my store credit ($75 available)').check()
+    // The summary shows the credit before the order is placed (placing charges only what it shows).
+    await page.getByRole('region', { name: 'Order summary' }).last().getByText('Store credit').waitFor()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`)
+    await page.getByLabel('Expiry (MM/YY)').fill(testCardExpiry)
     await page.getByLabel('Security code (CVC)').fill('123')
     await page.getByRole('button', { name: /^Place order/ }).click()
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)

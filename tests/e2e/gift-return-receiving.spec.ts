@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { giftCardCode as buyGiftCard } from './support/gift-card-code'
+import { placeApiOrder } from './support/api-checkout'
+import { addShopProduct, openPage, sessionCookie, shot, testCard, testCardExpiry as expiry } from './support/checkout-setup'
 
 // Issue 7's remaining gaps (docs/decisions/029, amendment of 2026-11-24): a family returns a registry gift that
 // already shipped (return code, label, returns warehouse, credit when it arrives) and staff receive it at
@@ -18,14 +20,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const testCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
-const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
 let n = 0
 
-async function signIn(account: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
-  return res.headers.get('set-cookie')!.split(';')[0]!
-}
+const signIn = (account: { email: string; password: string }) => sessionCookie(baseUrl, account)
 
 async function api(method: string, path: string, cookie: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -36,26 +33,12 @@ async function api(method: string, path: string, cookie: string | undefined, bod
   return { status: res.status, json: (await res.json()) as Record<string, unknown>, setCookie: res.headers.get('set-cookie') }
 }
 
-async function open(page: Page, p: string, { hydrated = true } = {}) {
-  const response = await page.goto(`${baseUrl}${p}`)
-  if (hydrated) await page.waitForSelector('html[data-hydrated]')
-  return response
-}
-
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true })
-}
+const open = (page: Page, p: string, options?: { hydrated?: boolean }) => openPage(page, baseUrl, p, options)
 
 /** A shop product that can be added to a cart (its first size and colour). */
 async function someProduct(term: string): Promise<{ productId: number; size?: string; color?: string }> {
-  const found = await (await fetch(`${baseUrl}/store/search?search_term=${term}`)).text()
-  const ids = [...new Set([...found.matchAll(/\/gp\/[a-z0-9-]+\/(\d+)/g)].map((m) => Number(m[1])))]
-  for (const productId of ids) {
-    const detail = (await (await fetch(`${baseUrl}/api/v3/products/${productId}`)).json()) as { options?: { sizes?: string[]; colors?: string[] }; inStock?: boolean }
-    const probe = await api('POST', '/api/v3/cart_items', undefined, { productId, size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] })
-    if (probe.status === 201 || probe.status === 200) return { productId, size: detail.options?.sizes?.[0], color: detail.options?.colors?.[0] }
-  }
-  throw new Error(`no product for ${term}`)
+  const { productId, size, color } = await addShopProduct(baseUrl, term)
+  return { productId, size, color }
 }
 
 /** A registry gift bought by a guest, released by the family and shipped by staff: ready to be returned by post. */
@@ -70,7 +53,8 @@ async function shippedGift(owner: TestAccount, staffCookie: string) {
   const added = await api('POST', '/api/v3/cart_items', undefined, { productId: product.productId, regItemId: item.json.id, size: product.size, color: product.color })
   expect(added.status, JSON.stringify(added.json)).toBe(201)
   const guest = added.setCookie!.split(';')[0]!
-  const order = await api('POST', '/api/v3/orders', guest, { email: `giver-${Date.now()}@example.test`, name: 'Gio Giver', card: testCard }, { 'Idempotency-Key': `e2e-rg-${Date.now()}-${++n}` })
+  const placed = await placeApiOrder(baseUrl, guest, { email: `giver-${Date.now()}@example.test`, name: 'Gio Giver', card: testCard }, { 'Idempotency-Key': `e2e-rg-${Date.now()}-${++n}` })
+  const order = { status: placed.status, json: (await placed.json()) as Record<string, unknown> }
   expect(order.status, JSON.stringify(order.json)).toBe(201)
   const { gifts } = (await api('GET', '/api/v3/shipments', owner.cookie)).json as { gifts: { id: number; status: string }[] }
   const box = gifts.find((g) => g.status === 'held')!
@@ -203,6 +187,12 @@ describe('Enter on the checkout page without JavaScript', () => {
       await page.getByLabel('State', { exact: true }).selectOption('CA')
       await page.getByLabel('Card number').fill('4242 4242 4242 4242')
       await page.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await page.getByLabel('Security code (CVC)').fill('123')
+      await page.getByLabel('Street address').press('Enter')
+      // The summary estimated the tax before a state was chosen: nothing is charged until the exact total is shown.
+      await page.getByText(/^With tax for CA, your total is \$[\d,.]+\. Nothing was charged yet/).waitFor()
+      expect(((await api('GET', '/api/v3/orders', shopper.cookie)).json as { orders: unknown[] }).orders).toHaveLength(0)
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
       await page.getByLabel('Security code (CVC)').fill('123')
       await page.getByLabel('Street address').press('Enter')
       await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1/, { timeout: 15_000 }).catch(async (error: unknown) => {

@@ -132,14 +132,18 @@ describe('POST /api/v3/orders with a gift card and store credit', () => {
     expect((await call('POST', '/api/v3/cart_items', shopper.cookie, { productId: p.id })).status).toBe(201)
     const place = (body: Record<string, unknown>) =>
       call('POST', '/api/v3/orders', shopper.cookie, { idempotencyKey: `api-tender-${++n}-${Date.now()}`, email: 'shopper@example.test', name: 'Shopper', shippingAddress: { name: 'S', line1: '1 Elm', line2: '', city: 'Portland', state: 'OR', zip: '97201' }, ...body })
-    const wrong = await place({ giftCardCode: 'ABCD-EFGH-JKLM-NPQR', applyCredit: true })
+    // What the client shows first: the quote with the gift card and credit (sent back as expected).
+    const quote = (await (await call('POST', '/api/v3/orders/quote', shopper.cookie, { state: 'OR', giftCardCode: code, applyCredit: true })).json()) as { totalCents: number; cardDueCents: number }
+    expect(quote).toMatchObject({ totalCents: 3_799, cardDueCents: 299 })
+    const expected = { totalCents: 3_799, giftCardCents: 2_500, creditCents: 1_000, cardCents: 299 }
+    const wrong = await place({ giftCardCode: 'ABCD-EFGH-JKLM-NPQR', applyCredit: true, expected })
     expect(wrong.status).toBe(422)
     expect(((await wrong.json()) as { error: { fields: Record<string, string[]> } }).error.fields.giftCardCode).toBeDefined()
     // $30 + $7.99 shipping = $37.99: $25 from the card, $10 credit, $2.99 left for a card.
-    const noCard = await place({ giftCardCode: code, applyCredit: true })
+    const noCard = await place({ giftCardCode: code, applyCredit: true, expected })
     expect(noCard.status).toBe(422)
     expect(((await noCard.json()) as { error: { fields: Record<string, string[]> } }).error.fields.card).toBeDefined()
-    const ok = await place({ giftCardCode: code, applyCredit: true, card })
+    const ok = await place({ giftCardCode: code, applyCredit: true, card, expected })
     expect(ok.status).toBe(201)
     expect(await ok.json()).toMatchObject({
       totalCents: 3_799,

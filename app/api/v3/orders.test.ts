@@ -59,8 +59,21 @@ async function signUp() {
   return { email: account.email, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
 }
 
-const place = (cookie: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.request('/api/v3/orders', { method: 'POST', ...json({ email: 'sam@example.test', name: 'Sam Buyer', shippingAddress: address, card: card(), ...body }, { Cookie: cookie, ...headers }) })
+/** What a client shows before placing: POST /api/v3/orders/quote for the cart, the state and the tenders. */
+async function quoteOf(cookie: string, body: Record<string, unknown> = {}) {
+  const res = await app.request('/api/v3/orders/quote', {
+    method: 'POST',
+    ...json({ state: (body.shippingAddress as { state?: string } | undefined)?.state ?? address.state, scope: body.scope, giftCardCode: body.giftCardCode, applyCredit: body.applyCredit }, { Cookie: cookie }),
+  })
+  return { status: res.status, body: (await res.json()) as { totalCents: number; cardDueCents: number; tenders: { kind: string; amountCents: number }[] } }
+}
+
+/** Places the cart with the amounts its quote showed (an empty cart, e.g. a retry after success: total 0). */
+const place = async (cookie: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const quote = 'expected' in body ? null : await quoteOf(cookie, body)
+  const expected = quote ? { totalCents: quote.status === 200 ? quote.body.totalCents : 0 } : body.expected
+  return app.request('/api/v3/orders', { method: 'POST', ...json({ email: 'sam@example.test', name: 'Sam Buyer', shippingAddress: address, card: card(), ...body, expected }, { Cookie: cookie, ...headers }) })
+}
 
 type Body = { id: string; status: string; totalCents: number; error?: { code: string; message: string; fields?: Record<string, string[]> } }
 
@@ -157,6 +170,47 @@ describe('POST /api/v3/orders', () => {
     expect(await count(`select count(*)::int as n from order_lines where product_id = $1`, [p.id])).toBe(10)
     // The refused checkouts hold nothing on anyone's card.
     expect(await count(`select count(*)::int as n from payments where purpose = 'order' and status = 'authorized'`)).toBe(0)
+  })
+})
+
+describe('money shown = money charged (docs/decisions/029, amendment h10)', () => {
+  test('without the amounts shown: 400 naming expected, nothing placed; a quote then a place with its total: 201', async () => {
+    const p = await product({ priceCents: 2_000 })
+    const cookie = await guestWith(p.id)
+    const k = key()
+    const missing = await place(cookie, { idempotencyKey: k, expected: undefined })
+    expect(missing.status).toBe(400)
+    expect(((await missing.json()) as Body).error).toEqual({ code: 'bad_request', message: orderMessages.expectedMissing, fields: { expected: [orderMessages.expectedMissing] } })
+    const tenderMissing = await place(cookie, { idempotencyKey: k, giftCardCode: 'ABCD-EFGH-JKLM-NPQR', expected: { totalCents: 100 } })
+    expect(tenderMissing.status).toBe(400)
+    expect(await count(`select count(*)::int as n from orders where idempotency_key = $1`, [k])).toBe(0)
+
+    const quote = await quoteOf(cookie)
+    // $20.00 + $7.99 shipping + OH 5.75% of $20 = $1.15
+    expect(quote).toMatchObject({ status: 200, body: { totalCents: 2_000 + 799 + 115, cardDueCents: 2_000 + 799 + 115, tenders: [], taxState: 'OH', taxEstimated: false } })
+    const placed = await place(cookie, { idempotencyKey: k, expected: { totalCents: quote.body.totalCents, cardCents: quote.body.cardDueCents } })
+    expect(placed.status).toBe(201)
+    expect(((await placed.json()) as Body).totalCents).toBe(quote.body.totalCents)
+  })
+
+  test('a total that changed after the quote (a price change): 409 with the new total, nothing authorised', async () => {
+    const p = await product({ priceCents: 2_000 })
+    const cookie = await guestWith(p.id)
+    const quote = await quoteOf(cookie)
+    await database.pool.query('update products set price_cents = 2500 where id = $1', [p.id])
+    const payments0 = await count(`select count(*)::int as n from payments`)
+    const res = await place(cookie, { idempotencyKey: key(), expected: { totalCents: quote.body.totalCents } })
+    expect(res.status).toBe(409)
+    const fresh = await quoteOf(cookie)
+    expect(((await res.json()) as Body).error).toEqual({ code: 'conflict', message: orderMessages.totalChanged(fresh.body.totalCents) })
+    expect(await count(`select count(*)::int as n from payments`)).toBe(payments0)
+  })
+
+  test('the quote endpoint is in the OpenAPI document, and POST /api/v3/orders documents expected, 400 and 409', async () => {
+    const doc = (await (await app.request('/api/v3/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } }
+    expect(doc.paths['/api/v3/orders/quote']).toHaveProperty('post')
+    expect(Object.keys(doc.paths['/api/v3/orders']!.post!.responses)).toEqual(expect.arrayContaining(['400', '409']))
+    expect(doc.components.schemas.PlaceOrder!.properties).toHaveProperty('expected')
   })
 })
 

@@ -7,6 +7,7 @@ import { DomainError } from '~/lib/errors'
 import { orderMessages } from '~/modules/orders/orders.validation'
 import { apiCartViewer, requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
+import { apiError } from '../error-handler'
 import { errorResponses } from '../schemas'
 import { body, err, ok, privateJson } from './registry-schemas'
 
@@ -15,6 +16,18 @@ const tags = ['orders']
 const Address = z
   .object({ name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string().openapi({ example: 'OH' }), zip: z.string().openapi({ example: '43215' }) })
   .openapi('OrderAddress')
+
+const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
+
+/** What an order's line and a quote's line both say. */
+const lineFields = {
+  title: z.string(),
+  options: z.object({ size: z.string().optional(), color: z.string().optional() }),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  discountCents: z.number().int(),
+}
 
 const PlaceOrderBody = z
   .object({
@@ -32,8 +45,48 @@ const PlaceOrderBody = z
     paymentMethodId: z.string().uuid().optional().openapi({ description: "one of the signed-in buyer's saved cards (GET /api/v3/payment_methods) instead of card; not both. Another account's card answers 404." }),
     giftCardCode: z.string().optional().openapi({ description: 'an electronic gift card to apply first (not to gift cards being bought); wrong codes count towards the hourly limit' }),
     applyCredit: z.boolean().optional().openapi({ description: "apply the signed-in buyer's store credit" }),
+    expected: z
+      .object({
+        totalCents: z.number().int().openapi({ example: 4599, description: 'the order total shown to the shopper' }),
+        giftCardCents: z.number().int().optional().openapi({ description: 'what the gift card pays, as shown; required with giftCardCode' }),
+        creditCents: z.number().int().optional().openapi({ description: 'what store credit pays, as shown; required with applyCredit' }),
+        cardCents: z.number().int().optional().openapi({ description: 'what the card pays, as shown (optional)' }),
+      })
+      .optional()
+      .openapi({
+        description:
+          'required: the amounts the shopper was shown (from POST /api/v3/orders/quote). When placing would charge anything else (a gift card or store credit balance spent meanwhile, a price, discount, shipping or tax that changed) nothing is charged and the answer is 409; quote again and show the new total. Missing: 400.',
+      }),
   })
   .openapi('PlaceOrder')
+
+const QuoteBody = z
+  .object({
+    scope: z
+      .union([z.literal('store'), z.object({ registryId: z.number().int() }), z.object({ reservationIds: z.array(z.string().uuid()) }), z.object({ buyNow: z.object({ productId: z.number().int(), quantity: z.number().int().optional(), size: z.string().optional(), color: z.string().optional() }) })])
+      .optional()
+      .openapi({ description: "what to check out, as POST /api/v3/orders's scope (left out: the whole cart)" }),
+    state: z.string().optional().openapi({ example: 'OH', description: 'the shipping state (tax is estimated at the default rate until it is known)' }),
+    giftCardCode: z.string().optional(),
+    applyCredit: z.boolean().optional(),
+  })
+  .openapi('OrderQuoteRequest')
+
+const QuoteSchema = z
+  .object({
+    lines: z.array(z.object({ productId: z.number().int(), ...lineFields, isGiftCard: z.boolean() })),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    shippingCents: z.number().int(),
+    taxCents: z.number().int(),
+    taxState: z.string().nullable(),
+    taxEstimated: z.boolean(),
+    totalCents: z.number().int(),
+    tenders: z.array(Tender),
+    cardDueCents: z.number().int().openapi({ description: 'what the card pays: the total less the tenders' }),
+    unavailable: z.array(z.string()).openapi({ description: 'titles of lines that cannot be bought now (placing refuses them)' }),
+  })
+  .openapi('OrderQuote')
 
 const OrderSchema = z
   .object({
@@ -45,19 +98,7 @@ const OrderSchema = z
       z.object({ kind: z.literal('buyer'), address: Address }),
       z.object({ kind: z.literal('registry'), registryId: z.number().int(), familyName: z.string(), city: z.string(), state: z.string() }).openapi({ description: "a registry gift: the family's city and state only" }),
     ]),
-    lines: z.array(
-      z.object({
-        productId: z.number().int().nullable(),
-        title: z.string(),
-        options: z.object({ size: z.string().optional(), color: z.string().optional() }),
-        quantity: z.number().int(),
-        unitPriceCents: z.number().int(),
-        lineTotalCents: z.number().int(),
-        discountCents: z.number().int(),
-        warehouseId: z.number().int(),
-        regItemId: z.number().int().nullable(),
-      }),
-    ),
+    lines: z.array(z.object({ productId: z.number().int().nullable(), ...lineFields, warehouseId: z.number().int(), regItemId: z.number().int().nullable() })),
     shipments: z.array(z.object({ warehouseId: z.number().int(), status: z.string(), lineCount: z.number().int() })),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),
@@ -65,9 +106,7 @@ const OrderSchema = z
     taxCents: z.number().int(),
     totalCents: z.number().int(),
     payment: z.object({ cardBrand: z.string(), cardLast4: z.string() }).openapi({ description: "the card's brand and last four; empty when a gift card and store credit paid it all" }),
-    tenders: z
-      .array(z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) }))
-      .openapi({ description: 'gift card and store credit amounts applied, before the card' }),
+    tenders: z.array(Tender).openapi({ description: 'gift card and store credit amounts applied, before the card' }),
     cardChargeCents: z.number().int().openapi({ description: 'what the card paid: the total less the tenders' }),
   })
   .openapi('Order')
@@ -100,10 +139,21 @@ const placeOrder = createRoute({
     201: ok('Placed', OrderSchema),
     200: ok('Already placed with this key: the same order', OrderSchema),
     404: err('paymentMethodId is not one of your saved cards'),
-    409: err('Sold out or no longer available (nothing charged)'),
+    400: err('expected (the amounts shown to the shopper) is missing'),
+    409: err('Sold out or no longer available, or the total or a gift card or store credit balance is not what was shown (nothing charged)'),
     ...errorResponses,
     422: err('Invalid input, an empty cart, a declined card, or the key already used for another cart'),
   },
+})
+
+const quoteOrder = createRoute({
+  method: 'post',
+  path: '/api/v3/orders/quote',
+  tags,
+  summary: "What placing the caller's cart would charge (nothing is placed or spent)",
+  description: "The same pricing and tender plan as POST /api/v3/orders: show it to the shopper, then send its totalCents (and tender amounts) as that call's expected.",
+  request: body(QuoteBody),
+  responses: { 200: ok('The quote', QuoteSchema), 429: err('Too many gift card codes tried'), ...errorResponses },
 })
 
 const listOrders = createRoute({
@@ -150,9 +200,35 @@ ordersRouter.openapi(placeOrder, async (c) => {
   if (headerKey && bodyKey && headerKey !== bodyKey) {
     throw new DomainError('invalid_input', 'The Idempotency-Key header and the body’s idempotencyKey differ. Send one key.', { fields: { idempotencyKey: [orderMessages.idempotencyKey] } })
   }
+  // Money shown = money charged (docs/decisions/029, amendment h10): a client says what it showed.
+  const expected = input.expected as { totalCents?: unknown; giftCardCents?: unknown; creditCents?: unknown } | undefined
+  if (expected?.totalCents === undefined || (input.giftCardCode && expected.giftCardCents === undefined) || (input.applyCredit === true && expected.creditCents === undefined)) {
+    return c.json(apiError('bad_request', orderMessages.expectedMissing, { expected: [orderMessages.expectedMissing] }), 400)
+  }
   const { viewer } = await apiCartViewer(c)
   const { order, created } = await c.var.services.orders.place(viewer, { ...input, idempotencyKey: bodyKey ?? headerKey })
   return c.json(order, created ? 201 : 200)
+})
+
+ordersRouter.openapi(quoteOrder, async (c) => {
+  const { viewer } = await apiCartViewer(c)
+  const { lines, subtotalCents, discountCents, shippingCents, taxCents, taxState, taxEstimated, totalCents, tenders, cardDueCents, unavailable } = await c.var.services.orders.quote(viewer, c.req.valid('json'))
+  return c.json(
+    {
+      lines: lines.map((l) => ({ productId: l.productId, title: l.title, options: l.options, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, discountCents: l.discountCents, isGiftCard: l.isGiftCard })),
+      subtotalCents,
+      discountCents,
+      shippingCents,
+      taxCents,
+      taxState,
+      taxEstimated,
+      totalCents,
+      tenders,
+      cardDueCents,
+      unavailable,
+    },
+    200,
+  )
 })
 
 ordersRouter.openapi(listOrders, async (c) => {

@@ -120,17 +120,19 @@ describe('POST /api/v3/orders with paymentMethodId', () => {
     const other = await signUp()
     const saved = (await (await call('POST', '/api/v3/payment_methods', buyer.cookie, card())).json()) as Method
     const base = { name: 'Ada Byron', shippingAddress: address }
+    // The total a client shows before placing (POST /api/v3/orders/quote), sent back as expected.
+    const shown = async (cookie: string) => ({ totalCents: ((await (await call('POST', '/api/v3/orders/quote', cookie, { state: address.state })).json()) as { totalCents: number }).totalCents })
 
     expect((await call('POST', '/api/v3/cart_items', other.cookie, { productId: p.id, quantity: 1 })).status).toBe(201)
-    const stolen = await call('POST', '/api/v3/orders', other.cookie, { ...base, email: other.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id })
+    const stolen = await call('POST', '/api/v3/orders', other.cookie, { ...base, email: other.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id, expected: await shown(other.cookie) })
     expect(stolen.status).toBe(404)
     expect(((await stolen.json()) as { error: { message: string } }).error.message).toBe(paymentMethodMessages.notFound)
     expect((await database.pool.query<{ n: number }>('select count(*)::int as n from orders where email = $1', [other.email])).rows[0]!.n).toBe(0)
 
     expect((await call('POST', '/api/v3/cart_items', buyer.cookie, { productId: p.id, quantity: 2 })).status).toBe(201)
-    const both = await call('POST', '/api/v3/orders', buyer.cookie, { ...base, email: buyer.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id, card: card() })
+    const both = await call('POST', '/api/v3/orders', buyer.cookie, { ...base, email: buyer.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id, card: card(), expected: await shown(buyer.cookie) })
     expect(both.status).toBe(422)
-    const placed = await call('POST', '/api/v3/orders', buyer.cookie, { ...base, email: buyer.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id })
+    const placed = await call('POST', '/api/v3/orders', buyer.cookie, { ...base, email: buyer.email, idempotencyKey: `pm-api-${++n}-0123456789`, paymentMethodId: saved.id, expected: await shown(buyer.cookie) })
     expect(placed.status).toBe(201)
     expect((await placed.json()) as unknown).toMatchObject({ status: 'paid', payment: { cardBrand: 'Visa', cardLast4: '4242' }, lines: [{ quantity: 2 }] })
   })

@@ -5,6 +5,7 @@ import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
+import { lineBrandTitle, lineProductColumns } from '../catalog/line-product-columns.server'
 import { productStock } from '../orders/orders.schema'
 import { regItems, registries } from '../registry/registry.schema'
 import { optionKey, optionMessages, resolveOptions } from './cart-options'
@@ -143,19 +144,10 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     db
       .select({
         line: cartItems,
-        product: {
-          id: products.id,
-          slug: products.slug,
-          name: products.name,
-          imageUrl: products.imageUrl,
-          priceCents: products.priceCents,
-          salePriceCents: products.salePriceCents,
-          available: products.available,
-          productType: products.productType,
-        },
+        product: lineProductColumns,
         // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
         stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,
-        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        brand: lineBrandTitle,
         familyName: registries.familyName,
         shippingAddress: registries.shippingAddress,
       })

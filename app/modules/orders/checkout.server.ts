@@ -99,6 +99,20 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
   }
 }
 
+/**
+ * The amounts the page showed (its ShownAmountFields), for placeOrder to compare with what it would charge. A
+ * form without them (a page from before they existed) is placed as priced, as before.
+ */
+function shownAmountsFrom(form: FormData) {
+  const cents = (k: string) => {
+    const raw = str(form, k, 12).trim()
+    return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined
+  }
+  const totalCents = cents('shownTotalCents')
+  if (totalCents === undefined) return undefined
+  return { totalCents, giftCardCents: cents('shownGiftCardCents'), creditCents: cents('shownCreditCents'), cardCents: cents('shownCardCents') }
+}
+
 /** '12/29', '12 / 2029', '1229' → month and year (undefined parts let the card check name the problem). */
 function parseExpiry(raw: string): { expMonth?: string; expYear?: string } {
   const m = /^\s*(\d{1,2})\s*[/-]?\s*(\d{2}|\d{4})\s*$/.exec(raw)
@@ -138,11 +152,15 @@ export async function placeOrderFromForm(
 ) {
   const values = checkoutValuesFrom(form)
   const { viewer, userId } = await pageCartViewer(request, context)
-  const summaryState = options.shippingAddress?.state ?? values.state
+  let summaryState = options.shippingAddress?.state ?? values.state
   const fail = async (message: string, fields: FieldErrors, status: number) => {
     // The summary as placing would charge it (tenders included), so the page and the retry agree.
-    const { quote } = await quoteWithTenders(context, viewer, scope, summaryState, values)
-    return data<CheckoutFailure>({ ok: false, message, fields, values, ...(quote ? { quote } : {}) }, { status })
+    // A code that no longer works (used up meanwhile) is marked on its field, as after 'Apply'.
+    const { quote, fields: tenderFields } = await quoteWithTenders(context, viewer, scope, summaryState, values)
+    fields = { ...tenderFields, ...fields }
+    // Refused because the summary on screen estimated the tax (no state chosen yet, without JavaScript): say so.
+    const estimated = form.get('shownTaxEstimated') === '1' && quote?.taxState && !quote.taxEstimated && message === orderMessages.totalChanged(quote.totalCents)
+    return data<CheckoutFailure>({ ok: false, message: estimated ? t.exactTotal(quote.taxState!, quote.totalCents) : message, fields, values, ...(quote ? { quote } : {}) }, { status })
   }
   if (form.get('intent') === 'apply') return applyTenders(context, viewer, scope, summaryState, values)
   // Enter pressed without JavaScript (the form's first, hidden submit button, intent=enter): it places the order,
@@ -161,6 +179,10 @@ export async function placeOrderFromForm(
       if (place) {
         if (!typed.city.trim()) typed.city = place.city
         if (!typed.state.trim()) typed.state = place.state
+        // A failure's summary is quoted for that state (what placing charges), and the form shows it filled in.
+        values.city = typed.city
+        values.state = typed.state
+        summaryState = typed.state
         if (typed.state.trim().toUpperCase() !== place.state) {
           const message = `ZIP code ${values.zip.trim().slice(0, 5)} is in ${place.state}, not ${typed.state.toUpperCase()}. Check the ZIP code and the state.`
           return fail(message, { zip: [message] }, 422)
@@ -186,6 +208,7 @@ export async function placeOrderFromForm(
     // No card typed at all: gift cards and store credit may cover the total (placeOrder asks for a card if not).
     card: savedCardId || !(typedCard.number.trim() || values.cardExpiry.trim() || typedCard.cvc.trim()) ? undefined : typedCard,
     paymentMethodId: savedCardId,
+    expected: shownAmountsFrom(form),
   }
   let order: OrderView
   try {

@@ -51,6 +51,8 @@ export const checkoutStrings = {
   tendersApplied: (tenders: { label: string; amountCents: number }[], cardDueCents: number) =>
     `${tenders.map((x) => `${x.label}: −${formatCents(x.amountCents)}`).join('. ')}. ${cardDueCents === 0 ? 'Nothing is left to pay by card.' : `Left to pay by card: ${formatCents(cardDueCents)}.`}`,
   summaryUpdated: 'Your order summary is up to date.',
+  /** Placing refused because the summary's tax was an estimate (no state yet): the exact total, nothing charged. */
+  exactTotal: (state: string, totalCents: number) => `With tax for ${state}, your total is ${formatCents(totalCents)}. Nothing was charged yet: review your order summary and place your order.`,
   toPayByCard: 'To pay by card',
   noCardNeeded: 'Your gift card and store credit cover the total, so no card is needed. Leave the card fields empty.',
   cardForRest: (cents: number) => `Your card pays the rest: ${formatCents(cents)}.`,

@@ -9,6 +9,7 @@ import { cartMessages, shippingFor, type CartLine, type CartService, type CartVi
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../cart/cart.constants'
 import { brands, categories, products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
+import { lineBrandTitle, lineProductColumns } from '../catalog/line-product-columns.server'
 import { isUsStateCode } from '../accounts/us-states'
 import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
@@ -21,7 +22,7 @@ import { assignShipments, type AssignedShipment } from '../shipping/shipment-ass
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
 import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
 import { paymentMethodMessages } from '../payments/payment-methods.validation'
-import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
+import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput, type ShownAmounts } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
 import { warehouseFor } from './warehouses'
@@ -237,18 +238,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       .select({
         reservation: { id: reservations.id, quantity: reservations.quantity, registryId: reservations.registryId, regItemId: reservations.regItemId },
         options: regItems.options,
-        product: {
-          id: products.id,
-          slug: products.slug,
-          name: products.name,
-          imageUrl: products.imageUrl,
-          priceCents: products.priceCents,
-          salePriceCents: products.salePriceCents,
-          available: products.available,
-          stock: products.stock,
-          productType: products.productType,
-        },
-        brand: sql<string>`(select title from brands b where b.id = ${products.brandId})`,
+        product: { ...lineProductColumns, stock: products.stock },
+        brand: lineBrandTitle,
         familyName: registries.familyName,
         shippingAddress: registries.shippingAddress,
       })
@@ -285,7 +276,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   /** Quick buy: one product, its options checked as Add to Cart checks them. */
   async function buyNowLine({ productId, quantity, size, color }: { productId: number; quantity: number; size?: string; color?: string }): Promise<SourceLine[]> {
     const [row] = await db
-      .select({ product: products, brand: sql<string>`(select title from brands b where b.id = ${products.brandId})` })
+      .select({ product: products, brand: lineBrandTitle })
       .from(products)
       .where(eq(products.id, productId))
     if (!row) throw new DomainError('not_found', cartMessages.productNotFound)
@@ -334,6 +325,22 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     return view.lines
       .filter((l) => (scope === undefined ? true : scope === 'store' ? !l.gift : 'registryId' in scope && l.gift?.registryId === scope.registryId))
       .map((l) => ({ ...l, cartLineId: l.id, reservationId: null }))
+  }
+
+  /**
+   * Why placing would not charge what the shopper was shown (null: it would). The total first (a price, the
+   * registry discount, shipping or tax changed), then each tender (a gift card or store credit balance spent
+   * meanwhile, or a code not applied on the summary), then the card's share.
+   */
+  function differsFromShown(shown: ShownAmounts, priced: { totalCents: number }, plan: TenderPlan): string | null {
+    if (shown.totalCents !== priced.totalCents) return orderMessages.totalChanged(priced.totalCents)
+    const giftCardCents = plan.giftCard?.amountCents ?? 0
+    // A code typed (or credit ticked) after the summary was quoted: not a balance that changed, one not shown yet.
+    if ((shown.giftCardCents === 0 && giftCardCents > 0) || (shown.creditCents === 0 && plan.creditCents > 0)) return orderMessages.tenderNotShown
+    if (shown.giftCardCents !== undefined && shown.giftCardCents !== giftCardCents) return giftCardMessages.balanceChanged
+    if (shown.creditCents !== undefined && shown.creditCents !== plan.creditCents) return giftCardMessages.balanceChanged
+    if (shown.cardCents !== undefined && shown.cardCents !== plan.cardDueCents) return giftCardMessages.balanceChanged
+    return null
   }
 
   /** Whether a replayed key comes from the order's buyer: the same account (or both guests) and the same email. */
@@ -964,13 +971,28 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // A gift card, then store credit, then the card for what is left (no card needed when nothing is).
       const plan: TenderPlan =
         giftCards && (data.giftCardCode || data.applyCredit)
-          ? await giftCards.planTenders(viewer, priced.totalCents, {
-              giftCardCode: data.giftCardCode,
-              applyCredit: data.applyCredit,
-              // Gift cards are paid by card only (gift card balances and credit cannot buy more gift cards).
-              excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
-            })
+          ? await giftCards
+              .planTenders(viewer, priced.totalCents, {
+                giftCardCode: data.giftCardCode,
+                applyCredit: data.applyCredit,
+                // Gift cards are paid by card only (gift card balances and credit cannot buy more gift cards).
+                excludedCents: priced.lines.filter((l) => l.giftCard).reduce((n, l) => n + l.lineTotalCents - l.discountCents, 0),
+              })
+              .catch((error: unknown) => {
+                // A card the summary showed paying part of the order, used up since: its balance changed.
+                if (isDomainError(error) && error.message === giftCardMessages.codeUsedUp && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
+                throw error
+              })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }
+      // Money shown = money charged (docs/decisions/029, amendment h10): before anything is authorised, the
+      // total and tenders placing would charge are compared with what the shopper was shown.
+      const changed = data.expected ? differsFromShown(data.expected, priced, plan) : null
+      if (changed) {
+        // A retry of a checkout already placed (its cart since changed) is answered by its key as before.
+        const placed = await byKey(key)
+        if (placed) return replay(placed, pricedNow)
+        throw new DomainError('conflict', changed)
+      }
       if (plan.cardDueCents > 0 && !data.card && !data.paymentMethodId) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
       const card = plan.cardDueCents > 0 ? data.card : undefined
       // A saved card (docs/decisions/026): the buyer's own only; the payments service answers 'not found' for any other.

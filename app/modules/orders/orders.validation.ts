@@ -1,5 +1,6 @@
 // placeOrder's input. No server imports.
 import { z } from 'zod'
+import { formatCents } from '~/lib/money'
 import { addressInput } from '../accounts/address.validation'
 import { paymentMethodIdInput, paymentMethodMessages } from '../payments/payment-methods.validation'
 import { cardInput } from '../payments/payments.validation'
@@ -24,6 +25,13 @@ export const orderMessages = {
   buyNow: 'Choose a product to buy.',
   quantity: 'Quick buy takes 1 to 10 of one product.',
   scope: 'Choose what to check out: your own items, or the gifts for one registry.',
+  /** The API's answer when a client does not say what it showed (docs/decisions/029, amendment h10). */
+  expectedMissing: 'Send expected.totalCents: the order total you showed the shopper (POST /api/v3/orders/quote gives it), and expected.giftCardCents or expected.creditCents when you apply a gift card or store credit. Nothing was charged.',
+  expected: 'The amounts shown are whole numbers of cents, 0 or more.',
+  /** The total placing would charge is not the one the shopper was shown: nothing is charged. */
+  totalChanged: (totalCents: number) =>
+    `Your order total changed to ${formatCents(totalCents)} while you were checking out (a price, discount, shipping or tax changed). Nothing was charged. Review the total and try again.`,
+  tenderNotShown: 'Your gift card or store credit was not in the total you saw, so nothing was charged. It is applied now: review the total and try again.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Nothing was charged. Remove it and try again.`,
 } as const
 
@@ -57,6 +65,19 @@ export const checkoutScopeInput = z.union(
 )
 export type CheckoutScope = z.output<typeof checkoutScopeInput>
 
+const shownCents = z.number({ error: orderMessages.expected }).int(orderMessages.expected).min(0, orderMessages.expected).max(100_000_000, orderMessages.expected)
+
+/** The amounts a checkout showed: the order total, the gift card and store credit taken, what the card pays. */
+export const shownAmountsInput = z
+  .object({
+    totalCents: shownCents,
+    giftCardCents: shownCents.optional(),
+    creditCents: shownCents.optional(),
+    cardCents: shownCents.optional(),
+  })
+  .strict()
+export type ShownAmounts = z.output<typeof shownAmountsInput>
+
 export const placeOrderInput = z.object({
   scope: checkoutScopeInput.optional(),
   /** For a registry gift order: shown to the family with the gift (optional). */
@@ -77,6 +98,11 @@ export const placeOrderInput = z.object({
   giftCardCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional()),
   /** Apply the signed-in buyer's store credit balance. */
   applyCredit: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()).default(false),
+  /**
+   * What the shopper was shown (docs/decisions/029, amendment h10): placeOrder prices the order and plans the
+   * tenders again and, when any amount given here differs, charges nothing and answers 409 with the new total.
+   */
+  expected: shownAmountsInput.optional(),
 }).superRefine((v, ctx) => {
   if (v.card && v.paymentMethodId) ctx.addIssue({ code: 'custom', path: ['paymentMethodId'], message: paymentMethodMessages.pickOne })
 })

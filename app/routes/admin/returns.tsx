@@ -5,7 +5,8 @@ import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import type { StaffGiftReturnRow } from '~/modules/giftcards/giftcards.service.server'
 import { staffToolStrings as t } from '~/modules/inventory/staff-tools.strings'
-import { Alert, Button, Card, cx, FieldError, PageHeader, TextField } from '~/ui'
+import { Alert, Button, Card, cx, FieldError } from '~/ui'
+import { StaffPageHeader, StaffSearchForm } from '~/components/staff-page'
 import type { Route } from './+types/returns'
 
 export const meta = () => [{ title: `${t.returnsTitle} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -87,25 +88,20 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
   const tabs: Tab[] = ['awaiting_return_shipment', 'received']
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader eyebrow="Staff" title={t.returnsTitle}>
+      <StaffPageHeader title={t.returnsTitle} success={result?.ok ? result.message : null}>
         {t.returnsIntro}
-      </PageHeader>
-      {result?.ok ? (
-        <Alert tone="success" key={result.message}>
-          {result.message}
-        </Alert>
-      ) : null}
-      <Form method="get" role="search" aria-label={t.returnsSearchLabel} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField name="code" label={t.returnsSearchField} hint={t.returnsSearchHint} defaultValue={code} containerClassName="sm:w-80" autoComplete="off" spellCheck={false} maxLength={40} />
-        <Button type="submit" variant="secondary">
-          {t.findReturn}
-        </Button>
-        {code ? (
-          <Link to="/admin/returns" className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
-            {t.clearSearch}
-          </Link>
-        ) : null}
-      </Form>
+      </StaffPageHeader>
+      <StaffSearchForm
+        label={t.returnsSearchLabel}
+        name="code"
+        field={t.returnsSearchField}
+        hint={t.returnsSearchHint}
+        value={code}
+        submitLabel={t.findReturn}
+        clear={{ to: '/admin/returns', label: t.clearSearch }}
+        maxLength={40}
+        fieldClassName="sm:w-80"
+      />
       {code ? null : (
         <nav aria-label="Gift returns by status">
           <ul className="flex flex-wrap gap-2">

@@ -1,11 +1,12 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { formatLongDate } from '~/lib/format'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { shipmentStatuses, shipmentStatusLabels, type ShipmentStatus } from '~/modules/shipping/shipping.validation'
 import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
 import { StaffShipmentActions } from '~/modules/shipping/ui/staff-shipment-actions'
-import { Alert, Button, Card, cx, PageHeader, TextField } from '~/ui'
+import { Card, cx } from '~/ui'
 import { staffShipmentAction, type StaffShipmentResult } from './shipment-actions.server'
+import { StaffPageHeader, StaffSearchForm } from '~/components/staff-page'
 import type { Route } from './+types/shipments'
 
 export const meta = () => [{ title: 'Shipments | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -38,26 +39,19 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
   const filters = [{ label: 'All', value: null as ShipmentStatus | null }, ...shipmentStatuses.map((s) => ({ label: shipmentStatusLabels[s], value: s as ShipmentStatus | null }))]
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader eyebrow="Staff" title="Shipments">
+      <StaffPageHeader title="Shipments" success={result?.ok ? result.message : null}>
         Newest first. Mark a box shipped with its tracking number (the buyer, or the family and givers, are emailed), then delivered. Held registry gifts wait for the family or their arrival date.
-      </PageHeader>
-      {result?.ok ? (
-        <Alert tone="success" key={result.message}>
-          {result.message}
-        </Alert>
-      ) : null}
-      <Form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label="Shipments by order">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <TextField name="order" label="Order id" hint="The full order id, as in the confirmation email." defaultValue={order} containerClassName="sm:w-96" autoComplete="off" spellCheck={false} />
-        <Button type="submit" variant="secondary">
-          Find shipments
-        </Button>
-        {order ? (
-          <Link to={q(status, false)} className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
+      </StaffPageHeader>
+      <StaffSearchForm
+        label="Shipments by order"
+        name="order"
+        field="Order id"
+        hint="The full order id, as in the confirmation email."
+        value={order}
+        submitLabel="Find shipments"
+        clear={{ to: q(status, false), label: 'Clear search' }}
+        hidden={{ status }}
+      />
       <nav aria-label="Filter by status">
         <ul className="flex flex-wrap gap-2">
           {filters.map((f) => (

@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { staffToolStrings as t } from '~/modules/inventory/staff-tools.strings'
-import { Alert, Button, Card, PageHeader, TextField } from '~/ui'
+import { Button, Card, TextField } from '~/ui'
+import { StaffPageHeader, StaffSearchForm } from '~/components/staff-page'
 import type { Route } from './+types/stock'
 
 export const meta = () => [{ title: `${t.stockTitle} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -81,20 +82,10 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as StockResult | undefined
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader eyebrow="Staff" title={t.stockTitle}>
+      <StaffPageHeader title={t.stockTitle} success={result?.ok ? result.message : null}>
         {t.stockIntro}
-      </PageHeader>
-      {result?.ok ? (
-        <Alert tone="success" key={result.message}>
-          {result.message}
-        </Alert>
-      ) : null}
-      <Form method="get" role="search" aria-label={t.stockSearchLabel} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField name="q" label={t.stockSearchField} hint={t.stockSearchHint} defaultValue={q} containerClassName="sm:w-96" autoComplete="off" spellCheck={false} maxLength={100} />
-        <Button type="submit" variant="secondary">
-          {t.find}
-        </Button>
-      </Form>
+      </StaffPageHeader>
+      <StaffSearchForm label={t.stockSearchLabel} name="q" field={t.stockSearchField} hint={t.stockSearchHint} value={q} submitLabel={t.find} maxLength={100} />
       {q && products.length === 0 ? <p className="text-base text-muted">{t.noProducts(q)}</p> : null}
       <ul className="flex flex-col gap-4">
         {products.map((p) => (

@@ -8,7 +8,8 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { PROMOTION_MAX_CENTS } from '~/modules/giftcards/giftcards.validation'
 import { staffToolStrings as t } from '~/modules/inventory/staff-tools.strings'
-import { Alert, Button, Card, cx, FieldError, inputClasses, Label, PageHeader, TextField } from '~/ui'
+import { Alert, Button, Card, cx, FieldError, inputClasses, Label, TextField } from '~/ui'
+import { StaffPageHeader } from '~/components/staff-page'
 import type { Route } from './+types/store-credit'
 
 export const meta = () => [{ title: `${t.creditTitle} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -55,14 +56,9 @@ export default function AdminStoreCredit({ loaderData, actionData }: Route.Compo
   const values = failure?.values ?? { email: '', amount: '', reason: '', idempotencyKey: formKey }
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader eyebrow="Staff" title={t.creditTitle}>
+      <StaffPageHeader title={t.creditTitle} success={result?.ok ? result.message : null}>
         {t.creditIntro}
-      </PageHeader>
-      {result?.ok ? (
-        <Alert tone="success" key={result.message}>
-          {result.message}
-        </Alert>
-      ) : null}
+      </StaffPageHeader>
       {failure ? <Alert tone="error">{failure.message}</Alert> : null}
       <Card as="section" aria-labelledby="grant-title" className="p-5 sm:p-6">
         <h2 id="grant-title" className="sr-only">

@@ -7,6 +7,7 @@ import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-inva
 import { type CheckoutFailure, checkoutValuesFrom, newCheckoutKey, placeOrderFromForm } from '~/modules/orders/checkout.server'
 import { checkoutStrings as ct } from '~/modules/orders/checkout.strings'
 import { quickBuyStrings as t } from '~/modules/orders/quick-buy.strings'
+import { ShownAmountFields } from '~/modules/orders/ui/checkout-form'
 import { OrderSummary } from '~/modules/orders/ui/order-summary'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { CardChoice } from '~/modules/payments/ui/card-choice'
@@ -112,8 +113,10 @@ function OptionSelect({ name, label, options, value, error }: { name: string; la
 }
 
 export default function QuickBuy({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, chosen, quote, problem, needsOptions, address, cards, search } = loaderData
+  const { product, chosen, problem, needsOptions, address, cards, search } = loaderData
   const failure = actionData as CheckoutFailure | undefined
+  // A refused 'Buy now' comes back with the summary as it stands now (a price or tax that changed meanwhile).
+  const quote = failure?.quote ?? loaderData.quote
   const navigation = useNavigation()
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const submit = useSubmit()
@@ -186,6 +189,7 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
 
             <Form ref={buyForm} id="qb-buy" method="post" action={`/quick_buy${search}`} noValidate className="flex flex-col gap-6">
               <input type="hidden" name="checkoutKey" value={failure?.values.checkoutKey || loaderData.checkoutKey} />
+              {quote ? <ShownAmountFields quote={quote} /> : null}
               <Card as="section" aria-labelledby="qb-ship-title" className="flex flex-col gap-3 p-5 sm:p-6">
                 <div className="flex flex-wrap items-baseline justify-between gap-3">
                   <h2 id="qb-ship-title" className="text-xl font-bold">

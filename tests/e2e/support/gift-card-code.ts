@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { demoStaff } from './accounts'
+import { placeApiOrder } from './api-checkout'
 
 const signIn = async (baseUrl: string, account: { email: string; password: string }) =>
   (await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })).headers
@@ -27,11 +28,7 @@ export async function giftCardCode(baseUrl: string, recipientEmail: string, card
   })
   expect(added.status).toBe(201)
   const cartCookie = added.headers.get('set-cookie')!.split(';')[0]!
-  const order = await fetch(`${baseUrl}/api/v3/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cartCookie, 'Idempotency-Key': `e2e-gc-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify({ email: 'sam@example.test', name: 'Sam', card }),
-  })
+  const order = await placeApiOrder(baseUrl, cartCookie, { email: 'sam@example.test', name: 'Sam', card }, { 'Idempotency-Key': `e2e-gc-${Date.now()}-${Math.random().toString(36).slice(2)}` })
   expect(order.status).toBe(201)
   return (await newestEmailText(baseUrl, recipientEmail)).match(/code: ([2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3})/)![1]!
 }

@@ -39,6 +39,23 @@ export function checkoutShouldRevalidate({ formData, defaultShouldRevalidate }: 
   return defaultShouldRevalidate
 }
 
+/**
+ * The amounts the summary on screen shows (docs/decisions/029, amendment h10): sent with 'Place order', so the
+ * server charges nothing when placing would charge anything else (a balance spent meanwhile, a price, tax…).
+ */
+export function ShownAmountFields({ quote }: { quote: Pick<OrderQuote, 'totalCents' | 'tenders' | 'cardDueCents' | 'taxEstimated'> }) {
+  const sum = (kind: 'gift_card' | 'store_credit') => quote.tenders.filter((x) => x.kind === kind).reduce((n, x) => n + x.amountCents, 0)
+  return (
+    <>
+      <input type="hidden" name="shownTotalCents" value={quote.totalCents} />
+      <input type="hidden" name="shownGiftCardCents" value={sum('gift_card')} />
+      <input type="hidden" name="shownCreditCents" value={sum('store_credit')} />
+      <input type="hidden" name="shownCardCents" value={quote.cardDueCents} />
+      {quote.taxEstimated ? <input type="hidden" name="shownTaxEstimated" value="1" /> : null}
+    </>
+  )
+}
+
 function Section({ id, title, children, intro }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className="flex flex-col gap-5 p-5 sm:p-6">
@@ -107,10 +124,23 @@ export function CheckoutForm({
   // so nothing typed is lost; without it the button posts the form (intent=apply) and the page comes back.
   const applyFetcher = useFetcher<ApplyAnswer>()
   const applying = applyFetcher.state !== 'idle'
+  // The newest summary: an Apply or re-quote's answer, or the one a refused Place order came back with.
+  // (Kept while rendering, React's pattern for state that follows props: whichever of the two answers changed last wins.)
+  const [answers, setAnswers] = useState<{ fetched: ApplyAnswer | undefined; failed: CheckoutFailureView; newest: 'fetched' | 'failed' }>({
+    fetched: applyFetcher.data,
+    failed: failure,
+    newest: applyFetcher.data ? 'fetched' : 'failed',
+  })
+  if (answers.fetched !== applyFetcher.data || answers.failed !== failure) {
+    const newest = answers.failed !== failure && failure ? 'failed' : answers.fetched !== applyFetcher.data && applyFetcher.data ? 'fetched' : answers.newest
+    setAnswers({ fetched: applyFetcher.data, failed: failure, newest })
+  }
+  const newestAnswer = answers.newest === 'fetched' ? (applyFetcher.data ?? failure) : (failure ?? applyFetcher.data)
   // The code last applied: later re-quotes (state, credit) reuse it rather than checking a half-typed one.
   const appliedCode = useRef(defaults.giftCardCode)
-  const applied = applyFetcher.data ?? (failure?.applied ? failure : undefined)
-  const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? (applyFetcher.data ? applyFetcher.data.fields[k]?.[0] : failure?.fields[k]?.[0]) : failure?.fields[k]?.[0])
+  const applied = newestAnswer && newestAnswer === applyFetcher.data ? applyFetcher.data : failure?.applied ? failure : undefined
+  // The gift card and credit fields answer to the newest of an Apply and a refused Place order.
+  const err = (k: string) => (k === 'giftCardCode' || k === 'applyCredit' ? newestAnswer?.fields[k]?.[0] : failure?.fields[k]?.[0])
   // The status line speaks after the shopper's own Apply or credit choice, not after a re-quote for the state.
   const [announce, setAnnounce] = useState(true)
   function requote(options: { code?: boolean; announce?: boolean } = {}) {
@@ -163,7 +193,7 @@ export function CheckoutForm({
       name === 'state' ? 0 : 900,
     )
   }
-  const shownQuote = applyFetcher.data?.quote ?? failure?.quote ?? quote
+  const shownQuote = newestAnswer?.quote ?? quote
   const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
   const busy = applying
 
@@ -180,6 +210,7 @@ export function CheckoutForm({
         <input type="hidden" name="appliedGiftCardCode" value={defaults.giftCardCode} />
         {failure && !failure.applied ? <Alert tone="error">{failure.message}</Alert> : null}
         <input type="hidden" name="checkoutKey" value={checkoutKey} />
+        <ShownAmountFields quote={shownQuote} />
         {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -303,9 +334,10 @@ export function CheckoutForm({
         {/* Narrow screens: the summary right before the button, so the total is read before paying. */}
         <OrderSummary quote={shownQuote} busy={busy} className="lg:hidden" idPrefix="summary-narrow" />
         <div className="flex flex-col gap-3">
-          <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing}>
+          <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing || applying}>
             {shownQuote.tenders.length > 0 ? `${submitLabel} · ${formatCents(shownQuote.cardDueCents)} by card` : `${submitLabel} · $${(shownQuote.totalCents / 100).toFixed(2)}`}
           </Button>
+          {/* While the summary is being updated the button waits for it: it places exactly the total shown. */}
           {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}
         </div>
       </Form>
