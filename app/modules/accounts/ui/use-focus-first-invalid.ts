@@ -2,7 +2,8 @@ import { type RefObject, useEffect } from 'react'
 
 /**
  * After a failed submit, moves focus to the first field marked invalid in the form (so keyboard and
- * screen reader users land on the problem), or to the form's alert when no field is named.
+ * screen reader users land on the problem). When no field is named, focus stays where it was and the
+ * form's alert (role="alert") announces the failure.
  */
 export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>, failure: unknown) {
   useEffect(() => {
