@@ -338,29 +338,24 @@ function mergedHeaders(page: Template, security: SecurityHeaders): { raw: string
 /** Bots get every Suspense boundary in place (entry.server's onAllReady): a separate copy for them. */
 const cacheKey = (request: Request) => `${isBot(request.headers.get('user-agent') ?? '') ? 'bot' : 'web'} ${request.url}`
 
-// isbot is one large regular expression; a server sees few distinct user agents at a time.
-const botAgents = new Map<string, boolean>()
-function isBot(userAgent: string): boolean {
-  let bot = botAgents.get(userAgent)
-  if (bot === undefined) {
-    bot = isbot(userAgent)
-    if (botAgents.size >= 1_000) botAgents.clear()
-    botAgents.set(userAgent, bot)
+/** `fn` remembered for up to 1,000 distinct strings (then forgotten all at once): a server sees few headers at a time. */
+function memoByString(fn: (value: string) => boolean): (value: string) => boolean {
+  const seen = new Map<string, boolean>()
+  return (value) => {
+    let answer = seen.get(value)
+    if (answer === undefined) {
+      answer = fn(value)
+      if (seen.size >= 1_000) seen.clear()
+      seen.set(value, answer)
+    }
+    return answer
   }
-  return bot
 }
 
-const gzipAccepted = new Map<string, boolean>()
-function acceptsGzipMemo(header: string | undefined): boolean {
-  if (!header) return false
-  let ok = gzipAccepted.get(header)
-  if (ok === undefined) {
-    ok = acceptsGzip(header)
-    if (gzipAccepted.size >= 1_000) gzipAccepted.clear()
-    gzipAccepted.set(header, ok)
-  }
-  return ok
-}
+// isbot is one large regular expression; Accept-Encoding is parsed by q-values.
+const isBot = memoByString(isbot)
+const acceptsGzipOf = memoByString(acceptsGzip)
+const acceptsGzipMemo = (header: string | undefined) => (header ? acceptsGzipOf(header) : false)
 
 /** A CSP nonce as secureHeaders makes one: 16 random bytes, base64. */
 const newNonce = () => randomBytes(16).toString('base64')

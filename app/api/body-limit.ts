@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { apiError } from './error-handler'
 import type { AppEnv } from './types'
@@ -11,12 +11,12 @@ import type { AppEnv } from './types'
  * counted as it streams by hono/body-limit.
  */
 export function apiBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
-  const tooLarge: MiddlewareHandler<AppEnv> = async (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413)
-  const streamed = bodyLimit({ maxSize, onError: (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413) })
+  const tooLarge = (c: Context) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413)
+  const streamed = bodyLimit({ maxSize, onError: tooLarge })
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const length = c.req.header('Content-Length')
-    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) return Number.parseInt(length, 10) > maxSize ? tooLarge(c, next) : next()
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) return Number.parseInt(length, 10) > maxSize ? tooLarge(c) : next()
     return streamed(c, next)
   }
 }
