@@ -150,6 +150,30 @@ describe('phone layout (320 px)', () => {
   })
 })
 
+describe('a refused form puts focus on its first marked field', () => {
+  // Field errors are descriptions, not live regions: without the focus move a screen reader user who clicked
+  // the button hears nothing. Clicked with the mouse, so focus starts on the button.
+  const cases = [
+    { path: '/signup', button: 'Create account', field: 'firstName', signedIn: false },
+    { path: '/forgot_password', button: 'Send reset link', field: 'email', signedIn: false },
+    { path: '/settings/gift-cards-and-promos', button: 'Redeem', field: 'code', signedIn: true },
+  ]
+  for (const c of cases) {
+    test(c.path, async () => {
+      const ctx = await context(375, c.signedIn ? (await createAccount(baseUrl)).cookie : undefined)
+      try {
+        const page = await ctx.newPage()
+        await openPage(page, baseUrl, c.path)
+        await page.getByRole('button', { name: c.button, exact: true }).click()
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(c.field)
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true')
+      } finally {
+        await ctx.close()
+      }
+    })
+  }
+})
+
 describe('product page', () => {
   test('the brand name leads to the brand page', async () => {
     const ctx = await context(375)
