@@ -174,6 +174,21 @@ describe('a refused form puts focus on its first marked field', () => {
   }
 })
 
+describe('shop errors', () => {
+  test('a filter that makes no sense is a 400 whose tab title does not say the page is missing', async () => {
+    for (const path of ['/store/strollers?minPrice=abc', '/store/sale?minPrice=abc']) {
+      const res = await fetch(`${baseUrl}${path}`)
+      const html = await res.text()
+      expect(res.status, path).toBe(400)
+      expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toBe('Check your search or filters | Nestlist')
+    }
+    // A missing page keeps its title.
+    const missing = await fetch(`${baseUrl}/store/strollers?page=999`)
+    expect(missing.status).toBe(404)
+    expect((await missing.text()).match(/<title>([^<]*)<\/title>/)?.[1]).toBe('Page not found | Nestlist')
+  })
+})
+
 describe('product page', () => {
   test('the brand name leads to the brand page', async () => {
     const ctx = await context(375)
