@@ -194,11 +194,12 @@ export function createCashFundsService({ db, payments, email, logger, publicUrl 
   return {
     /** The catalogue's cash-fund products (/store/cash-funds): ideas the family starts a fund from. */
     async catalogueFunds() {
+      // The seeded catalogue repeats each fund under several ids: one of each name.
       return db
-        .select({ id: products.id, name: products.shortName, description: products.description, imageUrl: products.imageUrl })
+        .selectDistinctOn([products.shortName], { id: products.id, name: products.shortName, description: products.description, imageUrl: products.imageUrl })
         .from(products)
         .where(eq(products.productType, 'cash_fund'))
-        .orderBy(asc(products.id))
+        .orderBy(asc(products.shortName), asc(products.id))
         .limit(24)
     },
 
