@@ -177,7 +177,7 @@ export function createServices(deps: ServiceDeps) {
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
-    cashFunds: createCashFundsService({ db: deps.db, payments, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
+    cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -12,6 +12,7 @@ CREATE TABLE "cash_fund_contributions" (
 	"payment_id" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"confirmed_at" timestamp with time zone,
+	"payout" text,
 	"cancelled_at" timestamp with time zone,
 	CONSTRAINT "cash_fund_contributions_amount" CHECK ("cash_fund_contributions"."amount_cents" between 100 and 500000)
 );

@@ -98,7 +98,7 @@ const contribute = createRoute({
   path: '/api/v3/cash_fund_contributions',
   tags,
   summary: 'Give to a cash fund by card; no account needed',
-  description: `amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge). Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
+  description: `amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
   request: {
     ...body(
       z

@@ -58,6 +58,11 @@ export const cashFundContributions = pgTable(
       .references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * How the money reached the family when it was confirmed (their preference then): store_credit (given to
+     * the owner's store credit at once) or bank_transfer (sent by Nestlist's payouts team). Null until confirmed.
+     */
+    payout: text('payout', { enum: ['store_credit', 'bank_transfer'] }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [

@@ -10,7 +10,7 @@ import { productImagePath } from '../catalog/illustrations'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
 import { registries } from '../registry/registry.schema'
-import { cashFundContributions, cashFunds } from './cash-funds.schema'
+import { cashFundContributions, cashFundPreferences, cashFunds } from './cash-funds.schema'
 
 const KEY_PREFIX = 'demo-cash-fund:'
 const DAY = 86_400_000
@@ -47,6 +47,8 @@ export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
   if (!registry) return
   const now = Date.now()
   let n = 0
+  // The family chose a bank transfer (so the demo gifts did not become store credit).
+  await db.insert(cashFundPreferences).values({ registryId: registry.id, method: 'bank_transfer', accountHolder: 'Maya Rivera', accountLast4: '6789' }).onConflictDoNothing()
   for (const [i, f] of FUNDS.entries()) {
     const [product] = await db
       .select({ id: products.id, imageUrl: products.imageUrl })
@@ -85,6 +87,7 @@ export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
         paymentId: payment!.id,
         createdAt: at,
         confirmedAt: at,
+        payout: 'bank_transfer',
       })
     }
   }
@@ -95,5 +98,6 @@ export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
 export async function resetCashFunds(pool: pg.Pool): Promise<void> {
   await pool.query('delete from cash_fund_contributions')
   await pool.query('delete from cash_funds')
+  await pool.query('delete from cash_fund_preferences')
   await pool.query(`delete from payments where idempotency_key like $1`, [`cash-fund:${KEY_PREFIX}%`])
 }

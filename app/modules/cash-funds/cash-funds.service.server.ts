@@ -9,6 +9,7 @@ import type { Logger } from '~/lib/logger.server'
 import { products } from '../catalog/catalog.schema'
 import { productImagePath } from '../catalog/illustrations'
 import type { EmailSender } from '../email/email.types'
+import type { GiftCardsService } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { createRegistryAccess } from '../registry/registry-access.server'
 import { type RegistryRow, registries } from '../registry/registry.schema'
@@ -54,6 +55,8 @@ export type CashFundPreferencesView = { registryId: number; method: 'store_credi
 
 export type CashFundsDeps = {
   db: Db
+  /** Store credit (app/modules/giftcards): where the money goes for families who choose it (the default). */
+  credit: Pick<GiftCardsService, 'cashFundCreditIn'>
   payments: Pick<PaymentsService, 'authorize' | 'capture' | 'void' | 'refundOnce' | 'get'>
   email: EmailSender
   logger: Logger
@@ -63,7 +66,7 @@ export type CashFundsDeps = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function createCashFundsService({ db, payments, email, logger, publicUrl = 'http://localhost', clock = () => new Date() }: CashFundsDeps) {
+export function createCashFundsService({ db, credit, payments, email, logger, publicUrl = 'http://localhost', clock = () => new Date() }: CashFundsDeps) {
   const access = createRegistryAccess(db)
   const base = publicUrl.replace(/\/$/, '')
 
@@ -139,11 +142,21 @@ export function createCashFundsService({ db, payments, email, logger, publicUrl 
   async function settle(c: CashFundContributionRow, fundTitle: string): Promise<CashFundContributionRow> {
     if (c.status !== 'pending') return c
     await payments.capture(c.paymentId)
-    const [confirmed] = await db
-      .update(cashFundContributions)
-      .set({ status: 'confirmed', confirmedAt: clock() })
-      .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
-      .returning()
+    // Confirmed and paid out the family's chosen way, at once: store credit moves in the same transaction.
+    const confirmed = await db.transaction(async (tx) => {
+      const [pref] = await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, c.registryId))
+      const payout = pref?.method ?? 'store_credit'
+      const [row] = await tx
+        .update(cashFundContributions)
+        .set({ status: 'confirmed', confirmedAt: clock(), payout })
+        .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
+        .returning()
+      if (row && payout === 'store_credit') {
+        const [reg] = await tx.select({ ownerId: registries.ownerId }).from(registries).where(eq(registries.id, c.registryId))
+        await credit.cashFundCreditIn(tx, reg!.ownerId, c.amountCents, `${c.giverName}: ${fundTitle}`)
+      }
+      return row
+    })
     if (!confirmed) return (await db.select().from(cashFundContributions).where(eq(cashFundContributions.id, c.id)))[0]!
     await sendEmails(confirmed, fundTitle).catch((error: unknown) => logger.error({ err: error, contributionId: c.id }, 'cash fund emails failed'))
     return confirmed
@@ -332,14 +345,28 @@ export function createCashFundsService({ db, payments, email, logger, publicUrl 
       if (c.status === 'cancelled') return contributionView(c, row.fundTitle)
       if (c.status === 'confirmed') {
         if (actor.role !== 'staff') throw new DomainError('conflict', m.confirmedOwnerCannotCancel)
-        await payments.refundOnce(c.paymentId, c.amountCents, `cash-fund-refund:${c.id}`)
-      } else {
-        await payments.void(c.paymentId)
+        // The store credit it became is taken back and the card refunded, together: if either fails, neither happens.
+        const done = await db.transaction(async (tx) => {
+          const [cancelled] = await tx
+            .update(cashFundContributions)
+            .set({ status: 'cancelled', cancelledAt: clock() })
+            .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'confirmed')))
+            .returning()
+          if (!cancelled) return null
+          if (c.payout === 'store_credit') {
+            const [reg] = await tx.select({ ownerId: registries.ownerId }).from(registries).where(eq(registries.id, c.registryId))
+            if (!(await credit.cashFundCreditIn(tx, reg!.ownerId, -c.amountCents, `Refunded: ${c.giverName}: ${row.fundTitle}`))) throw new DomainError('conflict', m.creditSpent)
+          }
+          await payments.refundOnce(c.paymentId, c.amountCents, `cash-fund-refund:${c.id}`)
+          return cancelled
+        })
+        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
       }
+      await payments.void(c.paymentId)
       const [done] = await db
         .update(cashFundContributions)
         .set({ status: 'cancelled', cancelledAt: clock() })
-        .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, c.status)))
+        .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
         .returning()
       return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
     },

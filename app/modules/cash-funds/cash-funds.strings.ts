@@ -27,6 +27,7 @@ export const cashFundMessages = {
   notCharged: 'We could not charge this contribution yet. Nothing was taken; please try again in a moment.',
   accountHolderRequired: 'Enter the name on the bank account.',
   last4Format: 'Enter the last 4 digits of the account number only (we never keep the full number).',
+  creditSpent: 'The family has already spent the store credit this gift became, so it cannot be refunded here. Refund it from the order it paid for.',
   methodRequired: 'Choose how you want to receive your cash fund money.',
 } as const
 
@@ -37,9 +38,9 @@ export const cashFundCopy = {
   raised: (raised: number, goal: number | null) => (goal ? `${formatCents(raised)} of ${formatCents(goal)} raised` : `${formatCents(raised)} raised`),
   privacy: 'Other guests see only the total raised, never who gave what. The family sees your name, amount and message.',
   preferencesIntro:
-    'Guests pay cash fund contributions by card. Choose how the money reaches you: as Nestlist store credit right away, or by bank transfer within 5 business days of each contribution.',
+    'Guests pay cash fund contributions by card. Choose how the money reaches you: as Nestlist store credit the moment each gift is charged, or by a bank transfer that our payouts team sends.',
   storeCredit: 'Nestlist store credit',
-  storeCreditHint: 'Spend it on anything in the Nestlist shop. No fees.',
+  storeCreditHint: 'Each gift is added to your store credit as soon as it is charged. Spend it on anything in the Nestlist shop. No fees.',
   bankTransfer: 'Bank transfer',
   bankTransferHint: 'We keep only the name on the account and its last 4 digits to show you where the money goes.',
 } as const

@@ -196,9 +196,13 @@ describe('who sees a contribution, confirm and cancel', () => {
     expect((await h.services.cashFunds.fundsOf(registry.id)).find((f) => f.id === fund.id)?.raisedCents).toBe(2500)
   })
 
-  test('a confirmed contribution: the family cannot cancel it (409); staff cancel it with a full refund', async () => {
+  test('a confirmed contribution became the family’s store credit; the family cannot cancel it (409); staff cancel it with a full refund and take the credit back', async () => {
     const fund = await addFund()
+    const before = (await h.services.giftCards.creditOf(owner.id)).balanceCents
     const { json } = await give(fund.id)
+    const credited = await h.services.giftCards.creditOf(owner.id)
+    expect(credited.balanceCents).toBe(before + 2500)
+    expect(credited.entries[0]).toMatchObject({ amountCents: 2500, reason: 'cash_fund', note: 'Grandma Rose: Parental Leave Fund' })
     const byOwner = await h.call('POST', `/api/v3/cash_fund_contributions/${json.id}/cancel`, { cookie: owner.cookie })
     expect(byOwner.status).toBe(409)
     expect(byOwner.json.error.message).toBe(cashFundMessages.confirmedOwnerCannotCancel)
@@ -206,6 +210,7 @@ describe('who sees a contribution, confirm and cancel', () => {
     expect(byStaff.json.status).toBe('cancelled')
     const [refunded] = await h.database.db.select().from(payments).where(eq(payments.id, json.paymentId))
     expect(refunded).toMatchObject({ status: 'refunded', refundedCents: 2500 })
+    expect((await h.services.giftCards.creditOf(owner.id)).balanceCents).toBe(before)
     expect((await h.services.cashFunds.fundsOf(registry.id)).find((f) => f.id === fund.id)?.raisedCents).toBe(0)
   })
 })
@@ -221,6 +226,13 @@ describe('cash fund preferences', () => {
     expect(saved.json).toMatchObject({ method: 'bank_transfer', accountHolder: 'Maya Rivera', accountLast4: '6789', chosen: true })
     // Current registry by default.
     expect((await h.call('GET', '/api/v3/cash_fund_preferences', { cookie: owner.cookie })).json.accountLast4).toBe('6789')
+    // With a bank transfer chosen, a gift is recorded for the payouts team and does not become store credit.
+    const fund = await addFund()
+    const before = (await h.services.giftCards.creditOf(owner.id)).balanceCents
+    const gift = await give(fund.id)
+    const [row] = await h.database.db.select().from(cashFundContributions).where(eq(cashFundContributions.id, gift.json.id))
+    expect(row).toMatchObject({ status: 'confirmed', payout: 'bank_transfer' })
+    expect((await h.services.giftCards.creditOf(owner.id)).balanceCents).toBe(before)
     const back = await h.call('PUT', '/api/v3/cash_fund_preferences', { cookie: owner.cookie, body: { method: 'store_credit', accountLast4: '6789' } })
     expect(back.json).toMatchObject({ method: 'store_credit', accountHolder: null, accountLast4: null })
     expect((await h.call('GET', `/api/v3/cash_fund_preferences${q}`, { cookie: stranger.cookie })).status).toBe(404)

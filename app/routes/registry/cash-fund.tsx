@@ -52,8 +52,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, message, contributionId: done.id })
   } catch (error) {
     const failure = formFailure(error)
-    // A declined card made no contribution: the same key may try another card.
-    return data<ActionResult>({ ok: false, message: failure.message, fields: contributeFormFields(failure.fields), values, idempotencyKey: input.idempotencyKey }, { status: failure.status })
+    // Nothing was given (bad input, a declined card): the next try is a new attempt with a new key. A 409 (the
+    // processor did not answer) keeps the key, so trying again finds that attempt instead of charging twice.
+    const idempotencyKey = failure.status === 409 ? input.idempotencyKey : randomUUID()
+    return data<ActionResult>({ ok: false, message: failure.message, fields: contributeFormFields(failure.fields), values, idempotencyKey }, { status: failure.status })
   }
 }
 
@@ -68,7 +70,7 @@ export default function CashFundPage({ loaderData, actionData }: Route.Component
   const formRef = useRef<HTMLFormElement>(null)
   const successRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus()
+    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-focus-first]')?.focus()
     else if (result?.ok) successRef.current?.focus()
   }, [failure, result])
   const registryHref = `/${registry.slug}`
@@ -91,7 +93,7 @@ export default function CashFundPage({ loaderData, actionData }: Route.Component
       <FundProgress raisedCents={fund.raisedCents} goalCents={fund.goalCents} count={fund.contributionCount} id="fund" />
 
       {result?.ok ? (
-        <div ref={successRef} tabIndex={-1} role="status" className="flex flex-col gap-4 outline-none">
+        <div ref={successRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
           <Alert tone="success" title="Thank you for your gift">
             {result.message}
           </Alert>
@@ -107,7 +109,7 @@ export default function CashFundPage({ loaderData, actionData }: Route.Component
           <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? loaderData.idempotencyKey} />
           <h2 className="text-xl font-bold text-ink">Your contribution</h2>
           {failure ? (
-            <div tabIndex={-1} role="alert" className="outline-none">
+            <div tabIndex={-1} data-focus-first className="outline-none">
               <Alert tone="error">{Object.keys(failure.fields).length === 0 || failure.fields.cardNumber ? failure.message : 'Please check the fields marked below.'}</Alert>
             </div>
           ) : null}

@@ -63,16 +63,8 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
     <>
       <SettingsPageHeader title="Cash fund preferences" intro={copy.preferencesIntro} />
       <Form method="post" noValidate key={result?.ok ? result.at : 'preferences'} className="flex flex-col gap-6">
-        {result?.ok ? (
-          <div role="status">
-            <Alert tone="success">Your cash fund preferences are saved.</Alert>
-          </div>
-        ) : null}
-        {failure ? (
-          <div role="alert">
-            <Alert tone="error">{Object.keys(failure.fields).length ? 'Please check the fields marked below.' : failure.message}</Alert>
-          </div>
-        ) : null}
+        {result?.ok ? <Alert tone="success">Your cash fund preferences are saved.</Alert> : null}
+        {failure ? <Alert tone="error">{Object.keys(failure.fields).length ? 'Please check the fields marked below.' : failure.message}</Alert> : null}
         {!preferences.chosen ? <Alert tone="info">You have not chosen yet, so cash fund gifts for {registry.title} become store credit.</Alert> : null}
         <SettingsSection id="receive" title={`How you receive money for ${registry.title}`}>
           <fieldset className="group/method flex flex-col gap-3" aria-describedby={err('method') ? 'method-error' : undefined}>
@@ -95,7 +87,7 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
             ))}
             <FieldError id="method-error">{err('method')}</FieldError>
             {/* The bank fields show while 'Bank transfer' is chosen (CSS :has, so it works without JavaScript too). */}
-            <div className="hidden flex-col gap-5 pt-2 group-has-[input[value=bank_transfer]:checked]/method:flex">
+            <div className="hidden flex-col gap-5 pt-2 group-has-[input[name=method][value^=bank]:checked]/method:flex">
               <TextField
                 label="Name on the account"
                 name="accountHolder"

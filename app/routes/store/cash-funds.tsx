@@ -84,7 +84,7 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
   const formRef = useRef<HTMLFormElement>(null)
   const err = (k: string) => failure?.fields[k]?.[0]
   useEffect(() => {
-    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus()
+    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-focus-first]')?.focus()
   }, [failure])
   const signInHref = `/login?redirect_path=${encodeURIComponent(`${location.pathname}${location.search}`)}`
 
@@ -96,7 +96,7 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
       </PageHeader>
 
       {result?.ok ? (
-        <div role="status">
+        <div>
           <Alert tone="success">
             {result.intent === 'add' ? (
               <>
@@ -114,9 +114,7 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       {result && !result.ok && result.intent === 'remove' ? (
-        <div role="alert">
-          <Alert tone="error">{result.message}</Alert>
-        </div>
+        <Alert tone="error">{result.message}</Alert>
       ) : null}
 
       {registry && funds.length > 0 ? (
@@ -177,7 +175,7 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="productId" value={failure?.values.productId ?? (idea ? String(idea.id) : '')} />
               {failure ? (
-                <div tabIndex={-1} role="alert" className="outline-none">
+                <div tabIndex={-1} data-focus-first className="outline-none">
                   <Alert tone="error">{Object.keys(failure.fields).length ? 'Please check the fields marked below.' : failure.message}</Alert>
                 </div>
               ) : null}
@@ -204,7 +202,7 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
                 optional
                 inputMode="decimal"
                 maxLength={12}
-                containerClassName="sm:max-w-56"
+                className="sm:max-w-56"
                 hint="Guests see a progress bar towards it. Leave it empty for no goal."
                 defaultValue={failure?.values.goal ?? ''}
                 error={err('goal')}
