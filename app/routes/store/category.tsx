@@ -1,6 +1,7 @@
 import { publicOrigin } from '~/lib/links'
 import { Link, redirect } from 'react-router'
 import { openNavBranch } from '~/modules/catalog/catalog.service.server'
+import { listingView } from '~/modules/catalog/product-card.server'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
@@ -51,7 +52,7 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
     trail: page.trail,
     // Only the branch the left navigation opens; the menus' tree is in the root loader's navbar.
     nav: openNavBranch(page.nav, category.slugSet),
-    listing,
+    listing: listingView(listing),
     defaultSort,
     guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),
     origin: publicOrigin(url.origin),
