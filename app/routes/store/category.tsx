@@ -47,8 +47,12 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
+  // The subcategories go to the browser as the tiles they render, not as whole categories (their SEO
+  // texts, teasers and FAQs would more than double a parent category's loader data).
+  const { children, ...shown } = category
+  const tiles = children?.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden, isLeaf: c.children === null })) ?? null
   return {
-    category,
+    category: { ...shown, children: tiles },
     trail: page.trail,
     // Only the branch the left navigation opens; the menus' tree is in the root loader's navbar.
     nav: openNavBranch(page.nav, category.slugSet),
@@ -131,7 +135,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.children ? (
             <CategoryTiles
               heading={`Shop ${category.title} by type`}
-              tiles={category.children.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden, isLeaf: c.children === null }))}
+              tiles={category.children}
             />
           ) : null}
           <section aria-labelledby="products-heading">
