@@ -39,9 +39,10 @@ if (missingFlags.length === 0) {
   await import(pathToFileURL(main).href)
 } else {
   // The server's V8 flags (scripts/server-node-flags.mjs) only work from process start: run it as a child
-  // with them. Ctrl-C reaches both processes (one process group); this one waits for the server to finish
-  // shutting down and exits with its code, and passes on a SIGTERM/SIGINT sent to it alone.
-  const child = spawn(process.execPath, [...process.execArgv, ...missingFlags, main], { stdio: 'inherit' })
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.exitCode === null && child.kill(signal))
+  // with them, in a process group of its own so that a Ctrl-C reaches it once, through this process (the
+  // server takes a second signal as "exit now, skip the clean shutdown"). This process passes signals on,
+  // waits for the server to finish shutting down and exits with its code.
+  const child = spawn(process.execPath, [...process.execArgv, ...missingFlags, main], { stdio: 'inherit', detached: true })
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.exitCode === null && child.kill(signal))
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }
