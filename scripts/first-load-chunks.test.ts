@@ -25,7 +25,7 @@ function graph(modules: Record<string, Spec>): ManualChunkMeta {
       ? spec.barrel.map(([name, target]) => ({ type: 'ExportNamedDeclaration', source: { value: target }, specifiers: [{ type: 'ExportSpecifier', exported: { name } }] }))
       : [{ type: 'ImportDeclaration', source: { value: 'x' }, specifiers: (spec.names ?? []).map((name) => ({ type: 'ImportSpecifier', imported: { name } })) }]
     const importedIds = spec.barrel ? [...new Set(spec.barrel.map(([, target]) => target))].map(id) : (spec.imports ?? []).map(id)
-    infos.set(id(path), { id: id(path), importedIds, importers: [], dynamicImporters: (spec.dynamicFrom ?? []).map(id), ast: { type: 'Program', body } } as unknown as ModuleInfo)
+    infos.set(id(path), { id: id(path), importedIds, importers: [], isEntry: path === 'root.tsx' || path.startsWith('routes/'), dynamicImporters: (spec.dynamicFrom ?? []).map(id), ast: { type: 'Program', body } } as unknown as ModuleInfo)
   }
   for (const info of infos.values()) for (const next of info.importedIds) (infos.get(next)!.importers as string[]).push(info.id)
   return { getModuleIds: () => infos.keys(), getModuleInfo: (m: string) => infos.get(m) ?? null }
@@ -46,6 +46,7 @@ const routes = {
   'routes/product/product.tsx': { imports: ['modules/catalog/ui/product-card.tsx', 'modules/registry/ui/add-to-registry.tsx'] },
   'routes/store/landing.tsx': { imports: ['modules/catalog/ui/product-card.tsx'] },
   'routes/registry/home.tsx': { imports: ['modules/registry/ui/add-to-registry.tsx', 'modules/registry/ui/registry-only.tsx'] },
+  'routes/giftcards/gift-cards.tsx': { imports: ['modules/catalog/ui/pill.tsx'] },
   '/repo/node_modules/react-router/index.mjs': {},
 } satisfies Record<string, Spec>
 
@@ -55,8 +56,9 @@ describe('firstLoadChunks', () => {
       ...routes,
       'components/app-shell.tsx': { imports: ['lib/format.ts'] },
       'lib/format.ts': {},
-      'modules/catalog/ui/product-listing.tsx': { imports: ['modules/catalog/ui/pagination.tsx', 'modules/catalog/ui/product-card.tsx'] },
+      'modules/catalog/ui/product-listing.tsx': { imports: ['modules/catalog/ui/pagination.tsx', 'modules/catalog/ui/product-card.tsx', 'modules/catalog/ui/pill.tsx'] },
       'modules/catalog/ui/pagination.tsx': {},
+      'modules/catalog/ui/pill.tsx': {},
       'modules/catalog/ui/product-card.tsx': {},
       'modules/registry/ui/add-to-registry.tsx': {},
       'modules/registry/ui/registry-only.tsx': {},
@@ -68,6 +70,8 @@ describe('firstLoadChunks', () => {
       'modules/catalog/ui/product-listing.tsx': 'listing',
       'modules/catalog/ui/pagination.tsx': 'listing',
       'modules/catalog/ui/product-card.tsx': 'shop',
+      // The gift card page uses it too: a chunk of its own, so that page does not load the listing's chunk.
+      'modules/catalog/ui/pill.tsx': 'pill',
       // Each route's own module keeps its chunk; modules of other pages keep Rollup's split.
       'root.tsx': null,
       'routes/store/category.tsx': null,
@@ -90,6 +94,7 @@ describe('firstLoadChunks', () => {
       'modules/catalog/ui/product-card.tsx': {},
       'modules/registry/ui/add-to-registry.tsx': {},
       'modules/registry/ui/registry-only.tsx': {},
+      'modules/catalog/ui/pill.tsx': {},
     })
     expect(result['modules/catalog/ui/product-listing.tsx']).toBe('listing')
     expect(result['modules/catalog/ui/filter-panel.tsx']).toBe('filter-panel')
@@ -112,6 +117,7 @@ describe('firstLoadChunks', () => {
       'modules/catalog/ui/product-card.tsx': {},
       'modules/registry/ui/add-to-registry.tsx': { imports: ['ui/index.ts'], names: ['TextField'] },
       'modules/registry/ui/registry-only.tsx': {},
+      'modules/catalog/ui/pill.tsx': {},
     })
     expect(result).toMatchObject({
       'ui/index.ts': 'shell',

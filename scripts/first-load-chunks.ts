@@ -28,9 +28,11 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
   const ownCode = (id: string) => stripQuery(id).startsWith(appDir + '/')
   const routeFiles = {
     shell: [file('root.tsx')],
-    listing: ['category', 'search', 'brand', 'listing'].map((r) => file(`routes/store/${r}.tsx`)),
+    listing: ['category', 'search', 'brand', 'listing', 'registry-discount'].map((r) => file(`routes/store/${r}.tsx`)),
     product: [file('routes/product/product.tsx')],
     landing: [file('routes/store/landing.tsx')],
+    // Other pages of product cards (a guide's picks, the registry's shop).
+    cards: [file('routes/content/guide.tsx'), file('routes/registry/add-items.tsx')],
   }
   const allIds = [...meta.getModuleIds()]
   const routeIds = new Set(allIds.filter((id) => Object.values(routeFiles).flat().includes(stripQuery(id))))
@@ -49,13 +51,19 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
   const listing = closure(routeFiles.listing)
   const product = closure(routeFiles.product)
   const landing = closure(routeFiles.landing)
+  const cards = closure(routeFiles.cards)
   const grouped = new Set([...shell, ...listing, ...product, ...landing])
+
+  // What the other pages use: a module one of them needs too stays out of the shop's groups (a chunk of its
+  // own), so that those pages do not load a group's chunk for it.
+  const otherRoutes = allIds.filter((id) => ownCode(id) && !routeIds.has(id) && meta.getModuleInfo(id)?.isEntry)
+  const elsewhere = closure(otherRoutes.map(stripQuery))
 
   const plan = new Map<string, string>()
   for (const id of shell) if (!routeIds.has(id)) plan.set(id, 'shell')
   for (const id of listing) {
     if (!ownCode(id) || plan.has(id) || routeIds.has(id)) continue
-    plan.set(id, product.has(id) || landing.has(id) ? 'shop' : 'listing')
+    plan.set(id, elsewhere.has(id) ? chunkName(id) : product.has(id) || landing.has(id) || cards.has(id) ? 'shop' : 'listing')
   }
   // Our modules that a group imports without using them (code loaded on first use, a barrel's unused parts) and
   // what they import: a chunk each, so that Rollup does not add them to a group's chunk (nor a module shared
