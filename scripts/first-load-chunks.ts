@@ -9,10 +9,13 @@ import type { GetManualChunk, ManualChunkMeta } from 'rollup'
  *
  * - `shell`: every module the root route imports statically (React Router and React, header, footer, design
  *   system, flash, analytics). The root route loads on every page, so no page loads code it did not load before.
- * - `shop`: modules that the listing pages (category, search, brand, listings) import statically and that the
- *   product page or the store's landing page import too (cards, prices, breadcrumbs).
+ * - `shop`: modules that the listing pages (category, search, brand, listings, registry discount) import
+ *   statically and that the product page, the store's landing page or another page of product cards (guides,
+ *   the registry's shop) import too: cards, prices, breadcrumbs.
  * - `listing`: modules only the listing pages share (the listing, filter bar, grid, pagination).
  *
+ * A module that any other page also imports (a button, the spinner) gets a chunk of its own instead, so that no
+ * other page loads a group's chunk for one module: measured over every route of the build, none is heavier.
  * Each route's own module keeps its chunk, and so does code loaded on first use (`import()`): Rollup would put
  * a module into the manual chunk of any module that imports it statically, even through an import the client
  * build drops (`import.meta.env.SSR ? panel.X : lazy(…)`) or a name of a barrel (`~/ui`) that nobody there
@@ -35,6 +38,14 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
     cards: [file('routes/content/guide.tsx'), file('routes/registry/add-items.tsx')],
   }
   const allIds = [...meta.getModuleIds()]
+  // A chunk of its own is named after its module's file; the path inside app/ when two files share a name.
+  const owners = new Map<string, string>(['shell', 'shop', 'listing'].map((group) => [group, '']))
+  const chunkName = (id: string) => {
+    const base = stripQuery(id).replace(/^.*\//, '').replace(/\.[^.]*$/, '')
+    const name = owners.has(base) && owners.get(base) !== id ? stripQuery(id).slice(appDir.length + 1).replace(/\.[^.]*$/, '').replace(/\//g, '-') : base
+    owners.set(name, id)
+    return name
+  }
   const routeIds = new Set(allIds.filter((id) => Object.values(routeFiles).flat().includes(stripQuery(id))))
   /** What the given route files import statically, without code loaded on first use. */
   const closure = (files: string[]) => {
@@ -137,5 +148,4 @@ function barrelExports(id: string, meta: ManualChunkMeta): [string, string][] | 
   return body.flatMap((n) => (n.specifiers ?? []).map((spec): [string, string] => [nameOf(spec.exported), target.get(n.source!.value)!]))
 }
 
-const chunkName = (id: string) => stripQuery(id).replace(/^.*\//, '').replace(/\.[^.]*$/, '')
 const stripQuery = (id: string) => id.replace(/\?.*$/, '')
