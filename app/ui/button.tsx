@@ -16,10 +16,11 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-ink hover:bg-berry-50 hover:text-berry-800 active:bg-berry-100',
 }
 
+// The vertical padding only shows when a label wraps (a price on a 320 px phone): one line stays at min-h.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-4 text-sm',
-  md: 'min-h-11 px-5 text-base',
-  lg: 'min-h-13 px-7 text-lg',
+  sm: 'min-h-9 px-4 py-1.5 text-sm',
+  md: 'min-h-11 px-5 py-2 text-base',
+  lg: 'min-h-13 px-7 py-2.5 text-lg leading-snug',
 }
 
 /** The classes of a button look, for the rare element that is neither Button nor LinkButton. */

@@ -113,7 +113,7 @@ describe('purchase returns', () => {
       await page.getByRole('link', { name: 'Return a purchase' }).click()
       await page.waitForURL(/\/returns\/purchase$/)
       await expectNoSeriousA11yViolations(page, '/returns/purchase at 375')
-      await page.getByRole('link', { name: `Return items from order ${order.id.slice(0, 8).toUpperCase()}` }).click()
+      await page.getByRole('link', { name: `Return items from order #${order.id.slice(0, 8).toUpperCase()}` }).click()
       await page.waitForURL(/order=/)
 
       // Nothing chosen: a clear message, and what was typed stays.

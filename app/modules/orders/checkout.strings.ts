@@ -98,7 +98,8 @@ export const checkoutStrings = {
   placedOn: 'Placed',
   paidWith: (brand: string, last4: string) => `${brand} ending ${last4}`,
   shipments: 'Shipments',
-  shipmentFrom: (warehouseId: number) => `From warehouse ${warehouseId}`,
+  // Shoppers know nothing of warehouse numbers: a shipment is one of the boxes the order comes in.
+  shipmentOf: (n: number, count: number) => (count === 1 ? 'Your shipment' : `Shipment ${n} of ${count}`),
   shipmentStatus: { processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' } as Record<string, string>,
   itemsCount: (n: number) => (n === 1 ? '1 item' : `${n} items`),
   shipsToBuyer: 'Ships to',

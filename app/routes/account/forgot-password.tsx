@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
+import { useRef } from 'react'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { Alert, Button, TextField } from '~/ui'
 import type { Route } from './+types/forgot-password'
 
@@ -24,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const result = actionData as Result | undefined
+  const formRef = useRef<HTMLFormElement>(null)
+  useFocusFirstInvalid(formRef, result && !result.ok ? result : undefined)
   if (result?.ok) {
     return (
       <AuthCard title="Check your email" intro={null}>
@@ -54,7 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <Form ref={formRef} method="post" className="flex flex-col gap-5" noValidate>
         {failure && !failure.fields.email ? <Alert tone="error">{failure.message}</Alert> : null}
         <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.email} error={fieldError(failure, 'email')} />
         <Button type="submit" size="lg" pending={navigation.state !== 'idle'} pendingLabel="Sending…">

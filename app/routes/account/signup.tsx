@@ -6,6 +6,8 @@ import { getViewer, isSecureRequest, sessionCookie, sessionMeta } from '~/module
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
 import { safeRedirectPath } from '~/modules/accounts/safe-redirect'
 import { mergeGuestCartAtSignIn } from '~/modules/cart/cart-cookie.server'
+import { useRef } from 'react'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { Alert, Button, PasswordField, TextField } from '~/ui'
 import type { Route } from './+types/signup'
 
@@ -46,6 +48,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const failure = actionData
+  const formRef = useRef<HTMLFormElement>(null)
+  // Field errors are not announced on their own: focus goes to the first one (its error is its description).
+  useFocusFirstInvalid(formRef, failure)
   const back = loaderData.redirectPath !== '/' ? `?redirect_path=${encodeURIComponent(loaderData.redirectPath)}` : ''
   return (
     <AuthCard
@@ -60,7 +65,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <Form method="post" action={`/signup${back}`} className="flex flex-col gap-5" noValidate>
+      <Form ref={formRef} method="post" action={`/signup${back}`} className="flex flex-col gap-5" noValidate>
         {failure && Object.keys(failure.fields).length === 0 ? <Alert tone="error">{failure.message}</Alert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" required maxLength={80} defaultValue={failure?.typed.firstName} error={fieldError(failure, 'firstName')} />

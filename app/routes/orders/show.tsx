@@ -35,8 +35,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <div>
         <p className="text-sm font-semibold tracking-wide text-berry-800 uppercase">{t.orderTitle}</p>
         <h1 className="mt-1 text-3xl font-bold">{t.orderNumber(order.id)}</h1>
-        <p className="mt-1 text-muted">
-          {t.placedOn} {dateFmt.format(new Date(order.createdAt))} · <Badge variant={order.status === 'paid' ? 'success' : 'neutral'}>{t.orderStatus[order.status]}</Badge>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
+          <span>
+            {t.placedOn} {dateFmt.format(new Date(order.createdAt))}
+          </span>
+          <Badge variant={order.status === 'paid' ? 'success' : 'neutral'}>{t.orderStatus[order.status]}</Badge>
         </p>
       </div>
 
@@ -68,12 +71,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="shipments-title" className="text-xl font-bold">
           {t.shipments}
         </h2>
-        {order.shipments.map((s) => (
+        {order.shipments.map((s, i) => (
           <div key={s.warehouseId} className="rounded-xl border border-line p-4">
             <p className="flex flex-wrap items-center justify-between gap-2 font-semibold">
               <span className="flex items-center gap-2">
                 <Icon name="truck" className="size-5 text-berry-700" />
-                {t.shipmentFrom(s.warehouseId)}
+                {t.shipmentOf(i + 1, order.shipments.length)}
               </span>
               <Badge variant={s.status === 'delivered' ? 'success' : 'info'}>{t.shipmentStatus[s.status] ?? s.status}</Badge>
             </p>

@@ -1,5 +1,5 @@
 import { publicOrigin } from '~/lib/links'
-import { redirect } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { ProductDetail } from '~/modules/catalog/catalog.service.server'
 import { productInput } from '~/modules/catalog/catalog.validation'
 import { pdpPath } from '~/modules/catalog/product-path'
@@ -225,7 +225,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <Gallery product={product} />
         <div className="flex flex-col gap-5">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand.name}</p>
+            <p className="text-sm font-semibold tracking-wide text-muted uppercase">
+              {/* The brand's page (/store/b/{slug}/{brandId}, as brandPath builds it): more from the same maker. */}
+              <Link to={`/store/b/${product.brand.slug}/${product.brand.id}`} className="underline-offset-2 hover:text-berry-700 hover:underline">
+                {product.brand.name}
+              </Link>
+            </p>
             <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{product.title}</h1>
             {showsRating(product) && product.rating !== null ? (
               <div className="mt-2">

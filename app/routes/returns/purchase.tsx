@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')
-const shortId = (id: string) => id.slice(0, 8).toUpperCase()
+// The order number as the order page and Your orders write it: '#9215A8B0'.
+const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`
 
 function RefundDone({ made }: { made: PurchaseReturnView }) {
   // The processor did not answer in time: the return is recorded and its refund key finishes it (decision 029).
@@ -148,7 +149,7 @@ function OrderPicker({ orders }: { orders: ReturnableOrder[] }) {
               <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold text-ink">
-                    Order <span className="font-mono">{shortId(o.id)}</span> · {formatLongDate(o.createdAt)} · {formatCents(o.totalCents)}
+                    Order {shortId(o.id)} · {formatLongDate(o.createdAt)} · {formatCents(o.totalCents)}
                   </p>
                   <p className="text-sm text-muted">{o.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</p>
                   {!o.canReturn ? <p className="text-sm text-muted">{o.lines[0]?.notReturnableReason ?? 'Nothing left to return.'}</p> : null}

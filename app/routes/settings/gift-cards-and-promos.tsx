@@ -5,6 +5,8 @@ import { formatCents } from '~/lib/money'
 import { requireUser, sessionMeta } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
 import type { CreditReason } from '~/modules/giftcards/giftcards.validation'
+import { useRef } from 'react'
+import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { Alert, Badge, Button, TextField } from '~/ui'
 import type { Route } from './+types/gift-cards-and-promos'
 
@@ -51,6 +53,8 @@ export default function GiftCardsAndPromos({ loaderData, actionData }: Route.Com
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const failed = result && !result.ok ? result : undefined
+  const redeemForm = useRef<HTMLFormElement>(null)
+  useFocusFirstInvalid(redeemForm, failed)
   return (
     <>
       <SettingsPageHeader title="Gift cards and promos" intro="Your store credit, gift cards you received and gift cards you sent. Store credit can be used at checkout." />
@@ -65,7 +69,7 @@ export default function GiftCardsAndPromos({ loaderData, actionData }: Route.Com
         </SettingsSection>
 
         <SettingsSection id="redeem" title="Redeem a gift card" description="Adds the card's whole balance to your store credit.">
-          <Form method="post" key={result?.ok ? result.at : 'redeem'} className="flex flex-col gap-4" noValidate>
+          <Form ref={redeemForm} method="post" key={result?.ok ? result.at : 'redeem'} className="flex flex-col gap-4" noValidate>
             {result?.ok ? (
               <Alert tone="success" title="Gift card redeemed">
                 {formatCents(result.redeemedCents)} from gift card ••••

@@ -10,7 +10,7 @@ import { categoryDefaultSort } from '~/modules/catalog/ui/filters/filter-state'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
-import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { ShopError, shopErrorTitle } from '~/modules/catalog/ui/shop-error'
 import { shopExtras } from '~/modules/discount/shop-extras.server'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/category'
@@ -60,8 +60,8 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: 'Page not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) return [{ title: shopErrorTitle(error) }, { name: 'robots', content: 'noindex' }]
   const { category, listing: products, origin, href } = loaderData
   const base = `${origin}/store/${category.urlSlug}`
   const at = (page: number) => (page <= 1 ? base : `${base}?page=${page}`)

@@ -6,7 +6,7 @@ import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalo
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { BEST_MIN_RATING, BEST_MIN_REVIEWS } from '~/modules/search/search-engine'
 import type { ListingQuery } from '~/modules/search/search.types'
-import { ShopError } from '~/modules/catalog/ui/shop-error'
+import { ShopError, shopErrorTitle } from '~/modules/catalog/ui/shop-error'
 import type { Route } from './+types/listing'
 import { badRequest, notFound, orNotFound } from './http-errors'
 
@@ -80,8 +80,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { listing, products, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: 'Page not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) return [{ title: shopErrorTitle(error) }, { name: 'robots', content: 'noindex' }]
   const copy = LISTINGS[loaderData.listing]
   const { page } = loaderData.products
   const base = `${loaderData.origin}${copy.path}`

@@ -347,3 +347,10 @@ describe('collections', () => {
     expect(collectionsFor(0)).toEqual([])
   })
 })
+
+describe('product names read as a person would write them', () => {
+  test('no word is said twice in a row (a qualifier already in the noun, a brand word the noun repeats)', () => {
+    const repeated = SAMPLE.map((p) => p.name).filter((name) => /\b(\w+) \1\b/i.test(name))
+    expect(repeated).toEqual([])
+  })
+})

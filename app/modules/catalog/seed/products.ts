@@ -267,6 +267,14 @@ function specialProduct(id: number, type: SeedProductType, variant: number, rng:
  * alone, so any slice can be generated independently and every seed size shares its first rows;
  * `total` is only checked.
  */
+/**
+ * One word where the parts of a name meet on the same word: the qualifier 'Muslin' before the noun 'Muslin Crib
+ * Sheet', the brand 'Tidepool Baby' before 'Baby Bathtub'. Nobody names a product 'Muslin Muslin Crib Sheet'.
+ */
+export function withoutRepeatedWords(text: string): string {
+  return text.replace(/\b(\w+)(?: \1\b)+/gi, '$1')
+}
+
 export function productAt(i: number, total: number): ProductSeed {
   if (!Number.isInteger(i) || i < 1 || i > total) throw new RangeError(`product index ${i} is outside 1..${total}`)
   const rng = createRng(mixSeed(i, 0x5eed))
@@ -284,8 +292,8 @@ export function productAt(i: number, total: number): ProductSeed {
   const qualifier = rng.pick(line.qualifiers)
   const pack = line.packs && !item.single ? rng.pick(line.packs) : ''
   const suffix = item.suffixes ? rng.pick(item.suffixes) : ''
-  const shortName = [model, qualifier, item.noun, pack].filter(Boolean).join(' ') + (suffix ? `, ${suffix}` : '')
-  const name = `${brandName} ${shortName}`
+  const shortName = withoutRepeatedWords([model, qualifier, item.noun, pack].filter(Boolean).join(' ')) + (suffix ? `, ${suffix}` : '')
+  const name = withoutRepeatedWords(`${brandName} ${shortName}`)
 
   const features = rng.sample(line.features, 2)
   const description = [rng.pick(INTROS)(model ? `${model} ${item.noun}` : item.noun, brandName), ...features].join(' ')

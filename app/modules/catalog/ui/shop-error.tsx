@@ -2,6 +2,11 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import { FallbackScreen, NotFoundPage } from '~/components/error-screens'
 import { LinkButton } from '~/ui'
 
+/** The tab title of a shop page that answered with an error: a 400 (a filter that makes no sense) is no missing page. */
+export function shopErrorTitle(error: unknown): string {
+  return isRouteErrorResponse(error) && error.status === 400 ? 'Check your search or filters | Nestlist' : 'Page not found | Nestlist'
+}
+
 type ShopErrorBody = { message?: string; retryHref?: string; retryLabel?: string } | null | undefined
 
 /**

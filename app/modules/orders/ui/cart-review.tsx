@@ -19,8 +19,8 @@ function CartLineRow({ line, onDone }: { line: CartLine; onDone: (message: strin
   const removing = remove.state !== 'idle'
   const qtyId = `qty-${line.id}`
   return (
-    <li className={cx('flex gap-4 py-5', removing && 'opacity-50')}>
-      <img src={line.imageUrl} alt="" width={88} height={88} className="size-20 shrink-0 rounded-xl border border-line bg-white object-contain" />
+    <li className={cx('flex gap-3 py-5 sm:gap-4', removing && 'opacity-50')}>
+      <img src={line.imageUrl} alt="" width={88} height={88} className="size-16 shrink-0 sm:size-20 rounded-xl border border-line bg-white object-contain" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
@@ -44,7 +44,8 @@ function CartLineRow({ line, onDone }: { line: CartLine; onDone: (message: strin
           <p className="font-semibold tabular-nums">{formatCents(line.lineTotalCents)}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <update.Form method="post" className="flex items-end gap-2">
+          {/* Wraps: on a 320 px phone the Update button goes under the quantity rather than out of the card. */}
+          <update.Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="lineId" value={line.id} />
             <div>

@@ -13,7 +13,8 @@ export function SummaryRow({ label, value, strong, note }: { label: string; valu
         {label}
         {note ? <span className="block text-xs font-normal text-muted">{note}</span> : null}
       </dt>
-      <dd className="tabular-nums">{value}</dd>
+      {/* An amount never breaks between its sign and its digits (“−” / “$1.35” on a 320 px phone). */}
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   )
 }

@@ -105,13 +105,14 @@ export function OwnerStats({ stats, surpriseActive, revealDate }: { stats: Regis
 function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: boolean }) {
   const given = item.quantityReserved + item.quantityPurchased
   return (
-    <li className="flex gap-4 py-4 first:pt-0 last:pb-0">
-      <div className="size-20 shrink-0 overflow-hidden rounded-xl border border-line bg-white sm:size-24">
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0 sm:gap-4">
+      <div className="size-16 shrink-0 overflow-hidden rounded-xl border border-line bg-white sm:size-24">
         {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" className="size-full object-contain" /> : null}
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-          <h4 className="min-w-0 flex-1 font-semibold text-ink">
+          {/* The title keeps at least 10rem: on a narrow phone the price wraps under it instead of squeezing it. */}
+          <h4 className="min-w-0 flex-[1_1_10rem] font-semibold break-words text-ink">
             {item.href ? (
               <Link to={item.href} className="hover:text-berry-800 hover:underline">
                 {item.title}
