@@ -240,6 +240,19 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
       return Number(rows[0]?.n ?? 0)
     },
 
+    /**
+     * The header's count for the user of a session, by the session's id (its stored hash) rather than the
+     * user id, so the root loader can ask for it alongside the session check instead of after it (one
+     * round trip for a signed-in page, not two). The caller uses it only once the session is valid; an
+     * unknown id counts 0.
+     */
+    async itemCountForSession(sessionId: string): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select coalesce(sum(i.quantity), 0)::int as n from sessions s join carts c on c.user_id = s.user_id join cart_items i on i.cart_id = c.id where s.id = ${sessionId}`,
+      )
+      return Number(rows[0]?.n ?? 0)
+    },
+
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
       if (viewer.userId) return viewOfRows(await linesByUser.execute({ userId: viewer.userId }))
