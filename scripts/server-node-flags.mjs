@@ -1,5 +1,7 @@
-// The Node flags the server process runs with: `npm start` (scripts/start.mjs) and the browser tests and
-// benchmarks (tests/e2e/support/server.ts) start build/server/main.js with exactly these.
+// The Node flags the server process runs with. `npm start` passes them to node itself (package.json's "start"),
+// so scripts/start.mjs imports the server in its own process; started any other way (`node scripts/start.mjs`)
+// it runs the server as a child with them. The browser tests and benchmarks (tests/e2e/support/server.ts)
+// start build/server/main.js with exactly these. Keep package.json's "start" in step with this list.
 //
 // --max-semi-space-size=32 (MB): V8's young generation may grow to 2 x 32 MB instead of 2 x 16 MB. A
 // rendered page allocates a few MB of short-lived objects (React's render tree, turbo-stream's parts, the
