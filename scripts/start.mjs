@@ -8,7 +8,7 @@ import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 const stamp = path.join(root, 'build', '.stamp')
-const sources = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+const sources = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'scripts/first-load-chunks.ts']
 
 function newestMtime(entry) {
   const full = path.join(root, entry)
