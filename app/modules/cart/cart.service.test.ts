@@ -52,6 +52,30 @@ describe('shipping', () => {
 })
 
 describe('cart', () => {
+  test('carts read together (one statement for the guests, one for the accounts) each get only their own lines, in the order added', async () => {
+    const [a, b, c] = [await product(), await product(), await product()]
+    const guest1 = { guestToken: cart.newGuestToken() }
+    const guest2 = { guestToken: cart.newGuestToken() }
+    const empty = { guestToken: cart.newGuestToken() }
+    const user = { userId: await newUser() }
+    await cart.add(guest1, { productId: b.id, quantity: 2 })
+    await cart.add(guest1, { productId: a.id, quantity: 1 })
+    await cart.add(guest2, { productId: c.id, quantity: 3 })
+    await cart.add(user, { productId: a.id, quantity: 4 })
+    await cart.add(user, { productId: c.id, quantity: 1 })
+    // Asked in the same turn of the event loop: the loader reads them together.
+    const [v1, v2, ve, vu, v1again] = await Promise.all([cart.view(guest1), cart.view(guest2), cart.view(empty), cart.view(user), cart.view(guest1)])
+    const lines = (v: typeof v1) => v.lines.map((l) => [l.productId, l.quantity])
+    expect(lines(v1)).toEqual([[b.id, 2], [a.id, 1]])
+    expect(lines(v2)).toEqual([[c.id, 3]])
+    expect(lines(ve)).toEqual([])
+    expect(lines(vu)).toEqual([[a.id, 4], [c.id, 1]])
+    expect(lines(v1again)).toEqual(lines(v1))
+    // Never cached: a change shows at the next read.
+    await cart.add(guest2, { productId: a.id, quantity: 1 })
+    expect(lines(await cart.view(guest2))).toEqual([[c.id, 3], [a.id, 1]])
+  })
+
   test('the header count by session id: the session user\'s items, not another user\'s or a guest\'s; 0 for an unknown session', async () => {
     const shopper = await newUser()
     const other = await newUser()
