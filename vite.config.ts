@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { firstLoadChunks } from './scripts/first-load-chunks'
 
 /**
  * React Router's package exports point every import at its `dist/development` build, whose only difference
@@ -30,5 +31,6 @@ export default defineConfig({
     sourcemap: process.env.BUNDLE_ANALYSE === '1',
     minify: 'terser',
     terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } },
+    rollupOptions: { output: { manualChunks: firstLoadChunks(path.join(import.meta.dirname, 'app')) } },
   },
 })

@@ -19,14 +19,23 @@ import { FallbackScreen, NotFoundPage } from './components/error-screens'
 import { navbarShouldRevalidate } from './components/stale-times'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
-import { getViewer } from './modules/accounts/auth.server'
+import { getViewer, readSessionToken } from './modules/accounts/auth.server'
+import { hashToken } from './modules/accounts/tokens.server'
 import { readCartToken } from './modules/cart/cart-cookie.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cartToken = readCartToken(request.headers.get('Cookie'))
-  const [navbar, viewer] = await Promise.all([context.services.catalog.navbarCategories(), getViewer(request, context)])
+  const cookie = request.headers.get('Cookie')
+  const cartToken = readCartToken(cookie)
+  const sessionToken = readSessionToken(cookie)
   // The header's cart count: one indexed query, and none at all without a session or a guest cart cookie.
-  const cartCount = viewer || cartToken ? await context.services.cart.itemCount(viewer ? { userId: viewer.user.id } : { guestToken: cartToken }) : 0
+  // With a session it is read by the session's id at the same time as the session is checked (one round
+  // trip, not two) and used only if the session is valid.
+  const [navbar, viewer, sessionCartCount] = await Promise.all([
+    context.services.catalog.navbarCategories(),
+    getViewer(request, context),
+    sessionToken && sessionToken.length <= 100 ? context.services.cart.itemCountForSession(hashToken(sessionToken)) : 0,
+  ])
+  const cartCount = viewer ? sessionCartCount : cartToken ? await context.services.cart.itemCount({ guestToken: cartToken }) : 0
   const flash = readFlash(request)
   const body = {
     navbar,

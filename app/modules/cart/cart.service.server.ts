@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import DataLoader from 'dataloader'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
@@ -140,9 +141,10 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
   // A cart's lines with what pricing them needs: one query, prepared once per connection (named statements:
   // PostgreSQL parses and plans it once, Drizzle builds its SQL once), by cart id or straight from the owner
   // (the cart lookup joined in: one round trip for a checkout or the cart page; docs/decisions/025).
-  const cartLines = () =>
+  const cartLines = (owner: SQL<string | null> = sql<string | null>`null::text`) =>
     db
       .select({
+        owner,
         line: cartItems,
         product: lineProductColumns,
         // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
@@ -159,16 +161,32 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     .where(eq(cartItems.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
     .prepare('cart_lines_by_cart')
-  const linesByUser = cartLines()
+  // Carts read by their owners: the lines of every cart asked for in the same turn of the event loop, in one
+  // statement (checkouts and cart pages arriving together share a round trip; docs/decisions/025, h11). The
+  // owner column comes back with each line so each caller gets only its own cart's lines.
+  const linesByUsers = cartLines(sql<string>`${carts.userId}::text`)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(eq(carts.userId, sql.placeholder('userId')))
+    .where(sql`${carts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
-    .prepare('cart_lines_by_user')
-  const linesByGuest = cartLines()
+    .prepare('cart_lines_by_users')
+  const linesByGuests = cartLines(sql<string>`${carts.guestTokenHash}`)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(eq(carts.guestTokenHash, sql.placeholder('hash')))
+    .where(sql`${carts.guestTokenHash} = any(${sql.placeholder('hashes')}::text[])`)
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
-    .prepare('cart_lines_by_guest')
+    .prepare('cart_lines_by_guests')
+  /** One loader per kind of owner: no cache (every read is fresh), batches flushed once the current I/O callbacks are done. */
+  const ownerLoader = (read: (keys: string[]) => Promise<CartRows>) =>
+    new DataLoader<string, CartRows>(
+      async (keys) => {
+        const byOwner = new Map<string, CartRows>(keys.map((k) => [k, []]))
+        // Rows come in (added_at, id) order, so each cart's lines keep their order.
+        for (const row of await read([...keys])) if (row.owner !== null) byOwner.get(row.owner)?.push(row)
+        return keys.map((k) => byOwner.get(k)!)
+      },
+      { cache: false, maxBatchSize: 100, batchScheduleFn: (flush) => setImmediate(flush) },
+    )
+  const userLines = ownerLoader((userIds) => linesByUsers.execute({ userIds }))
+  const guestLines = ownerLoader((hashes) => linesByGuests.execute({ hashes }))
   type CartRows = Awaited<ReturnType<typeof linesByCart.execute>>
 
   async function viewOf(cartId: string | null): Promise<CartView> {
@@ -240,11 +258,24 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
       return Number(rows[0]?.n ?? 0)
     },
 
+    /**
+     * The header's count for the user of a session, by the session's id (its stored hash) rather than the
+     * user id, so the root loader can ask for it alongside the session check instead of after it (one
+     * round trip for a signed-in page, not two). The caller uses it only once the session is valid; an
+     * unknown id counts 0.
+     */
+    async itemCountForSession(sessionId: string): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select coalesce(sum(i.quantity), 0)::int as n from sessions s join carts c on c.user_id = s.user_id join cart_items i on i.cart_id = c.id where s.id = ${sessionId}`,
+      )
+      return Number(rows[0]?.n ?? 0)
+    },
+
     /** The viewer's cart with prices, availability and totals (empty when there is none). */
     async view(viewer: CartViewer): Promise<CartView> {
-      if (viewer.userId) return viewOfRows(await linesByUser.execute({ userId: viewer.userId }))
+      if (viewer.userId) return viewOfRows(await userLines.load(String(viewer.userId)))
       if (viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100) {
-        return viewOfRows(await linesByGuest.execute({ hash: hashToken(viewer.guestToken) }))
+        return viewOfRows(await guestLines.load(hashToken(viewer.guestToken)))
       }
       return viewOfRows([])
     },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { users } from '../accounts/accounts.schema'
+import { sessions, users } from '../accounts/accounts.schema'
+import { generateToken, hashToken } from '../accounts/tokens.server'
 import { ensureProductStock } from '../orders/stock.seed.server'
 import { createRegistryService } from '../registry/registry.service.server'
 import { cartMessages, createCartService, shippingFor } from './cart.service.server'
@@ -51,6 +52,50 @@ describe('shipping', () => {
 })
 
 describe('cart', () => {
+  test('carts read together (one statement for the guests, one for the accounts) each get only their own lines, in the order added', async () => {
+    const [a, b, c] = [await product(), await product(), await product()]
+    const guest1 = { guestToken: cart.newGuestToken() }
+    const guest2 = { guestToken: cart.newGuestToken() }
+    const empty = { guestToken: cart.newGuestToken() }
+    const user = { userId: await newUser() }
+    await cart.add(guest1, { productId: b.id, quantity: 2 })
+    await cart.add(guest1, { productId: a.id, quantity: 1 })
+    await cart.add(guest2, { productId: c.id, quantity: 3 })
+    await cart.add(user, { productId: a.id, quantity: 4 })
+    await cart.add(user, { productId: c.id, quantity: 1 })
+    // Asked in the same turn of the event loop: the loader reads them together.
+    const [v1, v2, ve, vu, v1again] = await Promise.all([cart.view(guest1), cart.view(guest2), cart.view(empty), cart.view(user), cart.view(guest1)])
+    const lines = (v: typeof v1) => v.lines.map((l) => [l.productId, l.quantity])
+    expect(lines(v1)).toEqual([[b.id, 2], [a.id, 1]])
+    expect(lines(v2)).toEqual([[c.id, 3]])
+    expect(lines(ve)).toEqual([])
+    expect(lines(vu)).toEqual([[a.id, 4], [c.id, 1]])
+    expect(lines(v1again)).toEqual(lines(v1))
+    // Never cached: a change shows at the next read.
+    await cart.add(guest2, { productId: a.id, quantity: 1 })
+    expect(lines(await cart.view(guest2))).toEqual([[c.id, 3], [a.id, 1]])
+  })
+
+  test('the header count by session id: the session user\'s items, not another user\'s or a guest\'s; 0 for an unknown session', async () => {
+    const shopper = await newUser()
+    const other = await newUser()
+    const token = generateToken()
+    await database.db.insert(sessions).values({ id: hashToken(token), userId: shopper, expiresAt: new Date(Date.now() + 86_400_000) })
+    const otherToken = generateToken()
+    await database.db.insert(sessions).values({ id: hashToken(otherToken), userId: other, expiresAt: new Date(Date.now() + 86_400_000) })
+    const bib = await product()
+    const cup = await product()
+    expect(await cart.itemCountForSession(hashToken(token))).toBe(0)
+    await cart.add({ userId: shopper }, { productId: bib.id, quantity: 2 })
+    await cart.add({ userId: shopper }, { productId: cup.id, quantity: 3 })
+    await cart.add({ userId: other }, { productId: cup.id, quantity: 1 })
+    await cart.add({ guestToken: cart.newGuestToken() }, { productId: bib.id, quantity: 4 })
+    expect(await cart.itemCountForSession(hashToken(token))).toBe(5)
+    expect(await cart.itemCountForSession(hashToken(token))).toBe(await cart.itemCount({ userId: shopper }))
+    expect(await cart.itemCountForSession(hashToken(otherToken))).toBe(1)
+    expect(await cart.itemCountForSession(hashToken(generateToken()))).toBe(0)
+  })
+
   test('stock per option (product_stock) is respected: not more than is left, counting the cart; lines show when it ran out', async () => {
     const viewer = { guestToken: cart.newGuestToken() }
     const romper = await product({ stock: 4, options: { sizes: ['NB', '3M'] } })

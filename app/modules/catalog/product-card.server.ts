@@ -9,6 +9,7 @@ import {
   type ProductCardView,
   type ProductKind,
 } from './catalog.service.server'
+import type { ListingResult, ListingView } from '../search/search.types'
 import { pdpPath } from './product-path'
 
 /** The columns a card needs, for `db.select(cardColumns).from(products).innerJoin(brands, …)`. */
@@ -101,4 +102,12 @@ export function toCard(row: CardRow): ProductCard {
 /** The fields of a card that the browser renders (see `ProductCardView`). */
 export function cardView({ slug: _slug, shortName: _shortName, brand, ...card }: ProductCard): ProductCardView {
   return { ...card, brand: { name: brand.name } }
+}
+
+/**
+ * A listing page's loader data: its cards as `cardView`s (a grid of 18 cards sends ~90 fewer values through
+ * React Router's turbo-stream encoding and the page's hydration data).
+ */
+export function listingView(result: ListingResult): ListingView {
+  return { ...result, heroProducts: result.heroProducts.map(cardView) }
 }

@@ -267,27 +267,35 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
     /**
      * Group commit, step 2: the statements that record what the processor answered for payments begun with
      * beginAuthorizations, for the caller to run in its transaction (as parts of one statement, with the
-     * orders). A processor error leaves the payment pending (reconcile asks the processor).
+     * orders): every attempt, and the declines on their payments. An approved payment's row is not updated
+     * here: it stays 'pending' until `captureMany` writes it once as 'captured' with the processor's reference
+     * (each status change of a payment is a non-HOT update: a new row version and an entry in every index;
+     * docs/decisions/025, h11). Until then the approval is on record in its attempt and at the processor, and
+     * whatever reads the payment first settles it from the processor's books (`settlePending`: reconcile after
+     * a crash, `void` for an order that sold out, `capture`, `authorize` with the same key). A processor error
+     * leaves the payment pending too (reconcile asks the processor).
      */
     authorizationWrites(settled: { view: PaymentView; answer: ProcessorAnswer }[]): SQL[] {
-      const known = settled.filter((s) => s.answer.ok || s.answer.code !== 'processor_error')
+      const declined = settled.filter((s) => !s.answer.ok && s.answer.code !== 'processor_error')
       const now = clock().toISOString()
       const writes: SQL[] = []
-      if (known.length > 0) {
+      if (declined.length > 0) {
         writes.push(sql`
-          update payments p set status = s.status, provider_ref = s.ref, decline_code = s.code, updated_at = ${now}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(known.map((s) => ({ id: s.view.id, status: s.answer.ok ? 'authorized' : 'declined', ref: s.answer.ref, code: s.answer.ok ? null : s.answer.code })))}::jsonb)
-            as s(id uuid, status text, ref text, code text)
-          where p.id = s.id and p.status = 'pending' and p.id = any(${sql.param(known.map((k) => k.view.id))}::uuid[])`)
+          update payments p set status = 'declined', decline_code = s.code, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(declined.map((s) => ({ id: s.view.id, code: s.answer.ok ? null : s.answer.code })))}::jsonb)
+            as s(id uuid, code text)
+          where p.id = s.id and p.status = 'pending' and p.id = any(${sql.param(declined.map((k) => k.view.id))}::uuid[])`)
       }
       if (settled.length > 0) writes.push(attemptsInsert(settled.map((s) => ({ paymentId: s.view.id, kind: 'authorize', amountCents: s.view.amountCents, answer: s.answer }))))
       return writes
     },
 
     /**
-     * Group commit for charges: the processor is asked for each authorised payment, then one transaction
-     * marks the charged ones captured, records every attempt and runs `alsoInTransaction` (the orders mark
-     * themselves paid in the same commit). Returns the ids that were charged; the others stay authorised.
+     * Group commit for charges: the processor is asked for each approved payment (begun with
+     * beginAuthorizations, still 'pending' in the table, or 'authorized'), then one statement marks the charged
+     * ones captured with their processor reference, records every attempt and runs `alsoWrite` (the orders mark
+     * themselves paid in the same commit). Returns the ids that were charged; the others stay as they were (and
+     * are settled from the processor's books when next read).
      */
     async captureMany(items: { paymentId: string; providerRef: string; amountCents: number }[], alsoWrite?: (capturedIds: string[]) => SQL | null): Promise<Set<string>> {
       if (items.length === 0) return new Set()
@@ -298,9 +306,9 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       const writes: SQL[] = [attemptsInsert(items.map((i, k) => ({ paymentId: i.paymentId, kind: 'capture', amountCents: i.amountCents, answer: answers[k]! })))]
       if (captured.length > 0) {
         writes.push(sql`
-          update payments p set status = 'captured', captured_cents = c.amount, updated_at = ${now}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents })))}::jsonb) as c(id uuid, amount int)
-          where p.id = c.id and p.status = 'authorized' and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
+          update payments p set status = 'captured', captured_cents = c.amount, provider_ref = coalesce(p.provider_ref, c.ref), decline_code = null, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(captured.map((c) => ({ id: c.paymentId, amount: c.amountCents, ref: c.providerRef })))}::jsonb) as c(id uuid, amount int, ref text)
+          where p.id = c.id and p.status in ('pending', 'authorized') and p.id = any(${sql.param(captured.map((c) => c.paymentId))}::uuid[])`)
         const extra = alsoWrite?.(captured.map((c) => c.paymentId))
         if (extra) writes.push(extra)
       }

@@ -1,6 +1,6 @@
 // The contract between the product listing engine (search module) and the pages and API that show listings.
 // Pure types: safe to import from routes and components.
-import type { ProductCard } from '../catalog/catalog.service.server'
+import type { ProductCard, ProductCardView } from '../catalog/catalog.service.server'
 
 /** Sort criteria (spec §3 'Sort keys') and directions. */
 export type SortKey = 'popular' | 'price' | 'newest' | 'rating' | 'reviews'
@@ -68,3 +68,6 @@ export type ListingResult = {
   /** The brand whose name the search term matches, when it has a brand page (spec 'Search data'). */
   brand?: { id: number; title: string; brandPageUrl: string }
 }
+
+/** A listing as the shop's pages send it to the browser: the cards trimmed to what they render (`listingView`). */
+export type ListingView = Omit<ListingResult, 'heroProducts'> & { heroProducts: ProductCardView[] }

@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { FaqSection } from '~/modules/catalog/ui/faq-section'
 import { DEFAULT_SORT } from '~/modules/catalog/ui/filters/filter-state'
+import { listingView } from '~/modules/catalog/product-card.server'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
@@ -31,7 +32,7 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
-  return { brand, listing, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
+  return { brand, listing: listingView(listing), origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

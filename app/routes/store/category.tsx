@@ -1,6 +1,7 @@
 import { publicOrigin } from '~/lib/links'
 import { Link, redirect } from 'react-router'
 import { openNavBranch } from '~/modules/catalog/catalog.service.server'
+import { listingView } from '~/modules/catalog/product-card.server'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
 import { Breadcrumb } from '~/modules/catalog/ui/breadcrumb'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
@@ -46,12 +47,16 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
+  // The subcategories go to the browser as the tiles they render, not as whole categories (their SEO
+  // texts, teasers and FAQs would more than double a parent category's loader data).
+  const { children, ...shown } = category
+  const tiles = children?.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden, isLeaf: c.children === null })) ?? null
   return {
-    category,
+    category: { ...shown, children: tiles },
     trail: page.trail,
     // Only the branch the left navigation opens; the menus' tree is in the root loader's navbar.
     nav: openNavBranch(page.nav, category.slugSet),
-    listing,
+    listing: listingView(listing),
     defaultSort,
     guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),
     origin: publicOrigin(url.origin),
@@ -130,7 +135,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.children ? (
             <CategoryTiles
               heading={`Shop ${category.title} by type`}
-              tiles={category.children.map((c) => ({ title: c.title, urlSlug: c.urlSlug, path: c.path, imageUrl: c.imageUrl, hidden: c.hidden, isLeaf: c.children === null }))}
+              tiles={category.children}
             />
           ) : null}
           <section aria-labelledby="products-heading">

@@ -2,6 +2,7 @@ import { publicOrigin } from '~/lib/links'
 import { redirect } from 'react-router'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { DEFAULT_SORT, type SortState } from '~/modules/catalog/ui/filters/filter-state'
+import { listingView } from '~/modules/catalog/product-card.server'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { BEST_MIN_RATING, BEST_MIN_REVIEWS } from '~/modules/search/search-engine'
@@ -77,7 +78,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const products = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(products)
   if (missing) notFound({ message: missing, ...retry })
-  return { listing, products, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
+  return { listing, products: listingView(products), defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {

@@ -6,6 +6,7 @@ import { firstIssue, pageInput, searchTermInput } from '~/modules/catalog/catalo
 import { categoryPath, isShortCode } from '~/modules/catalog/product-path'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
 import { DEFAULT_SORT, hasFilters, parseFilters, parseSort, selectionHref } from '~/modules/catalog/ui/filters/filter-state'
+import { listingView } from '~/modules/catalog/product-card.server'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { STORED_SORT_KEY } from '~/modules/catalog/ui/filters/use-listing-filters'
 import { pageHref } from '~/modules/catalog/ui/pagination'
@@ -55,7 +56,7 @@ export async function loader({ request: httpRequest, url, context }: Route.Loade
   if (missing) notFound({ message: missing, ...retry })
   // The search id names this one search (analytics): a cached copy of the page gets a new one.
   if (results.searchId) context.freshPerResponse?.(results.searchId)
-  return { searchTerm, results, href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
+  return { searchTerm, results: listingView(results), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '~/db/embedded-postgres.server'
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs'
 
 export type RunningServer = {
   baseUrl: string
@@ -21,11 +22,11 @@ export function makeDataDir(): string {
   return dir
 }
 
-/** Starts the built server (build/server/main.js) as `npm start` would, and waits for it to be healthy. */
+/** Starts the built server (build/server/main.js) as `npm start` would (with its Node flags), and waits for it to be healthy. */
 export async function startServer(env: Record<string, string | undefined>, options: { waitForHealthy?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort()
   let output = ''
-  const child = spawn(process.execPath, [path.join(root, 'build', 'server', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'build', 'server', 'main.js')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

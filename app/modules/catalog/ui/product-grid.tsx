@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Skeleton } from '~/ui'
-import type { ProductCard as ProductCardData } from '../catalog.service.server'
+import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
 
 /** The spec shows six placeholder cards while the cards are not there yet. */

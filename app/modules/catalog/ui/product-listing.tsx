@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
-import type { ListingResult } from '~/modules/search/search.types'
+import type { ListingResult, ListingView } from '~/modules/search/search.types'
 import { FilterBar } from './filters/filter-bar'
 import * as filterPanel from './filters/filter-panel'
 import { DEFAULT_SORT, hasFilters, type SortState } from './filters/filter-state'
@@ -13,7 +13,7 @@ export const EMPTY_FILTER_MESSAGE_START = "Whoops! We couldn't find any matches 
 export const EMPTY_FILTER_MESSAGE_END = ' to see all available products.'
 
 type ProductListingProps = {
-  result: ListingResult
+  result: ListingView
   /** The current address (path and query): filters, sort and page are read from it. */
   href: string
   /** Names the product list for assistive technology, e.g. 'Strollers products'. */
