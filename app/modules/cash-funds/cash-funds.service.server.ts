@@ -70,6 +70,10 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
   const access = createRegistryAccess(db)
   const base = publicUrl.replace(/\/$/, '')
 
+  /** While a family keeps their registry a surprise, they do not see who gave or what they wrote (staff do). */
+  const surpriseActive = (r: Pick<RegistryRow, 'surprise' | 'surpriseRevealDate'>) => r.surprise && (!r.surpriseRevealDate || r.surpriseRevealDate > clock().toISOString().slice(0, 10))
+  const hideGiver = (v: ContributionView): ContributionView => ({ ...v, giverName: m.someone, giverEmail: '', message: '' })
+
   async function managed(registryId: number, userId: number): Promise<RegistryRow> {
     const a = await access.of(registryId, userId)
     if (!a) throw new DomainError('not_found', m.registryNotFound)
@@ -182,7 +186,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         action: { label: 'See the registry', url: `${base}/${reg.slug}` },
       },
     })
-    const surprise = reg.surprise && (!reg.surpriseRevealDate || reg.surpriseRevealDate > clock().toISOString().slice(0, 10))
+    const surprise = surpriseActive(reg)
     await email.send({
       to: await ownerEmail(reg.ownerId),
       userId: reg.ownerId,
@@ -309,19 +313,23 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     /** One contribution, for the registry's family and staff (anyone else: 404). */
     async get(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
-      return contributionView(row.c, row.fundTitle)
+      const view = contributionView(row.c, row.fundTitle)
+      if (actor.role === 'staff') return view
+      const [reg] = await db.select({ surprise: registries.surprise, surpriseRevealDate: registries.surpriseRevealDate }).from(registries).where(eq(registries.id, row.c.registryId))
+      return reg && surpriseActive(reg) ? hideGiver(view) : view
     },
 
     /** Every contribution to a registry's funds, newest first (the family's gift tracker). */
     async contributionsOf(registryId: number, userId: number): Promise<ContributionView[]> {
-      await managed(registryId, userId)
+      const registry = await managed(registryId, userId)
+      const hide = surpriseActive(registry)
       const rows = await db
         .select({ c: cashFundContributions, fundTitle: cashFunds.title })
         .from(cashFundContributions)
         .innerJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
         .where(eq(cashFundContributions.registryId, registryId))
         .orderBy(desc(cashFundContributions.createdAt))
-      return rows.map((r) => contributionView(r.c, r.fundTitle))
+      return rows.map((r) => (hide ? hideGiver(contributionView(r.c, r.fundTitle)) : contributionView(r.c, r.fundTitle)))
     },
 
     /** pending → confirmed (charges the held amount). Confirming a confirmed one is harmless; a cancelled one is refused. */

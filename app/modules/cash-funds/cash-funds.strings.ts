@@ -28,6 +28,7 @@ export const cashFundMessages = {
   accountHolderRequired: 'Enter the name on the bank account.',
   last4Format: 'Enter the last 4 digits of the account number only (we never keep the full number).',
   creditSpent: 'The family has already spent the store credit this gift became, so it cannot be refunded here. Refund it from the order it paid for.',
+  someone: 'A guest (surprise)',
   methodRequired: 'Choose how you want to receive your cash fund money.',
 } as const
 

@@ -164,6 +164,17 @@ describe('who sees a contribution, confirm and cancel', () => {
     const list = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${registry.id}`, { cookie: owner.cookie })
     expect(list.json.contributions.map((c: { id: string }) => c.id)).toContain(json.id)
     expect((await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${registry.id}`, { cookie: stranger.cookie })).status).toBe(404)
+    // Kept a surprise: the family sees the amount but not who gave or their message; staff still see it all.
+    await h.database.pool.query(`update registries set surprise = true, surprise_reveal_date = null where id = $1`, [registry.id])
+    try {
+      const hidden = await h.call('GET', `/api/v3/cash_fund_contributions/${json.id}`, { cookie: owner.cookie })
+      expect(hidden.json).toMatchObject({ amountCents: 2500, giverName: cashFundMessages.someone, giverEmail: '', message: '' })
+      const listed = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${registry.id}`, { cookie: owner.cookie })
+      expect(listed.text).not.toContain('Grandma Rose')
+      expect((await h.call('GET', `/api/v3/cash_fund_contributions/${json.id}`, { cookie: staff.cookie })).json.giverName).toBe('Grandma Rose')
+    } finally {
+      await h.database.pool.query(`update registries set surprise = false where id = $1`, [registry.id])
+    }
   })
 
   test('pending → confirmed charges the hold; pending → cancelled releases it and a cancelled one cannot be confirmed', async () => {
