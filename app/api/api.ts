@@ -28,6 +28,7 @@ import { purchaseReturnsRouter } from './v3/purchase-returns'
 import { giftCardsRouter } from './v3/gift-cards'
 import { paymentMethodsRouter } from './v3/payment-methods'
 import { staffRouter } from './v3/staff'
+import { cashFundsRouter } from './v3/cash-funds'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -60,6 +61,7 @@ export function createApi() {
   api.route('/', giftCardsRouter)
   api.route('/', paymentMethodsRouter)
   api.route('/', staffRouter)
+  api.route('/', cashFundsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

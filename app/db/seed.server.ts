@@ -6,6 +6,7 @@ import { resetChecklist, seedChecklist } from '../modules/checklist/checklist.se
 import { resetRegistries, seedRegistries } from '../modules/registry/registry.seed.server'
 import { resetExternalItems, seedExternalItems } from '../modules/external-products/external-products.seed.server'
 import { resetProductStock, seedProductStock } from '../modules/orders/stock.seed.server'
+import { resetCashFunds, seedCashFunds } from '../modules/cash-funds/cash-funds.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -23,6 +24,7 @@ const steps: SeedStep[] = [
   { name: 'checklist', run: seedChecklist, reset: resetChecklist },
   { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
   { name: 'stock per product option', run: seedProductStock, reset: resetProductStock },
+  { name: 'cash funds', run: seedCashFunds, reset: resetCashFunds },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

@@ -579,6 +579,16 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     },
 
     /**
+     * Cash fund money paid out as store credit (docs/decisions/030), or taken back when staff refund the gift
+     * (a negative amount), inside the caller's transaction. False when the family has less credit left than
+     * is taken back (nothing moves).
+     */
+    async cashFundCreditIn(tx: Tx, userId: number, amountCents: number, note: string): Promise<boolean> {
+      if (!Number.isSafeInteger(amountCents) || amountCents === 0) throw new DomainError('invalid_input', 'Credit must be a whole, non-zero amount in cents.')
+      return moveCredit(tx, userId, amountCents, 'cash_fund', { note })
+    },
+
+    /**
      * Moves a gift card's whole balance into the account's store credit (the card is then used up). Wrong codes
      * count against the hourly limit per account and per network address.
      */

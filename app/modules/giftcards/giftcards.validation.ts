@@ -115,7 +115,7 @@ export const redeemInput = z.object({
 })
 
 /** Why store credit changed (the ledger's reason column). */
-export const creditReasons = ['gift_return', 'promotion', 'gift_card_redeemed', 'order_payment', 'refund'] as const
+export const creditReasons = ['gift_return', 'promotion', 'gift_card_redeemed', 'order_payment', 'refund', 'cash_fund'] as const
 export type CreditReason = (typeof creditReasons)[number]
 
 export const giftReturnReasons = [

@@ -1,5 +1,7 @@
 import { data, Link } from 'react-router'
 import { isDomainError } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import { type ContributionLine, ContributionsList } from '~/modules/cash-funds/ui/contributions-list'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { type GiftLine, GiftTrackerList, type ThankYouResult } from '~/modules/registry/ui/gift-tracker-list'
 import { Alert, Container, Icon, LinkButton } from '~/ui'
@@ -28,11 +30,12 @@ async function trackedRegistry(context: Route.LoaderArgs['context'], x: string |
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const registry = await trackedRegistry(context, params.x, user.id)
-  if (!registry) return { registry: null, surpriseActive: false, gifts: [] as GiftLine[], counts: { gifts: 0, thankYouSent: 0 } }
-  const tracker = await context.services.reservations.giftTracker(registry.id, user.id)
+  if (!registry) return { registry: null, surpriseActive: false, gifts: [] as GiftLine[], counts: { gifts: 0, thankYouSent: 0 }, contributions: [] as ContributionLine[] }
+  const [tracker, cashGifts] = await Promise.all([context.services.reservations.giftTracker(registry.id, user.id), context.services.cashFunds.contributionsOf(registry.id, user.id)])
   // The page has no use for givers' email addresses, so they stay on the server.
   const gifts: GiftLine[] = tracker.gifts.map(({ giverEmail: _omit, ...g }) => g)
-  return { registry, surpriseActive: tracker.surpriseActive, gifts, counts: tracker.counts }
+  const contributions: ContributionLine[] = cashGifts.map((c) => ({ id: c.id, fundTitle: c.fundTitle, amountCents: c.amountCents, status: c.status, giverName: c.giverName, message: c.message, createdAt: c.createdAt }))
+  return { registry, surpriseActive: tracker.surpriseActive, gifts, counts: tracker.counts, contributions }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,6 +44,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = String(form.get('id') ?? '').slice(0, 64)
   const at = Date.now()
+  // Cash fund gifts still being charged: charge now, or decline (docs/decisions/030).
+  const intent = form.get('intent')
+  if (registry && (intent === 'confirm-contribution' || intent === 'cancel-contribution')) {
+    try {
+      const actor = { userId: user.id, role: user.role }
+      await (intent === 'confirm-contribution' ? context.services.cashFunds.confirm(id, actor) : context.services.cashFunds.cancel(id, actor))
+      return data<ThankYouResult>({ ok: true, id, sent: false, at })
+    } catch (error) {
+      const failure = formFailure(error)
+      return data<ThankYouResult>({ ok: false, id, message: failure.message, at }, { status: failure.status })
+    }
+  }
   if (!registry || form.get('intent') !== 'thank-you') {
     return data<ThankYouResult>({ ok: false, id: null, message: 'That action is not available here.', at }, { status: 400 })
   }
@@ -57,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function GiftTracker({ loaderData, actionData }: Route.ComponentProps) {
-  const { registry, surpriseActive, gifts, counts } = loaderData
+  const { registry, surpriseActive, gifts, counts, contributions } = loaderData
   return (
     <Container className="flex flex-col gap-8 py-8 sm:py-10">
       <header className="flex flex-col gap-3">
@@ -111,7 +126,7 @@ export default function GiftTracker({ loaderData, actionData }: Route.ComponentP
               </dd>
             </div>
           </dl>
-          {gifts.length === 0 ? (
+          {gifts.length === 0 && contributions.length === 0 ? (
             <Alert tone="info" title="No gifts yet">
               When guests reserve or buy from your registry, you will see each gift here.{' '}
               <Link to="/registry/share" className="font-semibold text-berry-700 underline underline-offset-2">
@@ -119,8 +134,9 @@ export default function GiftTracker({ loaderData, actionData }: Route.ComponentP
               </Link>
             </Alert>
           ) : (
-            <GiftTrackerList gifts={gifts} />
+            gifts.length > 0 && <GiftTrackerList gifts={gifts} />
           )}
+          {contributions.length > 0 ? <ContributionsList contributions={contributions} /> : null}
         </>
       )}
     </Container>

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetch
 import { formFailure } from '~/lib/form-errors'
 import { publicOrigin } from '~/lib/links'
 import { getViewer } from '~/modules/accounts/auth.server'
+import { CashFundsSection } from '~/modules/cash-funds/ui/cash-funds-section'
 import { GuestFilterBar } from '~/modules/registry/ui/guest-filter-bar'
 import { arrivalLine, guestSections, parseGuestFilters, registryTypeLabels } from '~/modules/registry/ui/guest-filters'
 import { GuestItemCard, type VisitorGift } from '~/modules/registry/ui/guest-item-card'
@@ -46,11 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registry = await orNotFound(context.services.registry.guestView(key))
   const viewer = await getViewer(request, context)
   // The owner and collaborators see the owner bar (and no giver defaults): they manage this registry.
-  const [isOwner, searchLevel, visitor, offers] = await Promise.all([
+  const [isOwner, searchLevel, visitor, offers, cashFunds] = await Promise.all([
     viewer ? context.services.registry.canManage(registry.id, viewer.user.id) : false,
     context.services.registry.searchLevelOf(registry.id),
     context.services.reservations.visitorReservations(registry.id, visitorReservationIds(request)),
     context.services.externalProducts.offersFor(registry.items.map((i) => i.id)),
+    // Cash funds with their totals (never who gave: docs/decisions/030).
+    context.services.cashFunds.fundsOf(registry.id),
   ])
   const filters = parseGuestFilters(url.searchParams)
   const asGuest = url.searchParams.get('view') === 'guest'
@@ -62,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registry,
     // Other stores the family added for an item ('Where to buy'), by item id.
     offers,
+    cashFunds: cashFunds.map(({ registryId: _r, productId: _p, ...f }) => f),
     sections: guestSections(registry.categories, registry.items, filters),
     filters,
     mine,
@@ -124,7 +128,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function GuestRegistryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers } = loaderData
+  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers, cashFunds } = loaderData
   const location = useLocation()
   const navigation = useNavigation()
   const [dialog, setDialog] = useState<{ itemId: number; mode: ReserveMode; n: number } | null>(null)
@@ -227,6 +231,8 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
             </div>
           </section>
         ) : null}
+
+        {cashFunds.length > 0 ? <CashFundsSection funds={cashFunds} /> : null}
 
         <GuestFilterBar categories={registry.categories} filters={filters} keep={keep} shown={shown} total={registry.items.length} />
 

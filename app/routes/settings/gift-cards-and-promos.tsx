@@ -45,6 +45,7 @@ const reasonLabels: Record<CreditReason, string> = {
   promotion: 'Promotion',
   order_payment: 'Used on an order',
   refund: 'Refund',
+  cash_fund: 'Cash fund gift',
 }
 
 export default function GiftCardsAndPromos({ loaderData, actionData }: Route.ComponentProps) {

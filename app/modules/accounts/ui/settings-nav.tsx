@@ -14,6 +14,7 @@ export const settingsSections = [
   { to: '/settings/registry', label: 'Registry', end: true },
   { to: '/settings/registry/visibility', label: 'Registry privacy' },
   { to: '/settings/collaborators', label: 'Collaborators' },
+  { to: '/settings/cash-fund-preferences', label: 'Cash fund preferences' },
   { to: '/settings/gift-cards-and-promos', label: 'Gift cards and promos' },
 ] as const
 

@@ -1,0 +1,247 @@
+// Cash funds (docs/decisions/030): /api/v3/registries/{id}/cash_funds (guests read totals; the family adds),
+// /api/v3/cash_funds/{fundId} (the family removes), /api/v3/cash_fund_contributions (anyone gives by card;
+// the family and staff read, confirm and cancel; anyone else 404) and /api/v3/cash_fund_preferences.
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { DomainError } from '~/lib/errors'
+import { cashFundMessages, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS } from '~/modules/cash-funds/cash-funds.strings'
+import { apiViewer, requireApiUser } from '../auth'
+import { createRouter } from '../openapi'
+import { errorResponses } from '../schemas'
+import type { AppEnv } from '../types'
+import { body, err, ok, positiveIdOf, privateJson, RegistryIdParam, registryIdOf } from './registry-schemas'
+
+const tags = ['cash funds']
+
+const CashFundSchema = z
+  .object({
+    id: z.number().int(),
+    registryId: z.number().int(),
+    productId: z.number().int().nullable().openapi({ description: 'The catalogue cash-fund product it was started from' }),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    goalCents: z.number().int().nullable(),
+    raisedCents: z.number().int().openapi({ description: 'Confirmed contributions only' }),
+    contributionCount: z.number().int(),
+  })
+  .openapi('CashFund')
+
+const ContributionSchema = z
+  .object({
+    id: z.string().uuid(),
+    cashFundId: z.number().int(),
+    fundTitle: z.string(),
+    registryId: z.number().int(),
+    amountCents: z.number().int(),
+    status: z.enum(['pending', 'confirmed', 'cancelled']).openapi({ description: 'pending: card authorised, not charged; confirmed: charged; cancelled: released or refunded' }),
+    giverName: z.string(),
+    giverEmail: z.string(),
+    message: z.string(),
+    paymentId: z.string(),
+    createdAt: z.string(),
+    confirmedAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+  })
+  .openapi('CashFundContribution')
+
+const PreferencesSchema = z
+  .object({
+    registryId: z.number().int(),
+    method: z.enum(['store_credit', 'bank_transfer']),
+    accountHolder: z.string().nullable(),
+    accountLast4: z.string().nullable().openapi({ description: 'The last 4 digits only; the full number is never taken or kept' }),
+    chosen: z.boolean().openapi({ description: 'false: the family has not chosen yet (store credit is the default)' }),
+  })
+  .openapi('CashFundPreferences')
+
+const CardBody = z.object({ number: z.string(), expMonth: z.number().int(), expYear: z.number().int(), cvc: z.string(), nameOnCard: z.string().optional() })
+
+const listFunds = createRoute({
+  method: 'get',
+  path: '/api/v3/registries/{id}/cash_funds',
+  tags,
+  summary: "A registry's cash funds with the total raised (anyone who can see the registry; never who gave)",
+  request: { params: RegistryIdParam },
+  responses: { 200: ok('Funds', z.object({ cashFunds: z.array(CashFundSchema) })), 404: err('No such registry'), ...errorResponses },
+})
+
+const addFund = createRoute({
+  method: 'post',
+  path: '/api/v3/registries/{id}/cash_funds',
+  tags,
+  summary: 'Add a cash fund to the registry (owner or collaborator)',
+  description: 'productId (optional) is a catalogue product of type cash_fund; goalCents is optional (100 to 10,000,000).',
+  request: {
+    params: RegistryIdParam,
+    ...body(
+      z
+        .object({ productId: z.number().int().optional(), title: z.string().openapi({ example: 'Parental Leave Fund' }), description: z.string().optional(), goalCents: z.number().int().nullable().optional() })
+        .openapi('CashFundInput'),
+    ),
+  },
+  responses: { 201: ok('Added', CashFundSchema), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
+})
+
+const FundIdParam = z.object({ fundId: z.string().openapi({ param: { name: 'fundId', in: 'path' } }) })
+const removeFund = createRoute({
+  method: 'delete',
+  path: '/api/v3/cash_funds/{fundId}',
+  tags,
+  summary: 'Take a cash fund off the registry (owner or collaborator); its contributions are kept',
+  request: { params: FundIdParam },
+  responses: { 204: { description: 'Removed' }, 401: err('Not signed in'), 404: err('No such fund, or not yours'), ...errorResponses },
+})
+
+const contribute = createRoute({
+  method: 'post',
+  path: '/api/v3/cash_fund_contributions',
+  tags,
+  summary: 'Give to a cash fund by card; no account needed',
+  description: `amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
+  request: {
+    ...body(
+      z
+        .object({
+          cashFundId: z.number().int(),
+          amountCents: z.number().int().openapi({ example: 2500 }),
+          giverName: z.string(),
+          giverEmail: z.string(),
+          message: z.string().optional(),
+          idempotencyKey: z.string().openapi({ description: '8 to 100 characters, one per contribution attempt' }),
+          card: CardBody,
+        })
+        .openapi('CashFundContributionInput'),
+    ),
+  },
+  responses: { 201: ok('Contributed', ContributionSchema), 404: err('No such fund'), 409: err('Could not be charged yet'), ...errorResponses },
+})
+
+const listContributions = createRoute({
+  method: 'get',
+  path: '/api/v3/cash_fund_contributions',
+  tags,
+  summary: "Every contribution to a registry's cash funds, newest first (owner or collaborator)",
+  request: { query: z.object({ registryId: z.string().optional().openapi({ description: 'Defaults to the current registry' }) }) },
+  responses: { 200: ok('Contributions', z.object({ contributions: z.array(ContributionSchema) })), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
+})
+
+const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) })
+const getContribution = createRoute({
+  method: 'get',
+  path: '/api/v3/cash_fund_contributions/{id}',
+  tags,
+  summary: "One contribution (the registry's owner or collaborators, or staff; anyone else 404)",
+  request: { params: IdParam },
+  responses: { 200: ok('Contribution', ContributionSchema), 401: err('Not signed in'), 404: err('No such contribution'), ...errorResponses },
+})
+
+const confirm = createRoute({
+  method: 'post',
+  path: '/api/v3/cash_fund_contributions/{id}/confirm',
+  tags,
+  summary: 'pending → confirmed: charge the held amount (owner, collaborator or staff)',
+  description: 'Confirming a confirmed contribution answers it unchanged; a cancelled one is 409.',
+  request: { params: IdParam },
+  responses: { 200: ok('Confirmed', ContributionSchema), 401: err('Not signed in'), 404: err('No such contribution'), 409: err('Cancelled, or not chargeable now'), ...errorResponses },
+})
+
+const cancel = createRoute({
+  method: 'post',
+  path: '/api/v3/cash_fund_contributions/{id}/cancel',
+  tags,
+  summary: 'Cancel: a pending one releases the hold (owner, collaborator or staff); a confirmed one is refunded (staff only)',
+  request: { params: IdParam },
+  responses: { 200: ok('Cancelled', ContributionSchema), 401: err('Not signed in'), 404: err('No such contribution'), 409: err('Already charged (family)'), ...errorResponses },
+})
+
+const PreferencesQuery = z.object({ registryId: z.string().optional().openapi({ description: 'Defaults to the current registry' }) })
+const getPreferences = createRoute({
+  method: 'get',
+  path: '/api/v3/cash_fund_preferences',
+  tags,
+  summary: 'How the family receives cash fund money (owner or collaborator)',
+  request: { query: PreferencesQuery },
+  responses: { 200: ok('Preferences', PreferencesSchema), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
+})
+
+const putPreferences = createRoute({
+  method: 'put',
+  path: '/api/v3/cash_fund_preferences',
+  tags,
+  summary: 'Choose store credit, or a bank transfer (the account holder and the last 4 digits only)',
+  request: {
+    query: PreferencesQuery,
+    ...body(z.object({ method: z.enum(['store_credit', 'bank_transfer']), accountHolder: z.string().optional(), accountLast4: z.string().optional() }).openapi('CashFundPreferencesInput')),
+  },
+  responses: { 200: ok('Saved', PreferencesSchema), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
+})
+
+/** The registry named by ?registryId, or the user's current one. */
+async function registryOf(c: Context<AppEnv>, userId: number, raw: string | undefined): Promise<number> {
+  if (raw !== undefined) return registryIdOf(raw)
+  const current = (await c.var.services.registry.managedBy(userId))[0]
+  if (!current) throw new DomainError('not_found', cashFundMessages.noRegistry)
+  return current.id
+}
+
+const actorOf = (v: { user: { id: number; role: 'user' | 'staff' } }) => ({ userId: v.user.id, role: v.user.role })
+
+export const cashFundsRouter = createRouter()
+privateJson(cashFundsRouter, ['/api/v3/cash_fund_contributions', '/api/v3/cash_fund_contributions/*', '/api/v3/cash_fund_preferences', '/api/v3/cash_funds/*'])
+
+cashFundsRouter.openapi(listFunds, async (c) => {
+  const id = registryIdOf(c.req.valid('param').id)
+  // Only registries guests can open: the same lookup as the guest page (404 otherwise).
+  const registry = await c.var.services.registry.guestView(id)
+  if (!registry) throw new DomainError('not_found', cashFundMessages.registryNotFound)
+  return c.json({ cashFunds: await c.var.services.cashFunds.fundsOf(id) }, 200)
+})
+
+cashFundsRouter.openapi(addFund, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.cashFunds.addFund(registryIdOf(c.req.valid('param').id), v.user.id, c.req.valid('json')), 201)
+})
+
+cashFundsRouter.openapi(removeFund, async (c) => {
+  const v = await requireApiUser(c)
+  await c.var.services.cashFunds.removeFund(positiveIdOf(c.req.valid('param').fundId, cashFundMessages.fundNotFound), v.user.id)
+  return c.body(null, 204)
+})
+
+cashFundsRouter.openapi(contribute, async (c) => {
+  const v = await apiViewer(c)
+  return c.json(await c.var.services.cashFunds.contribute(c.req.valid('json'), v?.user.id), 201)
+})
+
+cashFundsRouter.openapi(listContributions, async (c) => {
+  const v = await requireApiUser(c)
+  const registryId = await registryOf(c, v.user.id, c.req.valid('query').registryId)
+  return c.json({ contributions: await c.var.services.cashFunds.contributionsOf(registryId, v.user.id) }, 200)
+})
+
+cashFundsRouter.openapi(getContribution, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.cashFunds.get(c.req.valid('param').id, actorOf(v)), 200)
+})
+
+cashFundsRouter.openapi(confirm, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.cashFunds.confirm(c.req.valid('param').id, actorOf(v)), 200)
+})
+
+cashFundsRouter.openapi(cancel, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.cashFunds.cancel(c.req.valid('param').id, actorOf(v)), 200)
+})
+
+cashFundsRouter.openapi(getPreferences, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.cashFunds.preferences(await registryOf(c, v.user.id, c.req.valid('query').registryId), v.user.id), 200)
+})
+
+cashFundsRouter.openapi(putPreferences, async (c) => {
+  const v = await requireApiUser(c)
+  const registryId = await registryOf(c, v.user.id, c.req.valid('query').registryId)
+  return c.json(await c.var.services.cashFunds.setPreferences(registryId, v.user.id, c.req.valid('json')), 200)
+})

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/accounts.schema'
+import { products } from '../catalog/catalog.schema'
+import { payments } from '../payments/payments.schema'
+import { registries } from '../registry/registry.schema'
+
+/**
+ * A cash fund on a registry (docs/decisions/030): friends and family give money towards it. Started from one
+ * of the catalogue's cash-fund products (or from scratch) and named by the family, with an optional goal.
+ */
+export const cashFunds = pgTable(
+  'cash_funds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registryId: bigint('registry_id', { mode: 'number' })
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    /** The catalogue's cash-fund product it was started from (its picture); null if the shop drops it. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    /** What the family hopes to raise, in cents; null: no goal (guests see the amount raised only). */
+    goalCents: integer('goal_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken off the registry by the family: hidden from guests; its contributions are kept. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('cash_funds_registry_idx').on(t.registryId, t.createdAt), check('cash_funds_goal', sql`${t.goalCents} is null or ${t.goalCents} between 100 and 10000000`)],
+)
+
+/**
+ * One guest's gift of money to a cash fund. pending: the card is authorised (held) but not yet charged;
+ * confirmed: charged; cancelled: the hold was released, or (staff) the charge refunded. Only confirmed
+ * contributions count towards the fund's total. The id is a random UUID (it is named in links and the API).
+ */
+export const cashFundContributions = pgTable(
+  'cash_fund_contributions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cashFundId: bigint('cash_fund_id', { mode: 'number' })
+      .notNull()
+      .references(() => cashFunds.id, { onDelete: 'cascade' }),
+    registryId: bigint('registry_id', { mode: 'number' })
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull(),
+    giverName: text('giver_name').notNull(),
+    giverEmail: text('giver_email').notNull(),
+    giverUserId: bigint('giver_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    /** The giver's request key: a retried request finds this contribution instead of making a second. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * How the money reached the family when it was confirmed (their preference then): store_credit (given to
+     * the owner's store credit at once) or bank_transfer (sent by Nestlist's payouts team). Null until confirmed.
+     */
+    payout: text('payout', { enum: ['store_credit', 'bank_transfer'] }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cash_fund_contributions_key').on(t.idempotencyKey),
+    index('cash_fund_contributions_fund_idx').on(t.cashFundId, t.status),
+    index('cash_fund_contributions_registry_idx').on(t.registryId, t.createdAt),
+    check('cash_fund_contributions_amount', sql`${t.amountCents} between 100 and 500000`),
+  ],
+)
+
+/**
+ * How a registry's family wants to receive cash fund money: Nestlist store credit, or a transfer to a bank
+ * account of which only the holder's name and the last 4 digits are kept (never the full number).
+ */
+export const cashFundPreferences = pgTable(
+  'cash_fund_preferences',
+  {
+    registryId: bigint('registry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['store_credit', 'bank_transfer'] }).notNull(),
+    accountHolder: text('account_holder'),
+    accountLast4: text('account_last4'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'cash_fund_preferences_bank',
+      sql`(${t.method} = 'store_credit' and ${t.accountLast4} is null) or (${t.method} = 'bank_transfer' and ${t.accountLast4} ~ '^[0-9]{4}$' and ${t.accountHolder} is not null)`,
+    ),
+  ],
+)
+
+export type CashFundRow = typeof cashFunds.$inferSelect
+export type CashFundContributionRow = typeof cashFundContributions.$inferSelect
+export type CashFundPreferencesRow = typeof cashFundPreferences.$inferSelect

@@ -1,0 +1,103 @@
+// Demo data (docs/decisions/030): the demo parent's registry gets two cash funds, one with a goal, and a few
+// confirmed contributions from demo guests (each with its captured test-card payment), so the guest page,
+// the gift tracker and /store/cash-funds are not empty.
+import { eq, sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { demoAccounts } from '../../db/demo-accounts'
+import type { SeedContext } from '../../db/seed-context.server'
+import { users } from '../accounts/accounts.schema'
+import { productImagePath } from '../catalog/illustrations'
+import { products } from '../catalog/catalog.schema'
+import { payments } from '../payments/payments.schema'
+import { registries } from '../registry/registry.schema'
+import { cashFundContributions, cashFundPreferences, cashFunds } from './cash-funds.schema'
+
+const KEY_PREFIX = 'demo-cash-fund:'
+const DAY = 86_400_000
+
+const FUNDS = [
+  {
+    product: 'Parental Leave Fund',
+    title: 'Parental Leave Fund',
+    description: 'Help us take a few more weeks at home together when the baby arrives.',
+    goalCents: 150_000,
+    gifts: [
+      { giver: 'Rosa Alvarez', email: 'rosa.alvarez@demo-guest.example.test', cents: 10_000, message: 'For slow mornings and lots of snuggles. Love, Grandma Rosa', daysAgo: 9 },
+      { giver: 'Priya Natarajan', email: 'priya.n@demo-guest.example.test', cents: 5_000, message: 'Enjoy every minute!', daysAgo: 4 },
+      { giver: 'The Okafor family', email: 'okafor.family@demo-guest.example.test', cents: 7_500, message: '', daysAgo: 1 },
+    ],
+  },
+  {
+    product: 'Diapers & Wipes Fund',
+    title: 'Diaper fund',
+    description: 'Keep the changing table stocked for the first year.',
+    goalCents: null,
+    gifts: [{ giver: 'Jordan Lee', email: 'jordan.lee@demo-guest.example.test', cents: 2_500, message: 'A year of clean bottoms, starting now.', daysAgo: 6 }],
+  },
+] as const
+
+export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
+  const parent = demoAccounts.find((a) => a.role === 'user')!
+  const [registry] = await db
+    .select({ id: registries.id })
+    .from(registries)
+    .innerJoin(users, eq(users.id, registries.ownerId))
+    .where(eq(users.email, parent.email))
+    .limit(1)
+  if (!registry) return
+  const now = Date.now()
+  let n = 0
+  // The family chose a bank transfer (so the demo gifts did not become store credit).
+  await db.insert(cashFundPreferences).values({ registryId: registry.id, method: 'bank_transfer', accountHolder: 'Maya Rivera', accountLast4: '6789' }).onConflictDoNothing()
+  for (const [i, f] of FUNDS.entries()) {
+    const [product] = await db
+      .select({ id: products.id, imageUrl: products.imageUrl })
+      .from(products)
+      .where(sql`${products.productType} = 'cash_fund' and ${products.shortName} = ${f.product}`)
+      .orderBy(products.id)
+      .limit(1)
+    const [fund] = await db
+      .insert(cashFunds)
+      .values({
+        registryId: registry.id,
+        productId: product?.id ?? null,
+        title: f.title,
+        description: f.description,
+        imageUrl: product?.imageUrl ?? productImagePath('cash-fund', i),
+        goalCents: f.goalCents,
+        createdAt: new Date(now - 20 * DAY + i),
+      })
+      .returning()
+    for (const g of f.gifts) {
+      const at = new Date(now - g.daysAgo * DAY)
+      const key = `${KEY_PREFIX}${registry.id}:${++n}`
+      const [payment] = await db
+        .insert(payments)
+        .values({ idempotencyKey: `cash-fund:${key}`, purpose: 'cash_fund_contribution', purposeId: String(fund!.id), provider: 'test', providerRef: `demo_${key}`, amountCents: g.cents, capturedCents: g.cents, status: 'captured', cardBrand: 'Visa', cardLast4: '4242', createdAt: at, updatedAt: at })
+        .returning({ id: payments.id })
+      await db.insert(cashFundContributions).values({
+        cashFundId: fund!.id,
+        registryId: registry.id,
+        amountCents: g.cents,
+        status: 'confirmed',
+        giverName: g.giver,
+        giverEmail: g.email,
+        message: g.message,
+        idempotencyKey: key,
+        paymentId: payment!.id,
+        createdAt: at,
+        confirmedAt: at,
+        payout: 'bank_transfer',
+      })
+    }
+  }
+  log(`Seeded ${FUNDS.length} cash funds with ${n} contributions`)
+}
+
+/** Removes the demo contributions with their payments (the funds go with their registries). */
+export async function resetCashFunds(pool: pg.Pool): Promise<void> {
+  await pool.query('delete from cash_fund_contributions')
+  await pool.query('delete from cash_funds')
+  await pool.query('delete from cash_fund_preferences')
+  await pool.query(`delete from payments where idempotency_key like $1`, [`cash-fund:${KEY_PREFIX}%`])
+}

@@ -1,0 +1,49 @@
+// What people read about cash funds (docs/decisions/030), in one place for the pages, the API and the emails.
+import { formatCents } from '~/lib/money'
+
+export const CONTRIBUTION_MIN_CENTS = 100
+export const CONTRIBUTION_MAX_CENTS = 500_000
+export const GOAL_MAX_CENTS = 10_000_000
+
+export const cashFundMessages = {
+  fundNotFound: 'We could not find that cash fund. It may have been taken off the registry.',
+  contributionNotFound: 'We could not find that contribution.',
+  registryNotFound: 'We could not find that registry, or you do not manage it.',
+  noRegistry: 'Start a registry first, then add cash funds to it.',
+  notACashFund: 'That product is not a cash fund.',
+  amountMin: `Contributions start at ${formatCents(CONTRIBUTION_MIN_CENTS)}.`,
+  amountMax: `One contribution can be at most ${formatCents(CONTRIBUTION_MAX_CENTS)}.`,
+  amountFormat: 'Enter an amount in dollars, such as 25 or 25.50.',
+  goalRange: `A goal is between ${formatCents(100)} and ${formatCents(GOAL_MAX_CENTS)}, or leave it empty.`,
+  titleRequired: 'Give your fund a name.',
+  titleTooLong: 'Fund names are at most 80 characters.',
+  descriptionTooLong: 'Descriptions are at most 500 characters.',
+  nameRequired: 'Enter your name, so the family knows who gave.',
+  emailInvalid: 'Enter an email address like name@example.com, for your receipt.',
+  messageTooLong: 'Messages are at most 500 characters.',
+  keyReused: 'This contribution was already made with different details. Reload the page and try again.',
+  alreadyCancelled: 'This contribution was cancelled, so it cannot be confirmed.',
+  confirmedOwnerCannotCancel: 'This contribution was already charged. To refund it, contact Nestlist support.',
+  notCharged: 'We could not charge this contribution yet. Nothing was taken; please try again in a moment.',
+  accountHolderRequired: 'Enter the name on the bank account.',
+  last4Format: 'Enter the last 4 digits of the account number only (we never keep the full number).',
+  creditSpent: 'The family has already spent the store credit this gift became, so it cannot be refunded here. Refund it from the order it paid for.',
+  someone: 'A guest (surprise)',
+  methodRequired: 'Choose how you want to receive your cash fund money.',
+} as const
+
+export const cashFundCopy = {
+  contributed: (amount: number, fund: string) => `Thank you! Your ${formatCents(amount)} contribution to ${fund} went through. We emailed you a receipt.`,
+  pendingCharge: (amount: number, fund: string) =>
+    `Thank you! Your ${formatCents(amount)} contribution to ${fund} is recorded; the charge will go through shortly. We emailed you a receipt.`,
+  raised: (raised: number, goal: number | null) => (goal ? `${formatCents(raised)} of ${formatCents(goal)} raised` : `${formatCents(raised)} raised`),
+  privacy: 'Other guests see only the total raised, never who gave what. The family sees your name, amount and message.',
+  preferencesIntro:
+    'Guests pay cash fund contributions by card. Choose how the money reaches you: as Nestlist store credit the moment each gift is charged, or by a bank transfer that our payouts team sends.',
+  storeCredit: 'Nestlist store credit',
+  storeCreditHint: 'Each gift is added to your store credit as soon as it is charged. Spend it on anything in the Nestlist shop. No fees.',
+  bankTransfer: 'Bank transfer',
+  bankTransferHint: 'We keep only the name on the account and its last 4 digits to show you where the money goes.',
+} as const
+
+export const contributionStatusLabels = { pending: 'Being charged', confirmed: 'Received', cancelled: 'Cancelled' } as const

@@ -1,0 +1,76 @@
+// Cash fund inputs, shared by the forms and the JSON API (docs/decisions/030). No server imports.
+import { z } from 'zod'
+import { cardInput } from '../payments/payments.validation'
+import { cashFundMessages as m, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS, GOAL_MAX_CENTS } from './cash-funds.strings'
+
+/** '25', '25.5', '$1,025.50' -> cents; anything else (or more than 2 decimals) is not an amount. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, '').replace(/,/g, '')
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null
+  const [whole, frac = ''] = t.split('.')
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+}
+
+/** An amount typed in dollars (forms) or given in cents (API: amountCents). */
+const centsFrom = (min: number, max: number, minMessage: string, maxMessage: string) =>
+  z.union([z.number(), z.string()], { error: m.amountFormat }).transform((v, ctx) => {
+    const cents = typeof v === 'number' ? v : dollarsToCents(v)
+    if (cents === null || !Number.isInteger(cents)) {
+      ctx.addIssue({ code: 'custom', message: m.amountFormat })
+      return z.NEVER
+    }
+    if (cents < min) ctx.addIssue({ code: 'custom', message: minMessage })
+    else if (cents > max) ctx.addIssue({ code: 'custom', message: maxMessage })
+    return cents
+  })
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional().default('')
+
+export const addCashFundInput = z.object({
+  /** The catalogue's cash-fund product it starts from (its picture and words); optional. */
+  productId: z.coerce.number().int().positive().optional(),
+  title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(80, m.titleTooLong),
+  description: optionalText(500, m.descriptionTooLong),
+  /** In cents (API) or dollars (form 'goal'); empty or missing: no goal. */
+  goalCents: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null
+      const cents = typeof v === 'number' ? v : dollarsToCents(v)
+      if (cents === null || !Number.isInteger(cents) || cents < 100 || cents > GOAL_MAX_CENTS) {
+        ctx.addIssue({ code: 'custom', message: m.goalRange })
+        return z.NEVER
+      }
+      return cents
+    }),
+})
+export type AddCashFundInput = z.input<typeof addCashFundInput>
+
+export const contributeInput = z
+  .object({
+    cashFundId: z.coerce.number().int().positive(),
+    amountCents: centsFrom(CONTRIBUTION_MIN_CENTS, CONTRIBUTION_MAX_CENTS, m.amountMin, m.amountMax),
+    giverName: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, 'Names are at most 100 characters.'),
+    giverEmail: z.string({ error: m.emailInvalid }).trim().toLowerCase().max(254, m.emailInvalid).pipe(z.email(m.emailInvalid)),
+    message: optionalText(500, m.messageTooLong),
+    /** One per contribution attempt (the form makes one when it is shown): a retry with it makes no second contribution or charge. */
+    idempotencyKey: z.string({ error: 'An idempotency key is required.' }).trim().min(8, 'Idempotency keys are 8 to 100 characters.').max(100, 'Idempotency keys are 8 to 100 characters.'),
+    card: cardInput,
+  })
+  .strict()
+export type ContributeInput = z.input<typeof contributeInput>
+
+export const cashFundPreferencesInput = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('store_credit') }),
+    z.object({
+      method: z.literal('bank_transfer'),
+      accountHolder: z.string({ error: m.accountHolderRequired }).trim().min(1, m.accountHolderRequired).max(100, 'Names are at most 100 characters.'),
+      accountLast4: z.string({ error: m.last4Format }).trim().regex(/^\d{4}$/, m.last4Format),
+    }),
+  ],
+  { error: m.methodRequired },
+)
+export type CashFundPreferencesInput = z.input<typeof cashFundPreferencesInput>
