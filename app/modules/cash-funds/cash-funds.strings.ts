@@ -37,6 +37,10 @@ export const cashFundCopy = {
   pendingCharge: (amount: number, fund: string) =>
     `Thank you! Your ${formatCents(amount)} contribution to ${fund} is recorded; the charge will go through shortly. We emailed you a receipt.`,
   raised: (raised: number, goal: number | null) => (goal ? `${formatCents(raised)} of ${formatCents(goal)} raised` : `${formatCents(raised)} raised`),
+  /** The gift tracker's answer after the family charged or declined a gift still being charged. */
+  // No giver's name: the family may have the registry's surprise setting on.
+  charged: (amount: number, fund: string) => `The ${formatCents(amount)} gift to ${fund} is received.`,
+  declined: (amount: number, fund: string) => `You declined the ${formatCents(amount)} gift to ${fund}. The giver's card was not charged.`,
   privacy: 'Other guests see only the total raised, never who gave what. The family sees your name, amount and message.',
   preferencesIntro:
     'Guests pay cash fund contributions by card. Choose how the money reaches you: as Nestlist store credit the moment each gift is charged, or by a bank transfer that our payouts team sends.',

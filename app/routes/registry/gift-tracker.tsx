@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
+import { cashFundCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { type ContributionLine, ContributionsList } from '~/modules/cash-funds/ui/contributions-list'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { type GiftLine, GiftTrackerList, type ThankYouResult } from '~/modules/registry/ui/gift-tracker-list'
@@ -49,8 +50,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (registry && (intent === 'confirm-contribution' || intent === 'cancel-contribution')) {
     try {
       const actor = { userId: user.id, role: user.role }
-      await (intent === 'confirm-contribution' ? context.services.cashFunds.confirm(id, actor) : context.services.cashFunds.cancel(id, actor))
-      return data<ThankYouResult>({ ok: true, id, sent: false, at })
+      const done = await (intent === 'confirm-contribution' ? context.services.cashFunds.confirm(id, actor) : context.services.cashFunds.cancel(id, actor))
+      const say = done.status === 'cancelled' ? cashFundCopy.declined : cashFundCopy.charged
+      return data<ThankYouResult>({ ok: true, id, sent: false, at, notice: say(done.amountCents, done.fundTitle) })
     } catch (error) {
       const failure = formFailure(error)
       return data<ThankYouResult>({ ok: false, id, message: failure.message, at }, { status: failure.status })
@@ -87,6 +89,7 @@ export default function GiftTracker({ loaderData, actionData }: Route.ComponentP
       </header>
 
       {actionData && !actionData.ok ? <Alert tone="error">{actionData.message}</Alert> : null}
+      {actionData?.ok && actionData.notice ? <Alert tone="success">{actionData.notice}</Alert> : null}
 
       {!registry ? (
         <Alert tone="info" title="You do not have a registry yet">

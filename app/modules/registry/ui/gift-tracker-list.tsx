@@ -8,7 +8,7 @@ import { useScripted } from './add-to-registry'
 /** A gift as the page shows it (no giver email: the tracker does not need it). */
 export type GiftLine = Omit<TrackedGift, 'giverEmail'>
 
-export type ThankYouResult = { ok: true; id: string; sent: boolean; at: number } | { ok: false; id: string | null; message: string; at: number }
+export type ThankYouResult = { ok: true; id: string; sent: boolean; at: number; notice?: string } | { ok: false; id: string | null; message: string; at: number }
 
 const sourceLabel = (g: Pick<GiftLine, 'source' | 'status'>): { label: string; variant: BadgeVariant } =>
   g.source === 'nestlist_order'
