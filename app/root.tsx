@@ -20,20 +20,20 @@ import { navbarShouldRevalidate } from './components/stale-times'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
 import { getViewer, readSessionToken } from './modules/accounts/auth.server'
-import { hashToken } from './modules/accounts/tokens.server'
+import { sessionIdFor } from './modules/accounts/accounts.service.server'
 import { readCartToken } from './modules/cart/cart-cookie.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get('Cookie')
   const cartToken = readCartToken(cookie)
-  const sessionToken = readSessionToken(cookie)
+  const sessionId = sessionIdFor(readSessionToken(cookie))
   // The header's cart count: one indexed query, and none at all without a session or a guest cart cookie.
   // With a session it is read by the session's id at the same time as the session is checked (one round
   // trip, not two) and used only if the session is valid.
   const [navbar, viewer, sessionCartCount] = await Promise.all([
     context.services.catalog.navbarCategories(),
     getViewer(request, context),
-    sessionToken && sessionToken.length <= 100 ? context.services.cart.itemCountForSession(hashToken(sessionToken)) : 0,
+    sessionId ? context.services.cart.itemCountForSession(sessionId) : 0,
   ])
   const cartCount = viewer ? sessionCartCount : cartToken ? await context.services.cart.itemCount({ guestToken: cartToken }) : 0
   const flash = readFlash(request)

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { openPage } from './support/checkout-setup'
 
 // Cash funds (docs/decisions/030): the family adds a fund at /store/cash-funds, a guest contributes with the
 // test card from the registry page and sees the success message (with and without JavaScript), a declined card
@@ -28,11 +29,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function open(page: Page, path: string, { hydrated = true } = {}) {
-  const response = await page.goto(`${baseUrl}${path}`)
-  if (hydrated) await page.waitForSelector('html[data-hydrated]')
-  return response
-}
+const open = (page: Page, path: string, options?: { hydrated?: boolean }) => openPage(page, baseUrl, path, options)
 
 async function fillContribution(page: Page, { amount, name, card }: { amount: string; name: string; card: string }) {
   await page.getByLabel('Amount (US dollars)').fill(amount)

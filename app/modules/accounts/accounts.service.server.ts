@@ -91,6 +91,11 @@ export type AccountsDeps = {
 }
 
 /** Accounts: sign-up, sign-in with throttling, server-side sessions, password reset, profile and user events. */
+/** A session's id (the hash of its cookie token), or null for a token that cannot be one (absent or too long). */
+export function sessionIdFor(token: string | undefined | null): string | null {
+  return token && token.length <= 100 ? hashToken(token) : null
+}
+
 export function createAccountsService({ db, email, clock = () => new Date(), config: overrides, publicUrl }: AccountsDeps) {
   const config = { ...defaultAccountsConfig, ...overrides }
 
@@ -307,8 +312,8 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      * Pending two-factor sessions are returned only when asked for.
      */
     async validateSession(token: string | undefined | null, options: { allowPending?: boolean } = {}) {
-      if (!token || token.length > 100) return null
-      const id = hashToken(token)
+      const id = sessionIdFor(token)
+      if (!id) return null
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)

@@ -1,35 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import type { ProductCard } from '../catalog.service.server'
 import { cardView } from '../product-card.server'
 import { collectionToggleLabel, COLLECTION_DEFAULT_VISIBLE, ProductCollection } from './product-collection'
+import { testProductCard } from './test-product-card'
 
-const card = (id: number): ProductCard => ({
-  productId: id,
-  genericProductId: id,
-  slug: `p-${id}`,
-  title: `Product ${id}`,
-  shortName: `Product ${id}`,
-  brand: { id: 1, name: 'Acme', slug: 'acme' },
-  imageUrl: `/images/p-${id}.svg`,
-  secondaryImageUrl: null,
-  path: `/gp/p-${id}/${id}`,
-  productType: 'product',
-  isCashFund: false,
-  isFavor: false,
-  isElectronicGiftCard: false,
-  isCrowdfund: false,
-  fsaHsaEligible: false,
-  rating: null,
-  reviewCount: 0,
-  price: { current: 1000, regular: 1000, min: 1000, max: 1000, msrp: null },
-  onSale: false,
-  available: true,
-  hasOptions: false,
-  promotionalBadges: [],
-  callouts: [],
-})
+const card = (id: number) => testProductCard(id)
 
 function render(maxVisible?: number | null, products: Parameters<typeof ProductCollection>[0]['collection']['products'] = [1, 2, 3, 4, 5, 6].map(card)) {
   const collection = { id: 1, title: 'Must-haves', teaser: 'Loved.', products }

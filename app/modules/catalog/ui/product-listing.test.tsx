@@ -2,35 +2,25 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { ListingResult, ListingView } from '~/modules/search/search.types'
-import type { ProductCard } from '../catalog.service.server'
 import { listingView } from '../product-card.server'
 import { ProductListing } from './product-listing'
+import { testProductCard } from './test-product-card'
 
-const card = (id: number): ProductCard => ({
-  productId: id,
-  genericProductId: id,
-  slug: `p-${id}`,
-  title: `Product ${id}`,
-  shortName: `Short ${id}`,
-  brand: { id, name: `Brand ${id}`, slug: `brand-${id}` },
-  imageUrl: `/images/p-${id}.svg`,
-  secondaryImageUrl: id % 2 ? `/images/p-${id}-2.svg` : null,
-  path: `/gp/p-${id}/${id}`,
-  productType: 'product',
-  isCashFund: false,
-  isFavor: false,
-  isElectronicGiftCard: false,
-  isCrowdfund: false,
-  fsaHsaEligible: id % 3 === 0,
-  rating: 4.2,
-  reviewCount: id * 10,
-  price: { current: 1000 + id, regular: 1500, min: 1000 + id, max: 1000 + id, msrp: null },
-  onSale: true,
-  available: id !== 4,
-  hasOptions: id === 2,
-  promotionalBadges: [{ type: 'text', text: 'New', variant: 'primary' }],
-  callouts: ['Free shipping'],
-})
+const card = (id: number) =>
+  testProductCard(id, {
+    shortName: `Short ${id}`,
+    brand: { id, name: `Brand ${id}`, slug: `brand-${id}` },
+    secondaryImageUrl: id % 2 ? `/images/p-${id}-2.svg` : null,
+    fsaHsaEligible: id % 3 === 0,
+    rating: 4.2,
+    reviewCount: id * 10,
+    price: { current: 1000 + id, regular: 1500, min: 1000 + id, max: 1000 + id, msrp: null },
+    onSale: true,
+    available: id !== 4,
+    hasOptions: id === 2,
+    promotionalBadges: [{ type: 'text', text: 'New', variant: 'primary' }],
+    callouts: ['Free shipping'],
+  })
 
 const result: ListingResult = {
   heroProducts: [1, 2, 3, 4, 5].map(card),

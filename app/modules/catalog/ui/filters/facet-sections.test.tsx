@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import type { ProductCard } from '~/modules/catalog/catalog.service.server'
 import type { Facet, ListingResult } from '~/modules/search/search.types'
 import { gridGuide, ProductGrid } from '../product-grid'
 import { ProductListing } from '../product-listing'
 import { FacetSection, FilterFields } from './facet-sections'
+import { testProductCard } from '../test-product-card'
 
 const noop = () => {}
 // A data router, as in the app: product cards' quick 'Add to Cart' uses a fetcher.
@@ -78,32 +78,15 @@ describe('facet sections', () => {
   })
 })
 
-const card = (id: number): ProductCard => ({
-  productId: id,
-  genericProductId: id,
-  slug: `p-${id}`,
-  title: `Product ${id}`,
-  shortName: `P${id}`,
-  brand: { id: 1, name: 'Acme', slug: 'acme' },
-  imageUrl: '/x.png',
-  secondaryImageUrl: null,
-  path: `/gp/p-${id}/${id}`,
-  productType: 'product',
-  isCashFund: false,
-  isFavor: false,
-  isElectronicGiftCard: false,
-  isCrowdfund: false,
-  fsaHsaEligible: false,
-  rating: 4,
-  reviewCount: 3,
-  price: { current: 1000, regular: 1000, min: 1000, max: 1000, msrp: null },
-  onSale: false,
-  available: true,
-  // With options a card links to its page to choose them (without, it has a quick Add to Cart form of its own).
-  hasOptions: true,
-  promotionalBadges: [],
-  callouts: [],
-})
+const card = (id: number) =>
+  testProductCard(id, {
+    shortName: `P${id}`,
+    imageUrl: '/x.png',
+    rating: 4,
+    reviewCount: 3,
+    // With options a card links to its page to choose them (without, it has a quick Add to Cart form of its own).
+    hasOptions: true,
+  })
 const guide = { slug: 'best-strollers', title: 'Best Strollers', teaser: 'How to choose.' }
 
 describe('grid guide card', () => {
