@@ -241,6 +241,9 @@ describe('gift cards', () => {
 
     // A preset stays chosen while an amount is typed (no script to unselect it): the typed amount is bought,
     // and one out of range is refused with a clear message, what was typed kept.
+    await page.getByLabel("Recipient's name").fill('Noa')
+    await page.getByLabel("Recipient's email").fill('noa@example.test')
+    await page.getByLabel('Your name').fill('Lee')
     await page.getByLabel('Other amount in dollars').fill('1500')
     await page.getByRole('button', { name: 'Add gift card to cart' }).click()
     await page.getByText('Gift cards go up to $1,000. Enter $1,000 or less.').waitFor()
