@@ -159,7 +159,7 @@ function OrderPicker({ orders }: { orders: ReturnableOrder[] }) {
                     Return items
                   </LinkButton>
                 ) : (
-                  <Badge>{o.awaitingShipment ? 'Not shipped yet' : returnable.length === 0 && o.returns.length > 0 ? 'Returned' : 'Not returnable'}</Badge>
+                  <Badge className="self-start sm:self-center">{o.awaitingShipment ? 'Not shipped yet' : returnable.length === 0 && o.returns.length > 0 ? 'Returned' : 'Not returnable'}</Badge>
                 )}
               </Card>
             </li>

@@ -9,26 +9,30 @@ export function separatorsStartingLines(page: Page): Promise<string[]> {
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text)
-    const rectOf = (node: Text, i: number) => {
-      const r = document.createRange()
-      r.setStart(node, i)
-      r.setEnd(node, i + 1)
-      return r.getClientRects()[0]
-    }
+    // One range reused for every character measured (no helper functions: this runs in the page as it is).
+    const range = document.createRange()
     const found: string[] = []
-    nodes.forEach((node, k) => {
+    for (let k = 0; k < nodes.length; k++) {
+      const node = nodes[k]!
       const text = node.data
       for (let i = text.indexOf('·'); i !== -1; i = text.indexOf('·', i + 1)) {
-        const dot = rectOf(node, i)
+        range.setStart(node, i)
+        range.setEnd(node, i + 1)
+        const dot = range.getClientRects()[0]
         if (!dot || dot.width === 0) continue
         let before: DOMRect | undefined
         for (let m = k, j = i - 1; m >= 0 && !before; m--, j = m >= 0 ? nodes[m]!.data.length - 1 : -1) {
           const t = nodes[m]!.data
-          for (; j >= 0 && !before; j--) if (!/\s/.test(t[j]!)) before = rectOf(nodes[m]!, j)
+          for (; j >= 0 && !before; j--) {
+            if (/\s/.test(t[j]!)) continue
+            range.setStart(nodes[m]!, j)
+            range.setEnd(nodes[m]!, j + 1)
+            before = range.getClientRects()[0]
+          }
         }
         if (before && before.bottom <= dot.top + 1) found.push((node.parentElement?.closest('p, li, div, span, button, a')?.textContent ?? text).trim())
       }
-    })
+    }
     return found
   })
 }
