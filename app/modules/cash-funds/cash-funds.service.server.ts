@@ -544,6 +544,39 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     },
 
     /**
+     * The family's page for one item's group gift (owner or collaborator; anyone else 404): whether it is one,
+     * can become one, or can stop being one, its money, how the fund would be paid out, and its redemption.
+     */
+    async groupGiftForFamily(itemId: number, userId: number) {
+      const [item] = Number.isSafeInteger(itemId) && itemId > 0 ? await db.select().from(regItems).where(eq(regItems.id, itemId)) : []
+      if (!item || item.removedAt) throw new DomainError('not_found', gm.itemNotFound)
+      const registry = await managed(item.registryId, userId).catch(() => {
+        throw new DomainError('not_found', gm.itemNotFound)
+      })
+      const [[progress], [counts], [redemption], [pref]] = await Promise.all([
+        groupGiftsProgress([item]),
+        db
+          .select({ active: sql<number>`count(*)::int`, pending: sql<number>`(count(*) filter (where ${cashFundContributions.status} = 'pending'))::int` })
+          .from(cashFundContributions)
+          .where(and(eq(cashFundContributions.regItemId, item.id), ne(cashFundContributions.status, 'cancelled'))),
+        db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, item.id)),
+        db.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id)),
+      ])
+      return {
+        gift: groupGiftView(item, progress!),
+        registry: { id: registry.id, slug: registry.slug, title: registry.title },
+        isGroupGift: item.groupGift,
+        /** Guests have already reserved or bought it: it cannot become a group gift. */
+        alreadyGiven: item.quantityReserved + item.quantityPurchased > 0,
+        /** Chip-ins held or charged (it stays a group gift). */
+        chipIns: counts?.active ?? 0,
+        pendingChipIns: counts?.pending ?? 0,
+        payoutMethod: pref?.method ?? ('store_credit' as const),
+        redemption: redemption ? redemptionView(redemption) : null,
+      }
+    },
+
+    /**
      * Marks a registry item as a group gift (owner or collaborator; anyone else 404). Any item with a price;
      * not one guests already reserved or bought (409): the check and the change are one statement.
      */
