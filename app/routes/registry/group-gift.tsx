@@ -98,7 +98,7 @@ export default function GroupGiftPage({ loaderData, actionData }: Route.Componen
         Back to {registry.familyName}&apos;s registry
       </Link>
       <header className="flex items-start gap-4">
-        <img src={gift.imageUrl} alt="" width={96} height={96} className="size-24 shrink-0 rounded-card border border-line bg-cream-100 object-cover" />
+        <img src={gift.imageUrl} alt="" width={96} height={96} className="size-16 shrink-0 rounded-card border border-line bg-cream-100 object-cover sm:size-24" />
         <div className="min-w-0">
           <p className="text-sm font-semibold text-muted">Group gift for {registry.familyName}</p>
           <h1 className="text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">{gift.title}</h1>
