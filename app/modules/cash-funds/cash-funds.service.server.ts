@@ -284,13 +284,14 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
    * Records a group gift chip-in as pending if it still fits under the goal: the item's row is locked, so
    * chip-ins (and the family's unmark or redeem) on one item take turns. Answers null when it no longer fits.
    */
-  async function recordChipIn(values: typeof cashFundContributions.$inferInsert, itemId: number): Promise<CashFundContributionRow | 'redeemed' | { leftCents: number }> {
+  async function recordChipIn(values: typeof cashFundContributions.$inferInsert, itemId: number): Promise<CashFundContributionRow | 'gone' | 'redeemed' | { leftCents: number }> {
     return db.transaction(async (tx) => {
       const locked = await tx.execute<{ price_cents: number; quantity_needed: number; group_gift: boolean; removed: boolean }>(
         sql`select price_cents, quantity_needed, group_gift, removed_at is not null as removed from reg_items where id = ${itemId} for update`,
       )
       const item = locked.rows[0]
-      if (!item || item.removed || !item.group_gift) throw new DomainError('not_found', gm.itemNotFound)
+      // Taken off the registry or made an ordinary item since the page was shown.
+      if (!item || item.removed || !item.group_gift) return 'gone' as const
       const [r] = await tx.select({ id: groupGiftRedemptions.id }).from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, itemId))
       if (r) return 'redeemed' as const
       const [sum] = await tx
@@ -346,9 +347,10 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     let row: CashFundContributionRow
     if (group) {
       const recorded = await recordChipIn(values, target.id)
-      if (recorded === 'redeemed' || 'leftCents' in recorded) {
+      if (recorded === 'gone' || recorded === 'redeemed' || 'leftCents' in recorded) {
         // It no longer fits (another chip-in took the last dollars, or the family redeemed it): release the hold.
         await payments.void(payment.id).catch((error: unknown) => logger.error({ err: error, paymentId: payment.id }, 'group gift hold not released'))
+        if (recorded === 'gone') throw new DomainError('not_found', gm.itemNotFound)
         if (recorded === 'redeemed') throw new DomainError('conflict', gm.redeemed)
         throw new DomainError('conflict', gm.tookLast(recorded.leftCents), { fields: { amountCents: [gm.tookLast(recorded.leftCents)] } })
       }
@@ -548,8 +550,9 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
      * can become one, or can stop being one, its money, how the fund would be paid out, and its redemption.
      */
     async groupGiftForFamily(itemId: number, userId: number) {
+      // A removed item's page stays open to the family: its chip-ins can still be redeemed.
       const [item] = Number.isSafeInteger(itemId) && itemId > 0 ? await db.select().from(regItems).where(eq(regItems.id, itemId)) : []
-      if (!item || item.removedAt) throw new DomainError('not_found', gm.itemNotFound)
+      if (!item) throw new DomainError('not_found', gm.itemNotFound)
       const registry = await managed(item.registryId, userId).catch(() => {
         throw new DomainError('not_found', gm.itemNotFound)
       })
@@ -566,6 +569,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         gift: groupGiftView(item, progress!),
         registry: { id: registry.id, slug: registry.slug, title: registry.title },
         isGroupGift: item.groupGift,
+        removed: item.removedAt !== null,
         /** Guests have already reserved or bought it: it cannot become a group gift. */
         alreadyGiven: item.quantityReserved + item.quantityPurchased > 0,
         /** Chip-ins held or charged (it stays a group gift). */

@@ -297,6 +297,18 @@ describe('redeeming', () => {
     expect((await h.call('GET', `/api/v3/group_gift_fund_redemptions?registryId=${registry.id}`, { cookie: stranger.cookie })).status).toBe(404)
   })
 
+  test('a group gift taken off the registry takes no chip-ins (404), but the family can still redeem what was chipped in', async () => {
+    const gift = await groupGift()
+    expect((await chipIn(gift.id, { amountCents: 1_500 })).status).toBe(201)
+    expect((await h.call('DELETE', `/api/v3/registries/${registry.id}/reg_items/${gift.id}`, { cookie: owner.cookie })).status).toBe(204)
+    expect((await chipIn(gift.id)).status).toBe(404)
+    const page = await h.services.cashFunds.groupGiftForFamily(gift.id, owner.id)
+    expect(page).toMatchObject({ removed: true, isGroupGift: true, chipIns: 1 })
+    const res = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } })
+    expect(res.status, res.text).toBe(201)
+    expect(res.json.amountCents).toBe(1_500)
+  })
+
   test('staff cannot refund a chip-in once its group gift was redeemed (the money was paid out)', async () => {
     const gift = await groupGift()
     const c = await chipIn(gift.id)

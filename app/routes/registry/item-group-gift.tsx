@@ -84,7 +84,7 @@ export function shouldRevalidate() {
 }
 
 export default function ItemGroupGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { gift, registry, isGroupGift, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption } = loaderData
+  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
   const goal = formatCents(gift.goalCents)
@@ -107,6 +107,11 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
       </header>
       <div aria-live="polite">{actionData ? <Alert tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</Alert> : null}</div>
 
+      {removed ? (
+        <Alert tone="info">
+          This item is off your registry, so guests no longer see it.{isGroupGift && chipIns > 0 ? ' You can still use what was chipped in.' : ''}
+        </Alert>
+      ) : null}
       {!isGroupGift ? (
         <Card as="section" aria-labelledby="make-title" className="flex flex-col gap-3 p-5 sm:p-6">
           <h2 id="make-title" className="text-xl font-bold">
@@ -116,7 +121,7 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
           <p>
             Goal: <strong>{goal}</strong>. The price plus {GROUP_GIFT_GOAL_BUFFER_PERCENT}% covers tax and shipping.
           </p>
-          {alreadyGiven ? (
+          {removed ? null : alreadyGiven ? (
             <Alert tone="info">{groupGiftMessages.alreadyGiven}</Alert>
           ) : (
             <Form method="post">
