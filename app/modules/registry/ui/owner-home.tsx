@@ -130,6 +130,12 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
               Most wanted
             </Badge>
           ) : null}
+          {item.groupGift ? (
+            <Badge variant="primary">
+              <Icon name="gift" className="size-3" />
+              Group gift
+            </Badge>
+          ) : null}
           <span>
             Wants {item.quantityNeeded} · {item.quantityStillNeeded === 0 ? <strong className="text-sage-700">No more needed</strong> : `${item.quantityStillNeeded} still needed`}
           </span>
@@ -147,6 +153,14 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
               Where to buy
             </Link>
           </span>
+          {item.priceCents > 0 ? (
+            <span>
+              ·{' '}
+              <Link to={`/registry/items/${item.id}/group-gift`} aria-label={`Group gift: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                {item.groupGift ? 'Group gift progress' : 'Make it a group gift'}
+              </Link>
+            </span>
+          ) : null}
         </div>
         {item.note ? <p className="mt-1.5 text-sm text-ink">“{item.note}”</p> : null}
       </div>
