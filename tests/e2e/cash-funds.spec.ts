@@ -143,7 +143,7 @@ describe('cash funds', () => {
     await signInContext(ownerContext, baseUrl, owner)
     const ownerPage = await ownerContext.newPage()
     await open(ownerPage, '/registry/gift-tracker')
-    const gifts = await ownerPage.getByRole('region', { name: 'Cash fund gifts' }).innerText()
+    const gifts = await ownerPage.getByRole('region', { name: 'Cash fund and group gifts' }).innerText()
     expect(gifts).toContain('Grandma Rose gave $40')
     expect(gifts).toContain('Love from Grandma Rose')
     await expectNoSeriousA11yViolations(ownerPage, 'gift tracker with cash gifts 1280')

@@ -130,6 +130,12 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
               Most wanted
             </Badge>
           ) : null}
+          {item.groupGift ? (
+            <Badge variant="primary">
+              <Icon name="gift" className="size-3" />
+              Group gift
+            </Badge>
+          ) : null}
           {/* One run of text, so a wrapped line never starts with a separator (each sticks to what precedes it). */}
           <span>
             Wants {item.quantityNeeded}&nbsp;· {item.quantityStillNeeded === 0 ? <strong className="text-sage-700">No more needed</strong> : `${item.quantityStillNeeded} still needed`}
@@ -145,6 +151,14 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
             <Link to={`/registry/items/${item.id}/where-to-buy`} aria-label={`Where to buy: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
               Where to buy
             </Link>
+            {item.priceCents > 0 ? (
+              <>
+                &nbsp;·{' '}
+                <Link to={`/registry/items/${item.id}/group-gift`} aria-label={`Group gift: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  {item.groupGift ? 'Group gift progress' : 'Make it a group gift'}
+                </Link>
+              </>
+            ) : null}
           </span>
         </div>
         {item.note ? <p className="mt-1.5 text-sm text-ink">“{item.note}”</p> : null}
