@@ -202,7 +202,7 @@ describe('cash funds', () => {
     await signInContext(context, baseUrl, family.owner)
     const page = await context.newPage()
     await open(page, '/registry/gift-tracker')
-    const gifts = page.getByRole('region', { name: 'Cash fund gifts' })
+    const gifts = page.getByRole('region', { name: 'Cash fund and group gifts' })
     const gift = (giver: string) => gifts.getByRole('listitem').filter({ hasText: `${giver} gave` })
     expect(await gifts.innerText()).toContain('$0 received in all.')
     expect(await gift('Aunt Bea').getByText('Being charged').count()).toBe(1)
