@@ -104,7 +104,7 @@ export default function GroupGiftPage({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">{gift.title}</h1>
           <p className="mt-1 text-muted">
             {formatCents(gift.priceCents)}
-            {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''} · {gift.storeName}
+            {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''}&nbsp;· {gift.storeName}
           </p>
         </div>
       </header>

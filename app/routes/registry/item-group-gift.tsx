@@ -100,7 +100,7 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight">Group gift</h1>
           <p className="mt-1 text-lg break-words text-ink">
-            <span className="font-semibold">{gift.title}</span> · {formatCents(gift.priceCents)}
+            <span className="font-semibold">{gift.title}</span>&nbsp;· {formatCents(gift.priceCents)}
             {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''}
           </p>
         </div>

@@ -79,7 +79,7 @@ export function GuestItemCard({
           <p className="text-sm text-muted">
             {Object.entries(item.options)
               .map(([k, v]) => `${k}: ${v}`)
-              .join(' · ')}
+              .join('\u00a0· ')}
           </p>
         ) : null}
         <p className="text-lg font-bold text-ink">{formatCents(item.priceCents)}</p>
