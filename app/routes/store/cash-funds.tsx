@@ -143,8 +143,8 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
           <p className="text-sm text-muted">
             <SiteLink to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
               See who gave in your gift tracker
-            </SiteLink>{' '}
-            ·{' '}
+            </SiteLink>
+            &nbsp;·{' '}
             <SiteLink to="/settings/cash-fund-preferences" className="font-semibold text-berry-700 underline underline-offset-2">
               Choose how you receive the money
             </SiteLink>
