@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
 
@@ -37,7 +38,7 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
     const here = pathname + search
     const back = pathname === '/login' || pathname === '/signup' || pathname === '/logout' ? '' : `?redirect_path=${encodeURIComponent(here)}`
     return (
-      <Link
+      <SiteLink
         to={`/login${back}`}
         className={cx(
           'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink hover:bg-berry-50 hover:text-berry-800',
@@ -46,7 +47,7 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
       >
         <Icon name="user" className="size-5" />
         <span className="max-[400px]:sr-only">Sign in</span>
-      </Link>
+      </SiteLink>
     )
   }
   return (
@@ -62,55 +63,55 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-line bg-white p-2 shadow-lg">
         <ul className="flex flex-col">
           <li>
-            <Link to="/settings" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+            <SiteLink to="/settings" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
               Account settings
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to="/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+            <SiteLink to="/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
               Your shipments
-            </Link>
+            </SiteLink>
           </li>
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/emails" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/emails" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: email outbox
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/insert-cards" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/insert-cards" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: insert card orders
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: shipments
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/stock" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/stock" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: stock
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/store-credit" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/store-credit" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: store credit
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           {viewer.role === 'staff' ? (
             <li>
-              <Link to="/admin/returns" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+              <SiteLink to="/admin/returns" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
                 Staff: gift returns
-              </Link>
+              </SiteLink>
             </li>
           ) : null}
           <li>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { buttonClasses, Icon } from '~/ui'
 import { APP_PROMO_BANNER_ID, APP_PROMO_DISMISS_MS, dismissalKey, dismissedUntil, isDismissed } from './dismissal'
 
@@ -49,9 +49,9 @@ export function AppPromoBanner({ returnPath = '/store' }: { returnPath?: string 
       <p className="min-w-0 flex-1 basis-48 leading-snug text-ink">
         <strong className="font-extrabold">Quick heads up!</strong> You need the free app to add items from any store.
       </p>
-      <Link to={`/mobile-app-download?path=${encodeURIComponent(returnPath)}`} className={buttonClasses({ size: 'sm' })}>
+      <SiteLink to={`/mobile-app-download?path=${encodeURIComponent(returnPath)}`} className={buttonClasses({ size: 'sm' })}>
         Get the app
-      </Link>
+      </SiteLink>
       <button
         type="button"
         onClick={dismiss}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
@@ -85,9 +86,9 @@ function ConfirmEmailReminder() {
     <Container className="pt-4">
       <Alert tone="info">
         Please confirm your email address: we sent you a link.{' '}
-        <Link to="/verify_email" className="font-semibold text-berry-700 underline underline-offset-2">
+        <SiteLink to="/verify_email" className="font-semibold text-berry-700 underline underline-offset-2">
           Send a new link
-        </Link>
+        </SiteLink>
       </Alert>
     </Container>
   )

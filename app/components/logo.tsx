@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { cx } from '~/ui'
 
 /** The nest-and-heart mark used in the logo and the favicon. */
@@ -15,9 +15,9 @@ export function LogoMark({ className }: { className?: string }) {
 /** The 'Nestlist' wordmark, linking home. */
 export function Logo({ className }: { className?: string }) {
   return (
-    <Link to="/" className={cx('inline-flex items-center gap-2 rounded-xl text-berry-700', className)}>
+    <SiteLink to="/" className={cx('inline-flex items-center gap-2 rounded-xl text-berry-700', className)}>
       <LogoMark className="size-9" />
       <span className="text-[1.65rem] leading-none font-extrabold tracking-tight">Nestlist</span>
-    </Link>
+    </SiteLink>
   )
 }

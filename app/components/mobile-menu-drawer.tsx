@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx, Drawer, Icon } from '~/ui'
 import { categoryHref, FIND_REGISTRY_PATH, REGISTRY_NEW_PATH } from './site-links'
@@ -21,14 +21,14 @@ export function MobileMenuDrawer({ navbar, open, onClose }: { navbar: NavbarCate
         <p className="mt-1 text-sm text-muted">One list for everything your baby needs, from any store.</p>
         <ul className="mt-3 flex flex-col gap-1">
           <li>
-            <Link to={REGISTRY_NEW_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+            <SiteLink to={REGISTRY_NEW_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
               Start your registry
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to={FIND_REGISTRY_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+            <SiteLink to={FIND_REGISTRY_PATH} onClick={onClose} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
               Find a registry
-            </Link>
+            </SiteLink>
           </li>
         </ul>
       </div>
@@ -62,9 +62,9 @@ function MobileCategory({ category, onNavigate }: { category: NavbarCategory; on
       <ul id={listId} hidden={!expanded} className="pb-3 pl-15">
         {allHref ? (
           <li>
-            <Link to={allHref} onClick={onNavigate} className="block rounded-md py-2 font-semibold text-berry-700">
+            <SiteLink to={allHref} onClick={onNavigate} className="block rounded-md py-2 font-semibold text-berry-700">
               Shop all {category.title}
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
         {category.children.map((child) => {
@@ -72,9 +72,9 @@ function MobileCategory({ category, onNavigate }: { category: NavbarCategory; on
           return (
             <li key={child.urlSlug}>
               {href ? (
-                <Link to={href} onClick={onNavigate} className="block rounded-md py-2 text-ink hover:text-berry-700">
+                <SiteLink to={href} onClick={onNavigate} className="block rounded-md py-2 text-ink hover:text-berry-700">
                   {child.title}
-                </Link>
+                </SiteLink>
               ) : (
                 <span className="block py-1.5 text-ink">{child.title}</span>
               )}

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Container, cx, Icon } from '~/ui'
 import { categoryHref, livePages } from './site-links'
@@ -36,13 +36,13 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
           <div className="flex items-baseline justify-between gap-4">
             <p className="text-xl font-extrabold text-ink">{category.title}</p>
             {allHref ? (
-              <Link
+              <SiteLink
                 to={allHref}
                 onClick={() => onNavigate({ title: category.title, urlSlug: category.urlSlug, isLeaf: category.children.length === 0 })}
                 className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-berry-700 hover:underline">
                 Shop all {category.title}
                 <Icon name="arrow-right" className="size-4" />
-              </Link>
+              </SiteLink>
             ) : null}
           </div>
           {category.children.length > 0 ? (
@@ -53,12 +53,12 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
                 return (
                   <li key={child.urlSlug}>
                     {href ? (
-                      <Link
+                      <SiteLink
                         to={href}
                         onClick={() => onNavigate({ title: child.title, urlSlug: child.urlSlug, isLeaf: true })}
                         className={cx(itemClass, 'text-ink hover:text-berry-700 hover:underline')}>
                         {child.title}
-                      </Link>
+                      </SiteLink>
                     ) : (
                       <span className={cx(itemClass, 'text-ink')}>{child.title}</span>
                     )}
@@ -74,10 +74,10 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
               <ul className="mt-3 grid grid-cols-3 gap-4">
                 {category.guides.slice(0, 3).map((guide) => (
                   <li key={guide.url}>
-                    <Link to={guide.url} onClick={() => onNavigate()} className="group flex items-center gap-3 rounded-lg">
+                    <SiteLink to={guide.url} onClick={() => onNavigate()} className="group flex items-center gap-3 rounded-lg">
                       <img src={guide.featuredImageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
                       <span className="text-sm font-semibold text-ink group-hover:text-berry-700 group-hover:underline">{guide.title}</span>
-                    </Link>
+                    </SiteLink>
                   </li>
                 ))}
               </ul>

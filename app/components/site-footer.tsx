@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Badge, Container, Icon, type IconName } from '~/ui'
 import { LogoMark } from './logo'
@@ -87,9 +87,9 @@ function FooterItem({ href, soon, children }: { href: string | null; soon?: bool
   return (
     <li className="text-[0.9375rem]">
       {href ? (
-        <Link to={href} className="rounded-sm text-ink underline-offset-4 hover:text-berry-700 hover:underline">
+        <SiteLink to={href} className="rounded-sm text-ink underline-offset-4 hover:text-berry-700 hover:underline">
           {children}
-        </Link>
+        </SiteLink>
       ) : (
         <span className="inline-flex flex-wrap items-center gap-2 text-ink">
           {children}

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
@@ -152,7 +153,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
           return (
             <li key={category.urlSlug} className="flex">
               {href ? (
-                <Link
+                <SiteLink
                   to={href}
                   aria-describedby={HINT_ID}
                   aria-current={current ? (pathname === href ? 'page' : 'true') : undefined}
@@ -163,7 +164,7 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
                   {...common}
                 >
                   {label}
-                </Link>
+                </SiteLink>
               ) : (
                 <button type="button" onClick={() => dropdown.toggle(category.urlSlug)} {...common}>
                   {label}

@@ -1,5 +1,6 @@
 import { publicOrigin } from '~/lib/links'
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { ProductDetail } from '~/modules/catalog/catalog.service.server'
 import { productInput } from '~/modules/catalog/catalog.validation'
 import { pdpPath } from '~/modules/catalog/product-path'
@@ -227,9 +228,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <div>
             <p className="text-sm font-semibold tracking-wide text-muted uppercase">
               {/* The brand's page (/store/b/{slug}/{brandId}, as brandPath builds it): more from the same maker. */}
-              <Link to={`/store/b/${product.brand.slug}/${product.brand.id}`} className="underline-offset-2 hover:text-berry-700 hover:underline">
+              <SiteLink to={`/store/b/${product.brand.slug}/${product.brand.id}`} className="underline-offset-2 hover:text-berry-700 hover:underline">
                 {product.brand.name}
-              </Link>
+              </SiteLink>
             </p>
             <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{product.title}</h1>
             {showsRating(product) && product.rating !== null ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import { data, Form, useLocation, useNavigation } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { FieldErrors } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { getViewer } from '~/modules/accounts/auth.server'
@@ -102,9 +103,9 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
               <>
                 {result.title} is on your registry.{' '}
                 {registry ? (
-                  <Link to={`/${registry.slug}`} className="font-semibold underline underline-offset-2">
+                  <SiteLink to={`/${registry.slug}`} className="font-semibold underline underline-offset-2">
                     See it as guests do
-                  </Link>
+                  </SiteLink>
                 ) : null}
               </>
             ) : (
@@ -140,13 +141,13 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
           <p className="text-sm text-muted">
-            <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
+            <SiteLink to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
               See who gave in your gift tracker
-            </Link>
+            </SiteLink>
             &nbsp;·{' '}
-            <Link to="/settings/cash-fund-preferences" className="font-semibold text-berry-700 underline underline-offset-2">
+            <SiteLink to="/settings/cash-fund-preferences" className="font-semibold text-berry-700 underline underline-offset-2">
               Choose how you receive the money
-            </Link>
+            </SiteLink>
           </p>
         </section>
       ) : null}
@@ -158,17 +159,17 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
           </h2>
           {!signedIn ? (
             <Alert tone="info" className="mt-4">
-              <Link to={signInHref} className="font-semibold underline underline-offset-2">
+              <SiteLink to={signInHref} className="font-semibold underline underline-offset-2">
                 Sign in
-              </Link>{' '}
+              </SiteLink>{' '}
               to add a cash fund to your registry.
             </Alert>
           ) : !registry ? (
             <Alert tone="info" className="mt-4">
               {cashFundMessages.noRegistry}{' '}
-              <Link to="/registry/new" className="font-semibold underline underline-offset-2">
+              <SiteLink to="/registry/new" className="font-semibold underline underline-offset-2">
                 Start your registry
-              </Link>
+              </SiteLink>
             </Alert>
           ) : (
             <Form ref={formRef} method="post" noValidate key={result?.ok ? result.at : 'add'} className="mt-4 flex flex-col gap-5">
@@ -211,9 +212,9 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
                 <Button type="submit" pending={adding} pendingLabel="Adding…">
                   Add to my registry
                 </Button>
-                <Link to="/store/cash-funds" preventScrollReset className="font-semibold text-berry-700 underline underline-offset-2">
+                <SiteLink to="/store/cash-funds" preventScrollReset className="font-semibold text-berry-700 underline underline-offset-2">
                   Cancel
-                </Link>
+                </SiteLink>
               </div>
             </Form>
           )}
@@ -236,9 +237,9 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
                   <p className="mt-0.5 text-sm text-muted">{i.description.split('. ')[0]}.</p>
                 </div>
               </div>
-              <Link to={`?idea=${i.id}#add-fund`} preventScrollReset className={buttonClasses({ size: 'sm', variant: 'secondary', className: 'mt-auto self-start' })} aria-describedby={`idea-${i.id}`}>
+              <SiteLink to={`?idea=${i.id}#add-fund`} preventScrollReset className={buttonClasses({ size: 'sm', variant: 'secondary', className: 'mt-auto self-start' })} aria-describedby={`idea-${i.id}`}>
                 Add this fund
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { publicOrigin } from '~/lib/links'
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { openNavBranch } from '~/modules/catalog/catalog.service.server'
 import { listingView } from '~/modules/catalog/product-card.server'
 import { categoryPageInput } from '~/modules/catalog/catalog.validation'
@@ -87,9 +88,9 @@ function Teaser({ category }: { category: Route.ComponentProps['loaderData']['ca
   const { teaser, teaserLinkText, teaserLinkUrl } = category
   const link =
     teaserLinkText && teaserLinkUrl ? (
-      <Link to={teaserLinkUrl} className="mt-3 inline-block font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
+      <SiteLink to={teaserLinkUrl} className="mt-3 inline-block font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
         {teaserLinkText}
-      </Link>
+      </SiteLink>
     ) : null
   if (teaser.imageUrl) {
     // With a teaser image the text sits in the hero beside it; on phones the image is a square.

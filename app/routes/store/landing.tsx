@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { publicOrigin } from '~/lib/links'
 import { AppPromoBanner } from '~/components/app-promo-banner'
 import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
@@ -70,13 +70,13 @@ function CallToAction({ title, text, href, action }: { title: string; text: stri
     <div className="relative flex flex-col gap-2 rounded-card border border-line bg-white p-5 shadow-card transition hover:shadow-pop sm:p-6">
       <h3 className="text-lg font-bold">{title}</h3>
       <p className="text-muted">{text}</p>
-      <Link
+      <SiteLink
         to={href}
         className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-2 font-bold text-berry-700 after:absolute after:inset-0 after:rounded-card after:content-[''] hover:underline"
       >
         {action}
         <Icon name="arrow-right" className="size-4" />
-      </Link>
+      </SiteLink>
     </div>
   )
 }

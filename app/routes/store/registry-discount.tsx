@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { publicOrigin } from '~/lib/links'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { pageInput } from '~/modules/catalog/catalog.validation'
@@ -75,9 +76,9 @@ function StatusPanel({ discount, signedIn, hasRegistry }: Pick<Route.ComponentPr
         {discount.reason === 'arrival_date_unknown' ? (
           <p>
             Add your baby's arrival date in{' '}
-            <Link to="/settings/registry" className={link}>
+            <SiteLink to="/settings/registry" className={link}>
               your registry settings
-            </Link>{' '}
+            </SiteLink>{' '}
             to see when your discount starts.
           </p>
         ) : null}
@@ -91,13 +92,13 @@ function StatusPanel({ discount, signedIn, hasRegistry }: Pick<Route.ComponentPr
       Baby registries get {pct} off these items, from {REGISTRY_DISCOUNT.preArrivalDays} days before the due date once the registry has been active for{' '}
       {REGISTRY_DISCOUNT.registryCreationMinDays} days.{' '}
       {signedIn ? (
-        <Link to="/registry/new" className={link}>
+        <SiteLink to="/registry/new" className={link}>
           Start a baby registry
-        </Link>
+        </SiteLink>
       ) : (
-        <Link to={`/login?redirect_path=${encodeURIComponent(PATH)}`} className={link}>
+        <SiteLink to={`/login?redirect_path=${encodeURIComponent(PATH)}`} className={link}>
           Sign in to see your discount
-        </Link>
+        </SiteLink>
       )}
     </p>
   )

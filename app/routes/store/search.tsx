@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Link, redirect, useNavigate, useRouteLoaderData } from 'react-router'
+import { redirect, useNavigate, useRouteLoaderData } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { trackSearch } from '~/modules/analytics/track'
 import type { CategoryNavItem } from '~/modules/catalog/catalog.service.server'
 import { firstIssue, pageInput, searchTermInput } from '~/modules/catalog/catalog.validation'
@@ -133,9 +134,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
                   <p className="text-muted">{count}</p>
                   {results.brand ? (
-                    <Link to={results.brand.brandPageUrl} className="font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
+                    <SiteLink to={results.brand.brandPageUrl} className="font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
                       Shop all {results.brand.title} products
-                    </Link>
+                    </SiteLink>
                   ) : null}
                 </div>
                 {strip.length ? (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { cx } from '~/ui'
 
 export type Crumb = { title: string; path: string }
@@ -31,9 +31,9 @@ export function Breadcrumb({ crumbs, slugSet, className }: BreadcrumbProps) {
                   {crumb.title}
                 </span>
               ) : (
-                <Link to={crumb.path} state={slugSet ? { slugSet } : undefined} className="underline-offset-4 hover:text-berry-700 hover:underline">
+                <SiteLink to={crumb.path} state={slugSet ? { slugSet } : undefined} className="underline-offset-4 hover:text-berry-700 hover:underline">
                   {crumb.title}
-                </Link>
+                </SiteLink>
               )}
             </li>
           )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import { cx, Icon } from '~/ui'
 import type { CategoryNavItem } from '../catalog.service.server'
@@ -18,7 +18,7 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
         const isCurrent = item.urlSlug === current
         return (
           <li key={item.urlSlug}>
-            <Link
+            <SiteLink
               to={item.path}
               aria-current={isCurrent ? 'page' : undefined}
               onClick={() =>
@@ -32,7 +32,7 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
               )}
             >
               {item.title}
-            </Link>
+            </SiteLink>
             {open && item.children.length > 0 ? <NavList items={item.children} activeSlugSet={activeSlugSet} depth={depth + 1} /> : null}
           </li>
         )

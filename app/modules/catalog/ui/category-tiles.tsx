@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import { Icon } from '~/ui'
 import { PLACEHOLDER_HEART_PATH } from '../image-paths'
@@ -20,7 +20,7 @@ export function CategoryTiles({ tiles, heading, callout }: { tiles: CategoryTile
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
         {visible.map((tile) => (
           <li key={tile.urlSlug}>
-            <Link
+            <SiteLink
               to={tile.path}
               onClick={() =>
                 track({ name: 'store_category_clicked', categoryName: tile.title, isLeafCategory: tile.isLeaf ?? false, slug: tile.urlSlug, location: 'image_nav' })
@@ -40,7 +40,7 @@ export function CategoryTiles({ tiles, heading, callout }: { tiles: CategoryTile
                 {tile.title}
                 <Icon name="chevron-right" className="size-4 text-berry-700" />
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
         {callout ? (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { cx, Icon } from '~/ui'
 
 type PaginationProps = {
@@ -42,10 +42,10 @@ export function Pagination({ page, pageCount, hrefFor, className }: PaginationPr
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={cx(cell, 'gap-1 hover:bg-berry-50 hover:text-berry-800')}>
+            <SiteLink to={hrefFor(page - 1)} rel="prev" className={cx(cell, 'gap-1 hover:bg-berry-50 hover:text-berry-800')}>
               <Icon name="chevron-left" className="size-4" />
               Previous
-            </Link>
+            </SiteLink>
           ) : (
             <span className={cx(cell, 'gap-1 text-muted')} aria-disabled="true">
               <Icon name="chevron-left" className="size-4" />
@@ -66,10 +66,10 @@ export function Pagination({ page, pageCount, hrefFor, className }: PaginationPr
                   {p}
                 </span>
               ) : (
-                <Link to={hrefFor(p)} className={cx(cell, 'hover:bg-berry-50 hover:text-berry-800')}>
+                <SiteLink to={hrefFor(p)} className={cx(cell, 'hover:bg-berry-50 hover:text-berry-800')}>
                   <span className="sr-only">Page </span>
                   {p}
-                </Link>
+                </SiteLink>
               )}
             </li>
           ),
@@ -79,10 +79,10 @@ export function Pagination({ page, pageCount, hrefFor, className }: PaginationPr
         </li>
         <li>
           {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={cx(cell, 'gap-1 hover:bg-berry-50 hover:text-berry-800')}>
+            <SiteLink to={hrefFor(page + 1)} rel="next" className={cx(cell, 'gap-1 hover:bg-berry-50 hover:text-berry-800')}>
               Next
               <Icon name="chevron-right" className="size-4" />
-            </Link>
+            </SiteLink>
           ) : (
             <span className={cx(cell, 'gap-1 text-muted')} aria-disabled="true">
               Next

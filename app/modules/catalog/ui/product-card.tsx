@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
 import { Badge, cx } from '~/ui'
@@ -80,9 +80,9 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
               {product.title}
             </a>
           ) : (
-            <Link to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position)} className="pcard-link">
+            <SiteLink to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position)} className="pcard-link">
               {product.title}
-            </Link>
+            </SiteLink>
           )}
         </h3>
         <Price

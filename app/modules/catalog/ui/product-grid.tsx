@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { Skeleton } from '~/ui'
 import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
@@ -39,9 +39,9 @@ function GuideCard({ guide }: { guide: GuideCardData }) {
       ) : null}
       <p className="text-xs font-bold tracking-wide text-sage-700 uppercase">Guide</p>
       <h3 className="mt-1 text-lg leading-snug font-bold">
-        <Link to={`/hello-baby/${guide.slug}`} className="outline-none after:absolute after:inset-0">
+        <SiteLink to={`/hello-baby/${guide.slug}`} className="outline-none after:absolute after:inset-0">
           {guide.title}
-        </Link>
+        </SiteLink>
       </h3>
       {guide.teaser ? <p className="mt-2 line-clamp-4 text-sm text-muted">{guide.teaser}</p> : null}
       <span className="mt-auto pt-3 text-sm font-semibold text-berry-700 underline underline-offset-4 group-hover:text-berry-800" aria-hidden="true">

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { ListingResult, ListingView } from '~/modules/search/search.types'
 import { FilterBar } from './filters/filter-bar'
 import * as filterPanel from './filters/filter-panel'
@@ -86,9 +86,9 @@ export function ProductListing({ result, href, label, defaultSort = DEFAULT_SORT
         filtered ? (
           <p className="max-w-[480px] py-6 leading-relaxed">
             {EMPTY_FILTER_MESSAGE_START}
-            <Link to={state.clearHref} className="font-semibold text-berry-700 underline underline-offset-4">
+            <SiteLink to={state.clearHref} className="font-semibold text-berry-700 underline underline-offset-4">
               clear all filters
-            </Link>
+            </SiteLink>
             {EMPTY_FILTER_MESSAGE_END}
           </p>
         ) : (

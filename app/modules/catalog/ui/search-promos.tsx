@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { LinkButton } from '~/ui'
 
 /**
@@ -14,12 +14,12 @@ export function MobileAppPromo({ returnPath }: { returnPath: string }) {
           Don't see what you're looking for?
         </h2>
         <p className="mt-0.5 text-sm">
-          <Link
+          <SiteLink
             to={`/mobile-app-download?path=${encodeURIComponent(returnPath)}`}
             className="font-semibold text-berry-700 underline underline-offset-2"
           >
             You can add from any store with the 5-star app.
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </aside>

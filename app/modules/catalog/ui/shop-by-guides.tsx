@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
 
 /** The block needs at least this many guides (spec: shop-by-guides block). */
@@ -23,16 +23,16 @@ export function ShopByGuides({ guides, allGuidesHref = null, heading = 'Shop by 
           {heading}
         </h2>
         {allGuidesHref ? (
-          <Link to={allGuidesHref} className="inline-flex items-center gap-1 font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
+          <SiteLink to={allGuidesHref} className="inline-flex items-center gap-1 font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
             See All Guides
             <Icon name="chevron-right" className="size-4" />
-          </Link>
+          </SiteLink>
         ) : null}
       </div>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
         {guides.map((guide) => (
           <li key={guide.slug}>
-            <Link
+            <SiteLink
               to={guide.path}
               className="group flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-pop motion-reduce:hover:translate-y-0"
             >
@@ -42,7 +42,7 @@ export function ShopByGuides({ guides, allGuidesHref = null, heading = 'Shop by 
                 <span className="font-bold group-hover:text-berry-700">{guide.title}</span>
                 <span className="line-clamp-2 text-sm text-muted">{guide.teaser}</span>
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import { FallbackScreen, NotFoundPage } from '~/components/error-screens'
 import { LinkButton } from '~/ui'
 
@@ -24,9 +25,9 @@ export function ShopError({ error }: { error: unknown }) {
       <p className="mt-4 text-muted">{body.message}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
         {body.retryHref ? <LinkButton to={body.retryHref}>{body.retryLabel ?? 'Try again'}</LinkButton> : null}
-        <Link to="/" className="inline-flex min-h-11 items-center px-4 font-semibold text-berry-700 underline underline-offset-4">
+        <SiteLink to="/" className="inline-flex min-h-11 items-center px-4 font-semibold text-berry-700 underline underline-offset-4">
           Go to the home page
-        </Link>
+        </SiteLink>
       </p>
     </section>
   )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { Facet, ProductFilters } from '~/modules/search/search.types'
 import { Icon, Pill, pillClasses } from '~/ui'
 import { facetRange, facetTitle, hasFilters, isSectionKey, orderFacets, type SectionKey } from './filter-state'
@@ -62,10 +62,10 @@ function BarPill({ state, label, section = null, toggle, selected, disabled, cla
     ? state.hrefFor({ ...state.applied, filters: { ...state.applied.filters, [toggle]: state.applied.filters[toggle] ? undefined : true } })
     : `${state.panelHref(section ?? 'sort')}#filters`
   return (
-    <Link to={to} className={`${pillClasses(selected)} ${className ?? ''}`} aria-current={toggle && selected ? 'true' : undefined}>
+    <SiteLink to={to} className={`${pillClasses(selected)} ${className ?? ''}`} aria-current={toggle && selected ? 'true' : undefined}>
       {label}
       {trailing}
-    </Link>
+    </SiteLink>
   )
 }
 
@@ -126,9 +126,9 @@ export function FilterBar({ state, facets }: { state: ListingFilters; facets: Fa
         )
       })}
       {hasFilters(filters) ? (
-        <Link to={state.clearHref} className="ml-1 inline-flex min-h-10 items-center px-2 text-sm font-semibold text-berry-700 underline underline-offset-4">
+        <SiteLink to={state.clearHref} className="ml-1 inline-flex min-h-10 items-center px-2 text-sm font-semibold text-berry-700 underline underline-offset-4">
           Clear All
-        </Link>
+        </SiteLink>
       ) : null}
     </div>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { Link } from 'react-router'
+import { SiteLink } from '~/lib/site-link'
 import type { Facet } from '~/modules/search/search.types'
 import { Button, buttonClasses, Drawer } from '~/ui'
 import { FilterFields } from './facet-sections'
@@ -84,17 +84,17 @@ export function InlineFilterPanel({ state, facets, defaultSort }: PanelProps) {
         <h2 id={headingId} className="text-lg font-bold">
           Filter and sort
         </h2>
-        <Link to={state.closeHref} className="text-sm font-semibold text-berry-700 underline underline-offset-4">
+        <SiteLink to={state.closeHref} className="text-sm font-semibold text-berry-700 underline underline-offset-4">
           Close filters
-        </Link>
+        </SiteLink>
       </div>
       <form method="get" action={state.pathname} className="mt-2">
         <KeptFields params={state.params} />
         <FilterFields facets={facets} draft={state.applied} defaultSort={defaultSort} onChange={() => {}} focusedSection={state.inlinePanel} />
         <div className="mt-4 flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
-          <Link to={state.clearHref} className={buttonClasses({ variant: 'ghost', className: 'mr-auto' })}>
+          <SiteLink to={state.clearHref} className={buttonClasses({ variant: 'ghost', className: 'mr-auto' })}>
             Clear All
-          </Link>
+          </SiteLink>
           <Button type="submit">Apply Filters</Button>
         </div>
       </form>
