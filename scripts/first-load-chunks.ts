@@ -87,7 +87,18 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
     for (const next of staticImports(id, meta)) visitIsland(next)
   }
   for (const id of islandIds) visitIsland(id)
-  for (const id of islandCode) if (ownCode(id) && !elsewhere.has(id) && !grouped.has(id)) plan.set(id, 'islands')
+  // Only what nothing else imports: a module another page (or the first load) imports too keeps a chunk of its
+  // own, and so, in turn, does what only such a module imports.
+  for (const id of islandCode) if (!ownCode(id) || elsewhere.has(id) || grouped.has(id)) islandCode.delete(id)
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const id of islandCode) {
+      if (islandIds.includes(id) || (meta.getModuleInfo(id)?.importers ?? []).every((importer) => islandCode.has(importer))) continue
+      islandCode.delete(id)
+      changed = true
+    }
+  }
+  for (const id of islandCode) plan.set(id, "islands")
   for (const id of listing) {
     if (!ownCode(id) || plan.has(id) || routeIds.has(id)) continue
     plan.set(id, elsewhere.has(id) ? chunkName(id) : product.has(id) || landing.has(id) || cards.has(id) ? 'shop' : 'listing')
@@ -100,7 +111,7 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
     plan.set(m, barrelExports(m, meta) ? 'shell' : chunkName(m))
     for (const next of meta.getModuleInfo(m)?.importedIds ?? []) visit(next)
   }
-  for (const id of grouped) for (const next of meta.getModuleInfo(id)?.importedIds ?? []) visit(next)
+  for (const id of [...grouped, ...islandCode]) for (const next of meta.getModuleInfo(id)?.importedIds ?? []) visit(next)
   // The product and landing pages' other modules stay in their route's chunk, or where Rollup puts them; those
   // imported from a planned chunk (the barrel's, say) get a chunk each, so that no group's chunk takes them in.
   for (let changed = true; changed; ) {

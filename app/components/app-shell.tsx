@@ -10,21 +10,14 @@ import { PageViewTracker } from './page-view-tracker'
 import { RouteChangeListener } from './route-change-listener'
 import { island, watchRouterForIslands } from '~/lib/island'
 import { refillSearchBoxFromHistory } from './search-history'
-import * as siteFooter from './site-footer'
-import * as siteHeader from './site-header'
 import { SkipLink } from './skip-link'
 
 // The header (search box with suggestions, navbar with its panels, account menu, mini cart) and the footer are
 // islands (app/lib/island.tsx, decision 018 h12): server HTML whose code loads when the shopper first points at,
 // touches, focuses or presses a key in them, or when the router first navigates, revalidates or fetches.
-// The server renders them directly (import.meta.env.SSR is false in the browser build, where the static imports
-// go unused and are left out).
-const SiteHeader = island('site-header', import.meta.env.SSR ? siteHeader.SiteHeader : undefined, () =>
-  import('./site-header').then((m) => m.SiteHeader),
-)
-const SiteFooter = island('site-footer', import.meta.env.SSR ? siteFooter.SiteFooter : undefined, () =>
-  import('./site-footer').then((m) => m.SiteFooter),
-)
+// The server renders them in place.
+const SiteHeader = island('site-header', () => import('./site-header').then((m) => m.SiteHeader))
+const SiteFooter = island('site-footer', () => import('./site-footer').then((m) => m.SiteFooter))
 
 /**
  * The spec's app container around every page: skip link, header with the store navigation (desktop)

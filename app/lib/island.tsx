@@ -166,33 +166,45 @@ function whenRequested(name: string): Promise<void> {
 }
 
 /**
- * An island: `server` is the component itself (what the server renders, imported statically there), `load`
- * imports it in the browser once the island is used. The wrapper element is `display: contents`, so the
- * layout is unchanged.
+ * What the server renders for an island: a lazy component that does not suspend. The module is imported when
+ * the island is defined (while the server starts, long before the first request); from then on the thenable
+ * answers synchronously, so React's lazy() returns the component at once (a suspended island would be streamed
+ * after the page, hidden until a script swapped it in). No static import: the browser build would keep the
+ * module's top-level code (and so its chunk) in the first load.
  */
-export function island<P extends object>(name: string, server: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>) {
-  const Body: ComponentType<P> =
-    import.meta.env.SSR && server
-      ? server
-      : lazy(() =>
-          whenRequested(name)
-            .then(load)
-            .then(
-              (Component) => {
-                function Hydrated(props: P) {
-                  useEffect(() => hydrated(name), [])
-                  return <Component {...props} />
-                }
-                return { default: Hydrated }
-              },
-              () => {
-                // The island stays server HTML (its links and forms work as without JavaScript) instead of an
-                // error screen; the router falls back to full page loads (watchRouterForIslands).
-                failed(name)
-                return new Promise<never>(() => {})
-              },
-            ),
-        )
+function serverBody<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: { default: ComponentType<P> } | undefined
+  const ready = load().then((component) => (loaded = { default: component }))
+  const thenable = {
+    then: (resolve: (module: { default: ComponentType<P> }) => void, reject: (error: unknown) => void) =>
+      loaded ? resolve(loaded) : void ready.then(resolve, reject),
+  }
+  return lazy(() => thenable as unknown as Promise<{ default: ComponentType<P> }>)
+}
+
+/** An island whose component `load` imports (see the top of this file). */
+export function island<P extends object>(name: string, load: () => Promise<ComponentType<P>>) {
+  const Body: ComponentType<P> = import.meta.env.SSR
+    ? serverBody(load)
+    : lazy(() =>
+        whenRequested(name)
+          .then(load)
+          .then(
+            (Component) => {
+              function Hydrated(props: P) {
+                useEffect(() => hydrated(name), [])
+                return <Component {...props} />
+              }
+              return { default: Hydrated }
+            },
+            () => {
+              // The island stays server HTML (its links and forms work as without JavaScript) instead of an
+              // error screen; the router falls back to full page loads (watchRouterForIslands).
+              failed(name)
+              return new Promise<never>(() => {})
+            },
+          ),
+      )
   function Island(props: P) {
     return (
       <div data-island={name} className="contents">
