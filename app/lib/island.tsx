@@ -13,14 +13,18 @@
 // the document): a click on one of the island's script-driven controls (a button, a `<summary>`, an ARIA
 // widget) and a navigation key (arrows, Home, End, Escape) outside text fields are held back (default
 // prevented, propagation stopped), the island's code is requested, and once the island has hydrated the same
-// element is clicked again / the same key is dispatched again: each replayed exactly once. Links are left to
+// element is clicked again / the same key is dispatched again: each replayed exactly once. A form submitted
+// without a click (Enter in a form that has no submit button) is held and submitted again the same way. Links are left to
 // the browser (a full page load, as without JavaScript); text typed into a field stays in the DOM, and the
 // island reads it into its state when it hydrates (see the search boxes). If the code cannot be loaded the held
 // clicks are given back to the browser (a submit button still submits its form natively) and the island stays
 // server HTML.
-import { type ComponentType, lazy, memo, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 
-type Held = { type: 'click'; target: HTMLElement } | { type: 'keydown'; target: HTMLElement; init: KeyboardEventInit }
+type Held =
+  | { type: 'click'; target: HTMLElement }
+  | { type: 'keydown'; target: HTMLElement; init: KeyboardEventInit }
+  | { type: 'submit'; target: HTMLFormElement; submitter: HTMLElement | null }
 type IslandState = { status: 'waiting' | 'loading' | 'hydrated' | 'failed'; start?: () => void; held: Held[] }
 
 const islands = new Map<string, IslandState>()
@@ -53,6 +57,8 @@ export function loadAllIslands() {
 function hydrated(name: string) {
   const state = stateOf(name)
   state.status = 'hydrated'
+  // For browser tests and anyone curious, as <html data-hydrated> for the page.
+  for (const element of document.querySelectorAll(`[data-island="${name}"]`)) element.setAttribute('data-island-hydrated', '')
   if (state.held.length > 0) setTimeout(() => replay(state.held.splice(0)), 0)
 }
 
@@ -60,6 +66,7 @@ function replay(events: Held[]) {
   for (const held of events) {
     if (!held.target.isConnected) continue
     if (held.type === 'click') held.target.click()
+    else if (held.type === 'submit') submitAgain(held)
     else held.target.dispatchEvent(new KeyboardEvent('keydown', { ...held.init, bubbles: true, cancelable: true, composed: true }))
   }
 }
@@ -68,7 +75,16 @@ function replay(events: Held[]) {
 function failed(name: string) {
   const state = stateOf(name)
   state.status = 'failed'
-  for (const held of state.held.splice(0)) if (held.type === 'click' && held.target.isConnected) held.target.click()
+  for (const held of state.held.splice(0)) {
+    if (!held.target.isConnected) continue
+    if (held.type === 'click') held.target.click()
+    else if (held.type === 'submit') submitAgain(held)
+  }
+}
+
+function submitAgain(held: { target: HTMLFormElement; submitter: HTMLElement | null }) {
+  const submitter = held.submitter?.isConnected && held.target.contains(held.submitter) ? held.submitter : null
+  held.target.requestSubmit(submitter)
 }
 
 // What counts as using an island: the pointer reaching it (before the click that follows), a touch, focus
@@ -95,6 +111,11 @@ export function heldEvent(event: Event): Held | null {
     const control = target.closest<HTMLElement>(SCRIPTED_CONTROL)
     if (!control || control.matches(':disabled') || !control.closest('[data-island]')) return null
     return { type: 'click', target: control }
+  }
+  if (event.type === 'submit') {
+    // A form submitted without a click on a button (Enter in a form without a submit button).
+    if (!(target instanceof HTMLFormElement)) return null
+    return { type: 'submit', target, submitter: (event as SubmitEvent).submitter }
   }
   if (event.type === 'keydown') {
     const key = event as KeyboardEvent
@@ -125,6 +146,7 @@ if (typeof window !== 'undefined') {
   }
   window.addEventListener('click', hold, { capture: true })
   window.addEventListener('keydown', hold, { capture: true })
+  window.addEventListener('submit', hold, { capture: true })
 }
 
 /**
@@ -206,8 +228,14 @@ export function island<P extends object>(name: string, load: () => Promise<Compo
           ),
       )
   function Island(props: P) {
+    const wrapper = useRef<HTMLDivElement>(null)
+    // Rendered in the browser without server HTML to keep (an error screen, leaving a page without the shell):
+    // nothing to use yet, so the code is requested at once.
+    useLayoutEffect(() => {
+      if (wrapper.current?.childElementCount === 0) request(name)
+    }, [])
     return (
-      <div data-island={name} className="contents">
+      <div ref={wrapper} data-island={name} className="contents">
         <Suspense fallback={null}>
           <Body {...props} />
         </Suspense>
