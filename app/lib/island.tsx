@@ -91,7 +91,7 @@ function submitAgain(held: { target: HTMLFormElement; submitter: HTMLElement | n
 // (keyboard users Tab into it before pressing anything) and any key.
 const USE_EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const
 /** Controls whose click does nothing useful without the island's code. Links and text fields are not among them. */
-export const SCRIPTED_CONTROL = 'button, summary, [role="button"], [role="option"], [role="menuitem"], [role="tab"], [role="switch"]'
+const SCRIPTED_CONTROL = 'button, summary, [role="button"], [role="option"], [role="menuitem"], [role="tab"], [role="switch"]'
 /** Keys the island's widgets handle themselves (the navbar's arrows, Escape); text fields keep theirs. */
 const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape'])
 
@@ -103,8 +103,8 @@ function islandOf(target: EventTarget | null): { name: string; state: IslandStat
 
 const isTextField = (element: Element) => element.matches('input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]')
 
-/** Decides whether an event inside a not yet hydrated island is held for replay (exported for unit tests). */
-export function heldEvent(event: Event): Held | null {
+/** Whether an event inside a not yet hydrated island is held for replay, and what to replay. */
+function heldEvent(event: Event): Held | null {
   const target = event.target
   if (!(target instanceof Element)) return null
   if (event.type === 'click') {

@@ -79,7 +79,7 @@ describe('header and footer islands', () => {
   test('a click on a script-only control before the code arrived is replayed once the island hydrated, exactly once', async () => {
     const held = await openHeld('/store')
     try {
-      const trigger = held.page.getByRole('button', { name: 'About free shipping' })
+      const trigger = held.page.getByRole('banner').getByRole('button', { name: 'About free shipping' })
       await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('false')
       await trigger.click()
       await held.requested
