@@ -11,14 +11,14 @@
 // Until an island has hydrated, React would drop a click or a key press inside it (it cannot hydrate the
 // boundary synchronously). So this module listens first (capture phase on `window`, before React's listeners on
 // the document): a click on one of the island's script-driven controls (a button, a `<summary>`, an ARIA
-// widget) and a navigation key (arrows, Home, End, Escape) outside text fields are held back (default
-// prevented, propagation stopped), the island's code is requested, and once the island has hydrated the same
-// element is clicked again / the same key is dispatched again: each replayed exactly once. A form submitted
-// without a click (Enter in a form that has no submit button) is held and submitted again the same way. Links are left to
-// the browser (a full page load, as without JavaScript); text typed into a field stays in the DOM, and the
-// island reads it into its state when it hydrates (see the search boxes). If the code cannot be loaded the held
-// clicks are given back to the browser (a submit button still submits its form natively) and the island stays
-// server HTML.
+// widget), a plain click on a link (so that the router navigates and the click's analytics event is sent; a
+// click with a modifier key is the browser's) and a navigation key (arrows, Home, End, Escape) outside text
+// fields are held back (default prevented, propagation stopped), the island's code is requested, and once the
+// island has hydrated the same element is clicked again / the same key is dispatched again: each replayed
+// exactly once. A form submitted without a click (Enter in a form that has no submit button) is held and
+// submitted again the same way. Text typed into a field stays in the DOM, and the island reads it into its
+// state when it hydrates (see the search boxes). If the code cannot be loaded the held clicks are given back to
+// the browser (a link is followed, a submit button submits its form natively) and the island stays server HTML.
 import { type ComponentType, lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 
 type Held =
@@ -64,7 +64,12 @@ function hydrated(name: string) {
 
 function replay(events: Held[]) {
   for (const held of events) {
-    if (!held.target.isConnected) continue
+    if (!held.target.isConnected) {
+      // Hydration replaced a server-only link (the mini cart's link to the cart page becomes a button that opens
+      // the drawer): follow the link the shopper pressed.
+      if (held.type === 'click' && held.target instanceof HTMLAnchorElement) window.location.assign(held.target.href)
+      continue
+    }
     if (held.type === 'click') held.target.click()
     else if (held.type === 'submit') submitAgain(held)
     else held.target.dispatchEvent(new KeyboardEvent('keydown', { ...held.init, bubbles: true, cancelable: true, composed: true }))
@@ -90,7 +95,7 @@ function submitAgain(held: { target: HTMLFormElement; submitter: HTMLElement | n
 // What counts as using an island: the pointer reaching it (before the click that follows), a touch, focus
 // (keyboard users Tab into it before pressing anything) and any key.
 const USE_EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const
-/** Controls whose click does nothing useful without the island's code. Links and text fields are not among them. */
+/** Controls whose click does nothing useful without the island's code (links are held too: see heldEvent). */
 const SCRIPTED_CONTROL = 'button, summary, [role="button"], [role="option"], [role="menuitem"], [role="tab"], [role="switch"]'
 /** Keys the island's widgets handle themselves (the navbar's arrows, Escape); text fields keep theirs. */
 const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape'])
@@ -101,6 +106,10 @@ function islandOf(target: EventTarget | null): { name: string; state: IslandStat
   return name ? { name, state: stateOf(name) } : null
 }
 
+/** A left click without modifier keys on a link that opens in this tab: the router's (a new tab is the browser's). */
+const isPlainLinkClick = (event: MouseEvent, link: HTMLAnchorElement) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && (!link.target || link.target === '_self') && !link.hasAttribute('download')
+
 const isTextField = (element: Element) => element.matches('input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]')
 
 /** Whether an event inside a not yet hydrated island is held for replay, and what to replay. */
@@ -108,8 +117,9 @@ function heldEvent(event: Event): Held | null {
   const target = event.target
   if (!(target instanceof Element)) return null
   if (event.type === 'click') {
-    const control = target.closest<HTMLElement>(SCRIPTED_CONTROL)
+    const control = target.closest<HTMLElement>(`${SCRIPTED_CONTROL}, a[href]`)
     if (!control || control.matches(':disabled') || !control.closest('[data-island]')) return null
+    if (control instanceof HTMLAnchorElement && !isPlainLinkClick(event as MouseEvent, control)) return null
     return { type: 'click', target: control }
   }
   if (event.type === 'submit') {

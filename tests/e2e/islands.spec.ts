@@ -144,6 +144,25 @@ describe('header and footer islands', () => {
     }
   })
 
+  test("a click on a navbar link before the code arrived becomes the router's navigation once the header hydrated", async () => {
+    const held = await openHeld('/store')
+    try {
+      const link = held.page.locator('nav[aria-label="Shop by category"] a[aria-controls="nav-panel-strollers"]')
+      // Survives a client-side navigation, not a full page load.
+      await held.page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true))
+      await link.click()
+      await held.requested
+      await held.page.waitForTimeout(300)
+      expect(new URL(held.page.url()).pathname).toBe('/store')
+      held.release()
+      await held.page.waitForURL('**/store/strollers')
+      await expect(held.page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).resolves.toBe(true)
+      expect(held.errors).toEqual([])
+    } finally {
+      await held.context.close()
+    }
+  })
+
   test('Down Arrow on a navbar category before the code arrived opens its panel and moves focus to the first link', async () => {
     const held = await openHeld('/store')
     try {
