@@ -94,7 +94,7 @@ function postgresCpuSeconds(postmasterPid: number): number {
 }
 
 /** The bench server's CPU seconds and statements sent to PostgreSQL so far (bench/support/checkout-server.ts). */
-type ServerStats = { cpuSeconds: number; statements: number; batches: BatchTimings[]; gcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
+type ServerStats = { cpuSeconds: number; statements: number; batches: BatchTimings[]; gcPauses: number[]; majorGcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
 function serverStats(child: ChildProcess): Promise<ServerStats> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
@@ -268,6 +268,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     const waits = {
       batches: serverAfter.batches,
       gcPauses: serverAfter.gcPauses,
+      majorGcPauses: serverAfter.majorGcPauses,
       handlerMs: serverAfter.handlerMs,
       loopDelayMs: serverAfter.loopDelayMs,
       checkpoints: backgroundAfter.checkpoints - backgroundBefore.checkpoints,
@@ -298,7 +299,7 @@ try {
     console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
     const c = r.perOrder
     console.log(`  per order: server CPU ${c.serverCpuMs.toFixed(2)} ms, PostgreSQL CPU ${c.postgresCpuMs.toFixed(2)} ms, bench client CPU ${c.clientCpuMs.toFixed(2)} ms; ${c.statements.toFixed(2)} statements (round trips) to PostgreSQL, ${(c.walBytes / 1024).toFixed(1)} KB of WAL`)
-    const { batches, gcPauses, checkpoints, autovacuums, handlerMs, loopDelayMs } = r.waits
+    const { batches, gcPauses, majorGcPauses, checkpoints, autovacuums, handlerMs, loopDelayMs } = r.waits
     const ms = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b)
       return `p50 ${percentile(s, 50).toFixed(0)} / p99 ${percentile(s, 99).toFixed(0)} / max ${(s.at(-1) ?? 0).toFixed(0)} ms`
@@ -312,7 +313,7 @@ try {
       console.log(`    keys read + pending payments + processor ${ms(batches.map((b) => b.authorizeMs))}`)
       console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
     }
-    console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms; PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
+    console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms (${majorGcPauses.length} of them full mark-compact, longest ${Math.max(0, ...majorGcPauses).toFixed(1)} ms); PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

@@ -7,7 +7,7 @@
 // that do not drift with the load of other processes on the machine; and, since the last 'stats', every
 // group-commit batch's timings (queue wait, phases, batches in flight) and every GC pause.
 import cluster, { type Worker } from 'node:cluster'
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { type HttpBindings, serve } from '@hono/node-server'
 import pg from 'pg'
 import { createDb } from '~/db/client.server'
@@ -30,15 +30,19 @@ let gcPauses: number[] = []
 let handlerMs: number[] = []
 const loopDelay = monitorEventLoopDelay({ resolution: 1 })
 loopDelay.enable()
+let majorGcPauses: number[] = []
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push(e.duration)
+  for (const e of list.getEntries()) {
+    gcPauses.push(e.duration)
+    if (((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majorGcPauses.push(e.duration)
+  }
 }).observe({ entryTypes: ['gc'] })
 
 const [url, port, poolSize, mode, inFlight] = process.argv.slice(2)
 // BENCH_PROCESSES=N (N > 1): N app processes behind the one port (node:cluster; the primary hands out the
 // connections), each with its own pool of `poolSize` and its own group commit (docs/decisions/025, h10 step 3).
 const processes = Number(process.env.BENCH_PROCESSES ?? 1)
-type Stats = { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
+type Stats = { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[]; majorGcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
 if (processes > 1 && cluster.isPrimary) {
   const workers = Array.from({ length: processes }, () => cluster.fork())
   let ready = 0
@@ -62,6 +66,7 @@ if (processes > 1 && cluster.isPrimary) {
       statements: all.reduce((n, s) => n + s.statements, 0),
       batches: all.flatMap((s) => s.batches),
       gcPauses: all.flatMap((s) => s.gcPauses),
+      majorGcPauses: all.flatMap((s) => s.majorGcPauses),
       handlerMs: all.flatMap((s) => s.handlerMs),
       loopDelayMs: all.reduce((m, s) => ({ p50: Math.max(m.p50, s.loopDelayMs.p50), p99: Math.max(m.p99, s.loopDelayMs.p99), max: Math.max(m.max, s.loopDelayMs.max) }), { p50: 0, p99: 0, max: 0 }),
     })
@@ -100,9 +105,10 @@ if (processes > 1 && cluster.isPrimary) {
     if (m !== 'stats') return
     const ms = (ns: number) => ns / 1e6
     const loopDelayMs = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) }
-    process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses, handlerMs, loopDelayMs } satisfies Stats)
+    process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses, majorGcPauses, handlerMs, loopDelayMs } satisfies Stats)
     batches = []
     gcPauses = []
+    majorGcPauses = []
     handlerMs = []
     loopDelay.reset()
   })

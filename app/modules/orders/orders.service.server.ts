@@ -123,7 +123,10 @@ export type OrdersDeps = {
    * one order transaction and one capture commit. false: one transaction per order (the bench's comparison).
    */
   groupCommit?: boolean
-  /** How many group-commit batches may be written at once (each holds a pooled connection). */
+  /**
+   * How many group-commit batches may be written at once (each holds a pooled connection; 3 by default). They
+   * start staggered: one begins its first phase only once the batch before it has finished its own.
+   */
   maxBatchesInFlight?: number
   /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
   observeBatch?: (timings: BatchTimings) => void
@@ -132,6 +135,8 @@ export type OrdersDeps = {
 /** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
 export type BatchTimings = {
   size: number
+  /** performance.now() when the batch started. */
+  startedAt: number
   /** How long each checkout of the batch waited in the queue before its batch started. */
   queueWaitMs: number[]
   /** For each checkout of the batch: from `place()` being called to joining the queue (cart read, pricing, card checks). */
@@ -192,7 +197,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards, observeBatch }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -710,7 +715,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   // Group commit (docs/decisions/025). Checkouts that arrive while `maxBatchesInFlight` batches are being
-  // written wait here; the next batch takes them all: one insert of their pending payments, the processor
+  // written, or while the latest batch is in its first phase, wait here; the next batch takes them all (≤ 64): one insert of their pending payments, the processor
   // asked for each, then ONE transaction writes the processor's answers, every order with its lines and
   // shipments, takes the stock (hot rows locked once, for the last few statements only) and empties the carts;
   // then one commit records the charges and marks the orders paid. Anything unusual (a key or payment seen
@@ -874,7 +879,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   async function writeBatch(all: Job[], firstPhaseDone: () => void) {
     const t0 = performance.now()
     const timings: BatchTimings | undefined = observeBatch
-      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), beforeQueueMs: all.map((j) => j.queuedAt - j.startedAt), inFlight: batchesInFlight, authorizeMs: 0, transactionMs: 0, captureMs: 0, totalMs: 0 }
+      ? { size: all.length, startedAt: t0, queueWaitMs: all.map((j) => t0 - j.queuedAt), beforeQueueMs: all.map((j) => j.queuedAt - j.startedAt), inFlight: batchesInFlight, authorizeMs: 0, transactionMs: 0, captureMs: 0, totalMs: 0 }
       : undefined
     // The batch's pending payments and, in the same statement, which of its keys have an order already: a
     // retry of a placed checkout gets no payment and is answered from its order (placeOnce replays it).
