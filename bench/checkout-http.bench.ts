@@ -18,7 +18,9 @@
 // (group-commit batches written at once; the service's default otherwise), --add-to-cart, --processes N (app server
 // processes behind the one port, node:cluster; 1 by default, as `npm start` runs). Printed per order: CPU
 // of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
-// with the machine's load than orders/s do). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
+// with the machine's load than orders/s do), and where checkouts wait (the tail): each checkout's time before the
+// queue and in it, each batch's phases, the handler's time in the server, its event loop delay and GC pauses. The
+// server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
 // profile of the server.
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
