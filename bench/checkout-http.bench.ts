@@ -15,7 +15,7 @@
 // Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
 // Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
-// (group-commit batches written at once; the service's default otherwise), --add-to-cart, --processes N (app server
+// (group-commit batches written at once; the service's default otherwise; BENCH_NO_STAGGER=1: each starts as soon as a slot is free), --add-to-cart, --processes N (app server
 // processes behind the one port, node:cluster; 1 by default, as `npm start` runs). Printed per order: CPU
 // of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
 // with the machine's load than orders/s do), and where checkouts wait (the tail): each checkout's time before the

@@ -89,6 +89,7 @@ if (processes > 1 && cluster.isPrimary) {
     checkout: {
       groupCommit: mode !== 'straightforward',
       maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
+      staggerBatches: process.env.BENCH_NO_STAGGER ? false : undefined,
       observeBatch: (t) => batches.push(t),
     },
   })

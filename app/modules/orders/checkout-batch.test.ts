@@ -48,7 +48,7 @@ describe('group commit', () => {
   test('batches start staggered: each one only after the batch before it has begun its payments and heard from the processor', async () => {
     const batches: BatchTimings[] = []
     const a = app({ observeBatch: (t) => batches.push(t) })
-    const p = await product(100)
+    const p = await product(100, 1_700) // a price of its own: other tests find their payments by amount
     const viewers = Array.from({ length: 10 }, () => ({ guestToken: a.cart.newGuestToken() }))
     for (const v of viewers) await a.cart.add(v, { productId: p.id, quantity: 1 })
     // Checkouts arriving a few ms apart, while earlier batches are still being written (up to 3 at once).

@@ -128,6 +128,8 @@ export type OrdersDeps = {
    * start staggered: one begins its first phase only once the batch before it has finished its own.
    */
   maxBatchesInFlight?: number
+  /** false: a batch starts as soon as a slot is free (before h12; the bench's comparison). */
+  staggerBatches?: boolean
   /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
   observeBatch?: (timings: BatchTimings) => void
 }
@@ -197,7 +199,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, giftCards, observeBatch }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -769,7 +771,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         const batch = queue.splice(0, MAX_BATCH)
         let open!: () => void
         const gate = new Promise<void>((resolve) => (open = resolve))
-        firstPhase = gate
+        if (staggerBatches) firstPhase = gate
         const next = () => {
           if (firstPhase === gate) firstPhase = null
           open()
