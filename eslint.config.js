@@ -18,6 +18,21 @@ export default tseslint.config(
     },
   },
   {
+    // Meta lines ('May 3 · 2 items · $40'): a plain space before '·' lets a line wrapped at 320 px start with
+    // the separator. Use MetaLine or joinMeta/META_SEPARATOR from app/lib/format.ts (a non-breaking space).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.pdf.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['JSXText[value=/(^|[ \\t\\n])·/]', 'Literal[value=/[ \\t\\n]·/]', 'TemplateElement[value.raw=/[ \\t\\n]·/]'].map((selector) => ({
+          selector,
+          message: "A '·' after a plain space can start a wrapped line: use MetaLine, joinMeta or META_SEPARATOR (~/lib/format).",
+        })),
+      ],
+    },
+  },
+  {
     // Pages and API handlers reach the database only through services (ARCHITECTURE.md).
     files: ['app/routes/**', 'app/api/**', 'app/components/**', 'app/ui/**'],
     rules: {

@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
 import { type DomainErrorCode, isDomainError, messages } from '~/lib/errors'
+// zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
+import '~/lib/zod-messages'
 import type { AppEnv } from './types'
 
 /** The one table from domain error codes to HTTP statuses. */

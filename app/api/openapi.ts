@@ -1,6 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { apiError, fieldErrors } from './error-handler'
 import type { AppEnv } from './types'
+// zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
+import '~/lib/zod-messages'
 
 /** Every API router is an OpenAPIHono, so each route it declares lands in /api/v3/openapi.json. */
 export function createRouter() {

@@ -7,6 +7,7 @@ import { resetRegistries, seedRegistries } from '../modules/registry/registry.se
 import { resetExternalItems, seedExternalItems } from '../modules/external-products/external-products.seed.server'
 import { resetProductStock, seedProductStock } from '../modules/orders/stock.seed.server'
 import { resetCashFunds, seedCashFunds } from '../modules/cash-funds/cash-funds.seed.server'
+import { resetDemoAddress, seedDemoAddress } from '../modules/accounts/address.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -21,6 +22,7 @@ const steps: SeedStep[] = [
   { name: 'catalog', run: seedCatalog, reset: resetCatalog },
   { name: 'reviews', run: seedReviews, reset: resetReviews },
   { name: 'registries', run: seedRegistries, reset: resetRegistries },
+  { name: "the demo parent's saved address", run: seedDemoAddress, reset: resetDemoAddress },
   { name: 'checklist', run: seedChecklist, reset: resetChecklist },
   { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
   { name: 'stock per product option', run: seedProductStock, reset: resetProductStock },

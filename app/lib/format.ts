@@ -32,3 +32,13 @@ export function formatLongDate(iso: string): string {
   longDates ??= new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
   return longDates.format(date)
 }
+
+/**
+ * The separator of meta lines ('May 3, 2026 · 2 items · $40.00'): a non-breaking space keeps the '·' with
+ * the item before it, so a line wrapped at 320 px never starts with the separator (the break falls after it).
+ */
+export const META_SEPARATOR = '\u00a0· '
+
+/** Joins the given facts (empty ones left out) with META_SEPARATOR. */
+export const joinMeta = (parts: readonly (string | number | null | undefined | false)[]) =>
+  parts.filter((p) => p !== null && p !== undefined && p !== false && p !== '').join(META_SEPARATOR)

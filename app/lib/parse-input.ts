@@ -1,6 +1,8 @@
 // One way for services to check their input: zod issues become DomainError('invalid_input') with messages
 // per field ('a.b' paths, '_error' for the whole input), which forms show beside each field.
 import { DomainError, type FieldErrors } from './errors'
+// zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
+import './zod-messages'
 
 type Issue = { path: PropertyKey[]; message: string }
 type Schema<T> = { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } } }

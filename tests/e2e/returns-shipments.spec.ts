@@ -8,6 +8,7 @@ import { catalogFactories } from '../support/catalog-factories'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../support/postgres-server'
 import { createAccount, demoStaff, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { separatorsStartingLines } from './support/meta-lines'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
 
 // Shipments and purchase returns (issue 7): a buyer returns one line of a paid order at /returns/purchase and
@@ -72,13 +73,15 @@ async function userId(account: TestAccount) {
 
 const product = (priceCents: number, name: string) => factories.createProduct({ categoryId: category, brandId: brand, priceCents, stock: 30, name: `${name} ${++n}`, shortName: `${name} ${n}` })
 
-async function paidOrder(account: TestAccount) {
+/** A paid order of two bibs and a rattle; `ship` marks its boxes shipped (only shipped items can be returned). */
+async function paidOrder(account: TestAccount, { ship = false } = {}) {
   const id = await userId(account)
   const bib = await product(1_250, 'Muslin Bib')
   const rattle = await product(1_099, 'Wooden Rattle')
   await services.cart.add({ userId: id }, { productId: bib.id, quantity: 2 })
   await services.cart.add({ userId: id }, { productId: rattle.id, quantity: 1 })
   const order = await services.orders.placeOrder({ userId: id }, { idempotencyKey: `e2e-${Date.now()}-${++n}`, email: account.email, name: 'Sam Buyer', shippingAddress: home, card })
+  if (ship) for (const box of await services.shipments.staffList({ orderId: order.id })) await services.shipments.markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
   return { order, bib, rattle }
 }
 
@@ -99,7 +102,7 @@ async function contextFor(account: TestAccount, width: number, options: { javaSc
 describe('purchase returns', () => {
   test('a buyer returns one of two bibs from their order at /returns/purchase and sees the $13.40 refund', async () => {
     const buyer = await createAccount(baseUrl, { firstName: 'Sam', lastName: 'Buyer' })
-    const { order } = await paidOrder(buyer)
+    const { order } = await paidOrder(buyer, { ship: true })
     expect(order.totalCents).toBe(4_659)
     let context: BrowserContext | undefined
     try {
@@ -163,8 +166,42 @@ describe('purchase returns', () => {
       await context?.close()
     }
   })
-})
 
+  test('items of an order still processing show as Not shipped yet, without a return control, at 320 px (no line starts with ·)', async () => {
+    const buyer = await createAccount(baseUrl, { firstName: 'Sam', lastName: 'Buyer' })
+    const { order } = await paidOrder(buyer)
+    const label = `#${order.id.slice(0, 8).toUpperCase()}`
+    let context: BrowserContext | undefined
+    try {
+      context = await contextFor(buyer, 320)
+      const page = await context.newPage()
+      await open(page, '/returns/purchase')
+      const row = page.getByRole('listitem').filter({ hasText: `Order ${label}` })
+      await expect(row.getByText('Not shipped yet').isVisible()).resolves.toBe(true)
+      await expect(row.getByText('You can return items once they ship.').isVisible()).resolves.toBe(true)
+      await expect(row.getByRole('link', { name: /Return items/ }).count()).resolves.toBe(0)
+      await expect(separatorsStartingLines(page)).resolves.toEqual([])
+      await expectNoSeriousA11yViolations(page, '/returns/purchase with an unshipped order at 320')
+
+      await open(page, `/returns/purchase?order=${order.id}`)
+      await page.getByRole('heading', { name: 'Nothing from this order has shipped yet' }).waitFor()
+      await expect(page.getByText('Not shipped yet', { exact: true }).count()).resolves.toBe(2)
+      await expect(page.getByRole('combobox').count()).resolves.toBe(0)
+      await expect(page.getByRole('button', { name: 'Return and refund' }).count()).resolves.toBe(0)
+      await expect(separatorsStartingLines(page)).resolves.toEqual([])
+      await expectNoSeriousA11yViolations(page, 'unshipped order at 320')
+
+      // Once one box ships, its items get a quantity to return.
+      for (const box of await services.shipments.staffList({ orderId: order.id })) await services.shipments.markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
+      await open(page, `/returns/purchase?order=${order.id}`)
+      await page.getByRole('combobox', { name: /Quantity to return.*Muslin Bib/ }).waitFor()
+      await expect(page.getByText('Not shipped yet', { exact: true }).count()).resolves.toBe(0)
+      await expect(separatorsStartingLines(page)).resolves.toEqual([])
+    } finally {
+      await context?.close()
+    }
+  })
+})
 
 describe('shipments', () => {
   test('staff mark a box shipped with its tracking number at /admin/shipments, and the buyer sees it on /shipments', async () => {

@@ -104,6 +104,19 @@ describe('/api/v3/cart and /api/v3/cart_items', () => {
     expect((await call('PATCH', '/api/v3/cart_items/abc', undefined, { quantity: 1 })).status).toBe(422)
   })
 
+  test("what a field's schema leaves to zod is answered in words per field, in the same error shape", async () => {
+    const badId = await call('PATCH', '/api/v3/cart_items/abc', undefined, { quantity: 1 })
+    expect(await badId.json()).toEqual({ error: { code: 'invalid_input', message: 'Some fields are not valid.', fields: { id: ['id must be a whole number of at least 1.'] } } })
+    const badOptions = await call('POST', '/api/v3/cart_items', undefined, { productId: 1, size: 'x'.repeat(41), regItemId: 'soon' })
+    expect(badOptions.status).toBe(422)
+    expect((await badOptions.json()).error.fields).toEqual({ size: ['size can be at most 40 characters.'], regItemId: ['regItemId must be a whole number of at least 1.'] })
+    // A schema's own message still wins.
+    const tooMany = await call('POST', '/api/v3/cart_items', undefined, { productId: 1, quantity: 1000 })
+    expect((await tooMany.json()).error.fields).toEqual({ quantity: ['You can buy at most 99 at a time.'] })
+    const notAnObject = await call('POST', '/api/v3/cart_items', undefined, [1, 2])
+    expect((await notAnObject.json()).error).toMatchObject({ code: 'invalid_input', fields: { _error: ['The request body must be a JSON object.'] } })
+  })
+
   test("a line of another cart is 404 for PATCH and DELETE, and is left alone", async () => {
     const p = await product()
     const alice = await signUp('Alice')

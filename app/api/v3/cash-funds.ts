@@ -4,7 +4,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { DomainError } from '~/lib/errors'
-import { cashFundMessages, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS } from '~/modules/cash-funds/cash-funds.strings'
+import { cashFundMessages, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
+import { CHIP_IN_MIN_CENTS } from '~/modules/cash-funds/group-gifts'
+import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
 import { apiViewer, requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
@@ -30,8 +32,10 @@ const CashFundSchema = z
 const ContributionSchema = z
   .object({
     id: z.string().uuid(),
-    cashFundId: z.number().int(),
-    fundTitle: z.string(),
+    kind: z.enum(['cash_fund', 'group_gift']).openapi({ description: 'cash_fund: a gift to a cash fund; group_gift: a chip-in towards a registry item marked as a group gift' }),
+    cashFundId: z.number().int().nullable(),
+    regItemId: z.number().int().nullable().openapi({ description: 'The group gift (registry item) for a chip-in' }),
+    fundTitle: z.string().openapi({ description: "The fund's title, or the group gift item's" }),
     registryId: z.number().int(),
     amountCents: z.number().int(),
     status: z.enum(['pending', 'confirmed', 'cancelled']).openapi({ description: 'pending: card authorised, not charged; confirmed: charged; cancelled: released or refunded' }),
@@ -54,6 +58,36 @@ const PreferencesSchema = z
     chosen: z.boolean().openapi({ description: 'false: the family has not chosen yet (store credit is the default)' }),
   })
   .openapi('CashFundPreferences')
+
+const GroupGiftSchema = z
+  .object({
+    regItemId: z.number().int(),
+    registryId: z.number().int(),
+    title: z.string(),
+    imageUrl: z.string(),
+    priceCents: z.number().int(),
+    quantityNeeded: z.number().int(),
+    productId: z.number().int().nullable(),
+    storeName: z.string(),
+    goalCents: z.number().int().openapi({ description: `price × quantity needed + ${GROUP_GIFT_GOAL_BUFFER_PERCENT}% (covers tax and shipping)` }),
+    fundedCents: z.number().int().openapi({ description: 'Confirmed chip-ins' }),
+    contributorCount: z.number().int().openapi({ description: 'People whose chip-in was charged (no names)' }),
+    leftCents: z.number().int().openapi({ description: 'What guests can still chip in (goal less charged and held chip-ins); 0 when fully funded or redeemed' }),
+    fullyFunded: z.boolean(),
+    redeemed: z.boolean(),
+  })
+  .openapi('GroupGift')
+
+const RedemptionSchema = z
+  .object({
+    id: z.string().uuid(),
+    regItemId: z.number().int(),
+    registryId: z.number().int(),
+    method: z.enum(['store_credit', 'bank_transfer']).openapi({ description: "The registry's cash fund preference when redeemed" }),
+    amountCents: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('GroupGiftFundRedemption')
 
 const CardBody = z.object({ number: z.string(), expMonth: z.number().int(), expYear: z.number().int(), cvc: z.string(), nameOnCard: z.string().optional() })
 
@@ -97,13 +131,14 @@ const contribute = createRoute({
   method: 'post',
   path: '/api/v3/cash_fund_contributions',
   tags,
-  summary: 'Give to a cash fund by card; no account needed',
-  description: `amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
+  summary: 'Give to a cash fund, or chip in towards a group gift, by card; no account needed',
+  description: `Send cashFundId for a cash fund, or regItemId for a group gift (a registry item marked as one; from ${CHIP_IN_MIN_CENTS} cents, or the whole remainder if less is left, up to what is left of its goal: more is 422, and 409 when another chip-in took it first or the gift is fully funded). amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
   request: {
     ...body(
       z
         .object({
-          cashFundId: z.number().int(),
+          cashFundId: z.number().int().optional().openapi({ description: 'The cash fund (or send regItemId)' }),
+          regItemId: z.number().int().optional().openapi({ description: 'The group gift (or send cashFundId)' }),
           amountCents: z.number().int().openapi({ example: 2500 }),
           giverName: z.string(),
           giverEmail: z.string(),
@@ -114,7 +149,7 @@ const contribute = createRoute({
         .openapi('CashFundContributionInput'),
     ),
   },
-  responses: { 201: ok('Contributed', ContributionSchema), 404: err('No such fund'), 409: err('Could not be charged yet'), ...errorResponses },
+  responses: { 201: ok('Contributed', ContributionSchema), 404: err('No such fund or group gift'), 409: err('Could not be charged yet; a group gift fully funded or redeemed'), ...errorResponses },
 })
 
 const listContributions = createRoute({
@@ -177,6 +212,58 @@ const putPreferences = createRoute({
   responses: { 200: ok('Saved', PreferencesSchema), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
 })
 
+const ItemParams = RegistryIdParam.extend({ itemId: z.string().openapi({ param: { name: 'itemId', in: 'path' } }) })
+const getGroupGift = createRoute({
+  method: 'get',
+  path: '/api/v3/registries/{id}/reg_items/{itemId}/group_gift',
+  tags,
+  summary: "A group gift's goal and progress (anyone who can see the registry; never who gave)",
+  request: { params: ItemParams },
+  responses: { 200: ok('Group gift', GroupGiftSchema), 404: err('No such registry item, or not a group gift'), ...errorResponses },
+})
+const markGroupGift = createRoute({
+  method: 'put',
+  path: '/api/v3/registries/{id}/reg_items/{itemId}/group_gift',
+  tags,
+  summary: 'Make a registry item a group gift (owner or collaborator): guests chip in instead of reserving or buying it',
+  description: `Goal = price × quantity needed + ${GROUP_GIFT_GOAL_BUFFER_PERCENT}%. Marking a group gift again answers it unchanged. An item guests already reserved or bought is 409.`,
+  request: { params: ItemParams },
+  responses: { 200: ok('Group gift', GroupGiftSchema), 401: err('Not signed in'), 404: err('No such registry or item, or not yours'), 409: err('Already reserved or bought'), ...errorResponses },
+})
+const unmarkGroupGift = createRoute({
+  method: 'delete',
+  path: '/api/v3/registries/{id}/reg_items/{itemId}/group_gift',
+  tags,
+  summary: 'Make a group gift an ordinary item again (owner or collaborator), while nobody has chipped in',
+  request: { params: ItemParams },
+  responses: { 204: { description: 'Unmarked' }, 401: err('Not signed in'), 404: err('No such registry or item, or not yours'), 409: err('Someone has chipped in'), ...errorResponses },
+})
+const redeem = createRoute({
+  method: 'post',
+  path: '/api/v3/group_gift_fund_redemptions',
+  tags,
+  summary: "Redeem a group gift's fund (owner or collaborator): the charged chip-ins go the family's cash fund way",
+  description:
+    'Store credit (added now) or a bank transfer (recorded for the payouts team), per the cash fund preferences. Once per item: the first answers 201, any later request 200 with the same redemption. The item then counts as received on the registry and takes no more chip-ins. 409 while chip-ins are still being charged or when nobody has chipped in.',
+  request: { ...body(z.object({ regItemId: z.number().int() }).openapi('GroupGiftFundRedemptionInput')) },
+  responses: {
+    201: ok('Redeemed', RedemptionSchema),
+    200: ok('Already redeemed (the first redemption)', RedemptionSchema),
+    401: err('Not signed in'),
+    404: err('No such group gift, or not yours'),
+    409: err('Chip-ins still being charged, or nothing to redeem'),
+    ...errorResponses,
+  },
+})
+const listRedemptions = createRoute({
+  method: 'get',
+  path: '/api/v3/group_gift_fund_redemptions',
+  tags,
+  summary: "A registry's group gift redemptions, newest first (owner or collaborator)",
+  request: { query: z.object({ registryId: z.string().optional().openapi({ description: 'Defaults to the current registry' }) }) },
+  responses: { 200: ok('Redemptions', z.object({ redemptions: z.array(RedemptionSchema) })), 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses },
+})
+
 /** The registry named by ?registryId, or the user's current one. */
 async function registryOf(c: Context<AppEnv>, userId: number, raw: string | undefined): Promise<number> {
   if (raw !== undefined) return registryIdOf(raw)
@@ -188,7 +275,7 @@ async function registryOf(c: Context<AppEnv>, userId: number, raw: string | unde
 const actorOf = (v: { user: { id: number; role: 'user' | 'staff' } }) => ({ userId: v.user.id, role: v.user.role })
 
 export const cashFundsRouter = createRouter()
-privateJson(cashFundsRouter, ['/api/v3/cash_fund_contributions', '/api/v3/cash_fund_contributions/*', '/api/v3/cash_fund_preferences', '/api/v3/cash_funds/*'])
+privateJson(cashFundsRouter, ['/api/v3/cash_fund_contributions', '/api/v3/cash_fund_contributions/*', '/api/v3/cash_fund_preferences', '/api/v3/cash_funds/*', '/api/v3/group_gift_fund_redemptions'])
 
 cashFundsRouter.openapi(listFunds, async (c) => {
   const id = registryIdOf(c.req.valid('param').id)
@@ -211,7 +298,9 @@ cashFundsRouter.openapi(removeFund, async (c) => {
 
 cashFundsRouter.openapi(contribute, async (c) => {
   const v = await apiViewer(c)
-  return c.json(await c.var.services.cashFunds.contribute(c.req.valid('json'), v?.user.id), 201)
+  const input = c.req.valid('json')
+  const cashFunds = c.var.services.cashFunds
+  return c.json(await (input.regItemId !== undefined ? cashFunds.chipIn(input, v?.user.id) : cashFunds.contribute(input, v?.user.id)), 201)
 })
 
 cashFundsRouter.openapi(listContributions, async (c) => {
@@ -244,4 +333,44 @@ cashFundsRouter.openapi(putPreferences, async (c) => {
   const v = await requireApiUser(c)
   const registryId = await registryOf(c, v.user.id, c.req.valid('query').registryId)
   return c.json(await c.var.services.cashFunds.setPreferences(registryId, v.user.id, c.req.valid('json')), 200)
+})
+
+/** A group gift on a registry guests can open (404 for any other item). */
+function groupGiftOn(rawRegistryId: string, rawItemId: string) {
+  return { registryId: registryIdOf(rawRegistryId), itemId: positiveIdOf(rawItemId, groupGiftMessages.itemNotFound) }
+}
+
+cashFundsRouter.openapi(getGroupGift, async (c) => {
+  const p = c.req.valid('param')
+  const { registryId, itemId } = groupGiftOn(p.id, p.itemId)
+  const gift = (await c.var.services.cashFunds.groupGiftsOf(registryId)).find((g) => g.regItemId === itemId)
+  if (!gift) throw new DomainError('not_found', groupGiftMessages.itemNotFound)
+  return c.json(gift, 200)
+})
+
+cashFundsRouter.openapi(markGroupGift, async (c) => {
+  const v = await requireApiUser(c)
+  const p = c.req.valid('param')
+  const { registryId, itemId } = groupGiftOn(p.id, p.itemId)
+  return c.json(await c.var.services.cashFunds.markGroupGift(registryId, itemId, v.user.id), 200)
+})
+
+cashFundsRouter.openapi(unmarkGroupGift, async (c) => {
+  const v = await requireApiUser(c)
+  const p = c.req.valid('param')
+  const { registryId, itemId } = groupGiftOn(p.id, p.itemId)
+  await c.var.services.cashFunds.unmarkGroupGift(registryId, itemId, v.user.id)
+  return c.body(null, 204)
+})
+
+cashFundsRouter.openapi(redeem, async (c) => {
+  const v = await requireApiUser(c)
+  const { redemption, created } = await c.var.services.cashFunds.redeemGroupGift(c.req.valid('json'), v.user.id)
+  return created ? c.json(redemption, 201) : c.json(redemption, 200)
+})
+
+cashFundsRouter.openapi(listRedemptions, async (c) => {
+  const v = await requireApiUser(c)
+  const registryId = await registryOf(c, v.user.id, c.req.valid('query').registryId)
+  return c.json({ redemptions: await c.var.services.cashFunds.redemptionsOf(registryId, v.user.id) }, 200)
 })

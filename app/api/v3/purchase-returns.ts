@@ -63,13 +63,13 @@ const createReturn = createRoute({
   path: '/api/v3/purchase_returns',
   tags,
   summary: 'Return items from one of your orders; the refund goes to the card it was paid with, the rest as store credit',
-  description: `Within ${RETURN_WINDOW_MONTHS} months of delivery (or of the order date until delivered). 404 for someone else's order; 422 past the window, for more than is left to return, for gift cards or registry gifts, or for a reused key with other items; 409 when the order is not charged yet or the processor refuses the refund (nothing is returned then).`,
+  description: `Within ${RETURN_WINDOW_MONTHS} months of delivery (or of the order date until delivered). 404 for someone else's order; 422 past the window, for more than is left to return, for gift cards or registry gifts, or for a reused key with other items; 409 when the order is not charged yet, an item has not shipped yet (it can be returned once it ships), or the processor refuses the refund (nothing is returned then).`,
   request: body(PurchaseReturnInputSchema),
   responses: {
     201: ok('Returned and refunded', PurchaseReturnSchema),
     401: err('Not signed in'),
     404: err("No such order, or not yours"),
-    409: err('Not charged yet, or the refund was refused'),
+    409: err('Not charged yet, an item not shipped yet, or the refund was refused'),
     ...errorResponses,
   },
 })

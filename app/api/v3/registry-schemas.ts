@@ -67,6 +67,7 @@ export const GuestItemSchema = z
     quantityStillNeeded: z.number().int(),
     note: z.string(),
     mostWanted: z.boolean(),
+    groupGift: z.boolean().openapi({ description: 'Guests chip in towards it (PUT /reg_items/{itemId}/group_gift) instead of reserving or buying it' }),
     options: z.record(z.string(), z.string()),
     position: z.number().int(),
   })

@@ -61,6 +61,7 @@ export const cartMessages = {
   tooMany: `You can buy at most ${MAX_LINE_QUANTITY} of one item.`,
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
   giftNotNeeded: 'This gift is no longer needed on the registry.',
+  groupGift: 'This is a group gift: chip in towards it on the registry instead of buying it whole.',
   noCart: 'Your cart is empty.',
   giftCardDetails: 'Choose the gift card amount and who it is for on the gift card page.',
   noRegistry: 'Create your registry first, then you can move cart items to it.',
@@ -301,6 +302,8 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
       if (data.regItemId) {
         const [item] = await db.select().from(regItems).where(eq(regItems.id, data.regItemId))
         if (!item || item.removedAt || item.productId !== product.id) throw new DomainError('not_found', cartMessages.giftNotNeeded)
+        // A group gift is funded by chip-ins (cash funds module), not bought whole.
+        if (item.groupGift) throw new DomainError('conflict', cartMessages.groupGift)
         const stillNeeded = item.quantityNeeded - item.quantityReserved - item.quantityPurchased
         if (stillNeeded < data.quantity) throw new DomainError('conflict', cartMessages.giftNotNeeded)
         gift = { registryId: item.registryId, regItemId: item.id }

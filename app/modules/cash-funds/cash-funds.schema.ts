@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uni
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
-import { registries } from '../registry/registry.schema'
+import { regItems, registries } from '../registry/registry.schema'
 
 /**
  * A cash fund on a registry (docs/decisions/030): friends and family give money towards it. Started from one
@@ -31,7 +31,8 @@ export const cashFunds = pgTable(
 )
 
 /**
- * One guest's gift of money to a cash fund. pending: the card is authorised (held) but not yet charged;
+ * One guest's gift of money to a cash fund, or a chip-in towards a group gift (a registry item marked as one:
+ * exactly one of cash_fund_id and reg_item_id is set). pending: the card is authorised (held) but not yet charged;
  * confirmed: charged; cancelled: the hold was released, or (staff) the charge refunded. Only confirmed
  * contributions count towards the fund's total. The id is a random UUID (it is named in links and the API).
  */
@@ -39,9 +40,9 @@ export const cashFundContributions = pgTable(
   'cash_fund_contributions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    cashFundId: bigint('cash_fund_id', { mode: 'number' })
-      .notNull()
-      .references(() => cashFunds.id, { onDelete: 'cascade' }),
+    cashFundId: bigint('cash_fund_id', { mode: 'number' }).references(() => cashFunds.id, { onDelete: 'cascade' }),
+    /** The group gift (registry item) chipped in to; null for a cash fund gift. */
+    regItemId: bigint('reg_item_id', { mode: 'number' }).references(() => regItems.id, { onDelete: 'cascade' }),
     registryId: bigint('registry_id', { mode: 'number' })
       .notNull()
       .references(() => registries.id, { onDelete: 'cascade' }),
@@ -60,7 +61,8 @@ export const cashFundContributions = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /**
      * How the money reached the family when it was confirmed (their preference then): store_credit (given to
-     * the owner's store credit at once) or bank_transfer (sent by Nestlist's payouts team). Null until confirmed.
+     * the owner's store credit at once) or bank_transfer (sent by Nestlist's payouts team). Null until confirmed,
+     * and always null for a group gift chip-in: that money stays in the group gift's fund until it is redeemed.
      */
     payout: text('payout', { enum: ['store_credit', 'bank_transfer'] }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -68,6 +70,8 @@ export const cashFundContributions = pgTable(
   (t) => [
     uniqueIndex('cash_fund_contributions_key').on(t.idempotencyKey),
     index('cash_fund_contributions_fund_idx').on(t.cashFundId, t.status),
+    index('cash_fund_contributions_item_idx').on(t.regItemId, t.status),
+    check('cash_fund_contributions_target', sql`(${t.cashFundId} is null) <> (${t.regItemId} is null)`),
     index('cash_fund_contributions_registry_idx').on(t.registryId, t.createdAt),
     check('cash_fund_contributions_amount', sql`${t.amountCents} between 100 and 500000`),
   ],
@@ -96,6 +100,31 @@ export const cashFundPreferences = pgTable(
   ],
 )
 
+/**
+ * A group gift's fund paid out to the family, once per item (the unique reg_item_id makes a second request
+ * answer the first): store_credit (added to the owner's store credit) or bank_transfer (recorded for the
+ * payouts team), per the registry's cash fund preferences when it was redeemed.
+ */
+export const groupGiftRedemptions = pgTable(
+  'group_gift_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regItemId: bigint('reg_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => regItems.id, { onDelete: 'cascade' }),
+    registryId: bigint('registry_id', { mode: 'number' })
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['store_credit', 'bank_transfer'] }).notNull(),
+    /** The confirmed chip-ins paid out, in cents. */
+    amountCents: integer('amount_cents').notNull(),
+    redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('group_gift_redemptions_item_key').on(t.regItemId), index('group_gift_redemptions_registry_idx').on(t.registryId), check('group_gift_redemptions_amount', sql`${t.amountCents} > 0`)],
+)
+
 export type CashFundRow = typeof cashFunds.$inferSelect
 export type CashFundContributionRow = typeof cashFundContributions.$inferSelect
 export type CashFundPreferencesRow = typeof cashFundPreferences.$inferSelect
+export type GroupGiftRedemptionRow = typeof groupGiftRedemptions.$inferSelect

@@ -1,6 +1,7 @@
 // Demo data (docs/decisions/030): the demo parent's registry gets two cash funds, one with a goal, and a few
 // confirmed contributions from demo guests (each with its captured test-card payment), so the guest page,
-// the gift tracker and /store/cash-funds are not empty.
+// the gift tracker and /store/cash-funds are not empty. Its dearest unreserved item is a group gift with two
+// chip-ins (h12).
 import { eq, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { demoAccounts } from '../../db/demo-accounts'
@@ -9,7 +10,7 @@ import { users } from '../accounts/accounts.schema'
 import { productImagePath } from '../catalog/illustrations'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
-import { registries } from '../registry/registry.schema'
+import { regItems, registries } from '../registry/registry.schema'
 import { cashFundContributions, cashFundPreferences, cashFunds } from './cash-funds.schema'
 
 const KEY_PREFIX = 'demo-cash-fund:'
@@ -91,13 +92,47 @@ export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
       })
     }
   }
-  log(`Seeded ${FUNDS.length} cash funds with ${n} contributions`)
+  const chipIns = await seedGroupGift(db, registry.id, now)
+  log(`Seeded ${FUNDS.length} cash funds with ${n} contributions and a group gift with ${chipIns} chip-ins`)
+}
+
+const CHIP_INS = [
+  { giver: 'Aunt Carmen', email: 'carmen.rivera@demo-guest.example.test', cents: 6_000, message: 'Happy strolling, little one!', daysAgo: 5 },
+  { giver: 'The Book Club', email: 'bookclub@demo-guest.example.test', cents: 4_500, message: 'From all of us at Thursday book club.', daysAgo: 2 },
+] as const
+
+/** The registry's dearest item nobody reserved or bought becomes a group gift, part funded by two demo chip-ins. */
+async function seedGroupGift(db: SeedContext['db'], registryId: number, now: number): Promise<number> {
+  const [item] = await db
+    .update(regItems)
+    .set({ groupGift: true })
+    .where(
+      eq(
+        regItems.id,
+        sql`(select id from reg_items where registry_id = ${registryId} and removed_at is null and quantity_reserved = 0 and quantity_purchased = 0 and price_cents >= 15000 order by price_cents desc, id limit 1)`,
+      ),
+    )
+    .returning({ id: regItems.id })
+  if (!item) return 0
+  for (const [i, g] of CHIP_INS.entries()) {
+    const at = new Date(now - g.daysAgo * DAY)
+    const key = `${KEY_PREFIX}${registryId}:gg${i + 1}`
+    const [payment] = await db
+      .insert(payments)
+      .values({ idempotencyKey: `group-gift:${key}`, purpose: 'group_gift_contribution', purposeId: String(item.id), provider: 'test', providerRef: `demo_${key}`, amountCents: g.cents, capturedCents: g.cents, status: 'captured', cardBrand: 'Visa', cardLast4: '4242', createdAt: at, updatedAt: at })
+      .returning({ id: payments.id })
+    // A group gift's chip-ins stay in its fund until the family redeems it: no payout yet.
+    await db.insert(cashFundContributions).values({ regItemId: item.id, registryId, amountCents: g.cents, status: 'confirmed', giverName: g.giver, giverEmail: g.email, message: g.message, idempotencyKey: key, paymentId: payment!.id, createdAt: at, confirmedAt: at })
+  }
+  return CHIP_INS.length
 }
 
 /** Removes the demo contributions with their payments (the funds go with their registries). */
 export async function resetCashFunds(pool: pg.Pool): Promise<void> {
+  await pool.query('delete from group_gift_redemptions')
   await pool.query('delete from cash_fund_contributions')
   await pool.query('delete from cash_funds')
   await pool.query('delete from cash_fund_preferences')
-  await pool.query(`delete from payments where idempotency_key like $1`, [`cash-fund:${KEY_PREFIX}%`])
+  await pool.query(`delete from payments where idempotency_key like $1 or idempotency_key like $2`, [`cash-fund:${KEY_PREFIX}%`, `group-gift:${KEY_PREFIX}%`])
+  await pool.query('update reg_items set group_gift = false where group_gift')
 }

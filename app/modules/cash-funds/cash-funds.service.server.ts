@@ -1,5 +1,6 @@
 // Cash funds on registries and guests' contributions to them (docs/decisions/030).
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
@@ -12,10 +13,11 @@ import type { EmailSender } from '../email/email.types'
 import type { GiftCardsService } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { createRegistryAccess } from '../registry/registry-access.server'
-import { type RegistryRow, registries } from '../registry/registry.schema'
-import { type CashFundContributionRow, type CashFundRow, cashFundContributions, cashFundPreferences, cashFunds } from './cash-funds.schema'
-import { cashFundMessages as m } from './cash-funds.strings'
-import { addCashFundInput, cashFundPreferencesInput, contributeInput } from './cash-funds.validation'
+import { type RegItemRow, type RegistryRow, regItems, registries } from '../registry/registry.schema'
+import { type CashFundContributionRow, type CashFundRow, cashFundContributions, cashFundPreferences, cashFunds, type GroupGiftRedemptionRow, groupGiftRedemptions } from './cash-funds.schema'
+import { cashFundMessages as m, groupGiftMessages as gm } from './cash-funds.strings'
+import { addCashFundInput, cashFundPreferencesInput, chipInInput, contributeInput, redeemGroupGiftInput } from './cash-funds.validation'
+import { chipInRange, type GroupGiftProgress, groupGiftProgress } from './group-gifts'
 
 /** Who is acting: a signed-in user (staff may confirm and cancel any contribution). */
 export type CashFundActor = { userId: number; role: 'user' | 'staff' }
@@ -37,7 +39,11 @@ export type CashFundView = {
 /** A contribution as the registry's family and staff see it. The giver's email is for staff and the API only. */
 export type ContributionView = {
   id: string
-  cashFundId: number
+  /** cash_fund: a gift to a cash fund; group_gift: a chip-in towards a registry item marked as a group gift. */
+  kind: 'cash_fund' | 'group_gift'
+  cashFundId: number | null
+  regItemId: number | null
+  /** The fund's title, or the group gift item's. */
   fundTitle: string
   registryId: number
   amountCents: number
@@ -50,6 +56,14 @@ export type ContributionView = {
   confirmedAt: string | null
   cancelledAt: string | null
 }
+
+/** A registry item marked as a group gift, with its money (guests see this: no givers). */
+export type GroupGiftView = GroupGiftProgress & { regItemId: number; registryId: number; title: string; imageUrl: string; priceCents: number; quantityNeeded: number; productId: number | null; storeName: string }
+
+export type RedemptionView = { id: string; regItemId: number; registryId: number; method: 'store_credit' | 'bank_transfer'; amountCents: number; createdAt: string }
+
+/** What a contribution goes to: a cash fund, or a group gift (a registry item). */
+type Target = { kind: 'cash_fund'; id: number; registryId: number; title: string } | { kind: 'group_gift'; id: number; registryId: number; title: string }
 
 export type CashFundPreferencesView = { registryId: number; method: 'store_credit' | 'bank_transfer'; accountHolder: string | null; accountLast4: string | null; chosen: boolean }
 
@@ -115,7 +129,9 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
 
   const contributionView = (c: CashFundContributionRow, fundTitle: string): ContributionView => ({
     id: c.id,
+    kind: c.regItemId !== null ? 'group_gift' : 'cash_fund',
     cashFundId: c.cashFundId,
+    regItemId: c.regItemId,
     fundTitle,
     registryId: c.registryId,
     amountCents: c.amountCents,
@@ -129,13 +145,17 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     cancelledAt: iso(c.cancelledAt),
   })
 
+  /** A contribution's fund title, or its group gift item's title. */
+  const titleOf = sql<string>`coalesce(${cashFunds.title}, ${regItems.title}, '')`
+
   /** The contribution, for its registry's owner and collaborators and for staff; 404 for anyone else. */
   async function contributionFor(id: string, actor: CashFundActor) {
     if (!isUuid(id)) throw new DomainError('not_found', m.contributionNotFound)
     const [row] = await db
-      .select({ c: cashFundContributions, fundTitle: cashFunds.title })
+      .select({ c: cashFundContributions, fundTitle: titleOf })
       .from(cashFundContributions)
-      .innerJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
+      .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
+      .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
       .where(eq(cashFundContributions.id, id))
     if (!row) throw new DomainError('not_found', m.contributionNotFound)
     if (actor.role !== 'staff' && !(await access.of(row.c.registryId, actor.userId))) throw new DomainError('not_found', m.contributionNotFound)
@@ -148,8 +168,9 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     await payments.capture(c.paymentId)
     // Confirmed and paid out the family's chosen way, at once: store credit moves in the same transaction.
     const confirmed = await db.transaction(async (tx) => {
-      const [pref] = await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, c.registryId))
-      const payout = pref?.method ?? 'store_credit'
+      // A group gift's chip-ins stay in its fund until the family redeems it (no payout yet).
+      const [pref] = c.regItemId !== null ? [] : await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, c.registryId))
+      const payout = c.regItemId !== null ? null : (pref?.method ?? 'store_credit')
       const [row] = await tx
         .update(cashFundContributions)
         .set({ status: 'confirmed', confirmedAt: clock(), payout })
@@ -170,16 +191,18 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     const [reg] = await db.select().from(registries).where(eq(registries.id, c.registryId))
     if (!reg) return
     const amount = formatCents(c.amountCents)
+    const group = c.regItemId !== null
+    const towards = group ? `the group gift ${fundTitle}` : fundTitle
     await email.send({
       to: c.giverEmail,
       template: 'notice',
       data: {
         category: 'orders',
-        subject: `Your ${amount} gift to ${reg.familyName}'s ${fundTitle}`,
-        heading: 'Thank you for your contribution',
+        subject: group ? `Your ${amount} chip-in towards ${reg.familyName}'s ${fundTitle}` : `Your ${amount} gift to ${reg.familyName}'s ${fundTitle}`,
+        heading: group ? 'Thank you for chipping in' : 'Thank you for your contribution',
         firstName: c.giverName.split(/\s+/)[0],
         paragraphs: [
-          `This is your receipt: ${amount} to ${fundTitle} on ${reg.familyName}'s registry, charged to your card.`,
+          `This is your receipt: ${amount} to ${towards} on ${reg.familyName}'s registry, charged to your card.`,
           c.message ? `Your message: "${c.message}"` : 'You did not add a message.',
           `Receipt number: ${c.id}. Questions? Reply to this email.`,
         ],
@@ -193,11 +216,11 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       template: 'notice',
       data: {
         category: 'registry_activity',
-        subject: surprise ? `A new gift to your ${fundTitle}` : `${c.giverName} gave ${amount} to your ${fundTitle}`,
-        heading: 'A new cash fund contribution',
+        subject: surprise ? `A new gift to your ${fundTitle}` : group ? `${c.giverName} chipped in ${amount} towards your ${fundTitle}` : `${c.giverName} gave ${amount} to your ${fundTitle}`,
+        heading: group ? 'A new group gift chip-in' : 'A new cash fund contribution',
         paragraphs: surprise
-          ? [`Someone gave to your ${fundTitle}. You are keeping it a surprise, so we will show who gave once the surprise ends.`]
-          : [`${c.giverName} gave ${amount} to your ${fundTitle}.`, c.message ? `Their message: "${c.message}"` : 'They did not add a message.'],
+          ? [`Someone gave to your ${towards}. You are keeping it a surprise, so we will show who gave once the surprise ends.`]
+          : [`${c.giverName} ${group ? 'chipped in' : 'gave'} ${amount} ${group ? 'towards' : 'to'} your ${towards}.`, c.message ? `Their message: "${c.message}"` : 'They did not add a message.'],
         action: { label: 'See your gift tracker', url: `${base}/registry/gift-tracker` },
       },
     })
@@ -206,6 +229,142 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
   async function ownerEmail(userId: number) {
     const r = await db.execute<{ email: string }>(sql`select email from users where id = ${userId}`)
     return r.rows[0]!.email
+  }
+
+
+  /** An open group gift: on the registry (not removed) and marked as one. */
+  async function openGroupGift(itemId: number): Promise<RegItemRow> {
+    if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new DomainError('not_found', gm.itemNotFound)
+    const [item] = await db.select().from(regItems).where(and(eq(regItems.id, itemId), isNull(regItems.removedAt)))
+    if (!item) throw new DomainError('not_found', gm.itemNotFound)
+    if (!item.groupGift) throw new DomainError('conflict', gm.notGroupGift)
+    return item
+  }
+
+  /** The money of each group gift (confirmed, held, redeemed), in two queries. */
+  async function groupGiftsProgress(items: Pick<RegItemRow, 'id' | 'priceCents' | 'quantityNeeded'>[]): Promise<GroupGiftProgress[]> {
+    if (items.length === 0) return []
+    const ids = items.map((i) => i.id)
+    const [sums, redeemed] = await Promise.all([
+      db
+        .select({
+          id: cashFundContributions.regItemId,
+          confirmed: sql<string>`coalesce(sum(${cashFundContributions.amountCents}) filter (where ${cashFundContributions.status} = 'confirmed'), 0)`,
+          pending: sql<string>`coalesce(sum(${cashFundContributions.amountCents}) filter (where ${cashFundContributions.status} = 'pending'), 0)`,
+          count: sql<number>`(count(*) filter (where ${cashFundContributions.status} = 'confirmed'))::int`,
+        })
+        .from(cashFundContributions)
+        .where(and(inArray(cashFundContributions.regItemId, ids), ne(cashFundContributions.status, 'cancelled')))
+        .groupBy(cashFundContributions.regItemId),
+      db.select({ id: groupGiftRedemptions.regItemId }).from(groupGiftRedemptions).where(inArray(groupGiftRedemptions.regItemId, ids)),
+    ])
+    const byId = new Map(sums.map((r) => [r.id, r]))
+    const done = new Set(redeemed.map((r) => r.id))
+    return items.map((i) => {
+      const s = byId.get(i.id)
+      return groupGiftProgress(i, { confirmedCents: Number(s?.confirmed ?? 0), pendingCents: Number(s?.pending ?? 0), confirmedCount: s?.count ?? 0, redeemed: done.has(i.id) })
+    })
+  }
+
+  const groupGiftView = (i: RegItemRow, p: GroupGiftProgress): GroupGiftView => ({
+    ...p,
+    regItemId: i.id,
+    registryId: i.registryId,
+    title: i.title,
+    imageUrl: i.imageUrl,
+    priceCents: i.priceCents,
+    quantityNeeded: i.quantityNeeded,
+    productId: i.productId,
+    storeName: i.storeName,
+  })
+
+  const redemptionView = (r: GroupGiftRedemptionRow): RedemptionView => ({ id: r.id, regItemId: r.regItemId, registryId: r.registryId, method: r.method, amountCents: r.amountCents, createdAt: r.createdAt.toISOString() })
+
+  /**
+   * Records a group gift chip-in as pending if it still fits under the goal: the item's row is locked, so
+   * chip-ins (and the family's unmark or redeem) on one item take turns. Answers null when it no longer fits.
+   */
+  async function recordChipIn(values: typeof cashFundContributions.$inferInsert, itemId: number): Promise<CashFundContributionRow | 'gone' | 'redeemed' | { leftCents: number }> {
+    return db.transaction(async (tx) => {
+      const locked = await tx.execute<{ price_cents: number; quantity_needed: number; group_gift: boolean; removed: boolean }>(
+        sql`select price_cents, quantity_needed, group_gift, removed_at is not null as removed from reg_items where id = ${itemId} for update`,
+      )
+      const item = locked.rows[0]
+      // Taken off the registry or made an ordinary item since the page was shown.
+      if (!item || item.removed || !item.group_gift) return 'gone' as const
+      const [r] = await tx.select({ id: groupGiftRedemptions.id }).from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, itemId))
+      if (r) return 'redeemed' as const
+      const [sum] = await tx
+        .select({ held: sql<string>`coalesce(sum(${cashFundContributions.amountCents}), 0)` })
+        .from(cashFundContributions)
+        .where(and(eq(cashFundContributions.regItemId, itemId), ne(cashFundContributions.status, 'cancelled')))
+      const progress = groupGiftProgress({ priceCents: item.price_cents, quantityNeeded: item.quantity_needed }, { confirmedCents: Number(sum?.held ?? 0), pendingCents: 0, confirmedCount: 0, redeemed: false })
+      if ((values.amountCents ?? 0) > progress.leftCents) return { leftCents: progress.leftCents }
+      const [created] = await tx.insert(cashFundContributions).values(values).onConflictDoNothing({ target: cashFundContributions.idempotencyKey }).returning()
+      return created ?? (await tx.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, values.idempotencyKey)))[0]!
+    })
+  }
+
+  /**
+   * The one contribution path (decision 030) for cash funds and group gifts: a retried key answers the same
+   * contribution; the card is authorised (declined: nothing recorded), the contribution recorded pending, then
+   * charged and confirmed.
+   */
+  async function give(target: Target, data: Omit<z.output<typeof contributeInput>, 'cashFundId'>, giverUserId?: number): Promise<ContributionView> {
+    const [seen] = await db.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, data.idempotencyKey))
+    if (seen) {
+      const sameTarget = target.kind === 'cash_fund' ? seen.cashFundId === target.id : seen.regItemId === target.id
+      if (!sameTarget || seen.amountCents !== data.amountCents) throw new DomainError('invalid_input', m.keyReused, { fields: { idempotencyKey: [m.keyReused] } })
+      return contributionView(seen.status === 'pending' ? await settle(seen, target.title).catch(() => seen) : seen, target.title)
+    }
+    const group = target.kind === 'group_gift'
+    const payment = await payments.authorize({
+      idempotencyKey: `${group ? 'group-gift' : 'cash-fund'}:${data.idempotencyKey}`,
+      amountCents: data.amountCents,
+      purpose: group ? 'group_gift_contribution' : 'cash_fund_contribution',
+      purposeId: String(target.id),
+      card: data.card,
+    })
+    if (payment.status === 'declined') {
+      const message = payment.declineMessage ?? 'Your card was declined.'
+      throw new DomainError('invalid_input', message, { fields: { 'card.number': [message] } })
+    }
+    if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', m.notCharged)
+    const values = {
+      cashFundId: group ? null : target.id,
+      regItemId: group ? target.id : null,
+      registryId: target.registryId,
+      amountCents: data.amountCents,
+      status: 'pending' as const,
+      giverName: data.giverName,
+      giverEmail: data.giverEmail,
+      giverUserId: giverUserId ?? null,
+      message: data.message,
+      idempotencyKey: data.idempotencyKey,
+      paymentId: payment.id,
+      createdAt: clock(),
+    }
+    let row: CashFundContributionRow
+    if (group) {
+      const recorded = await recordChipIn(values, target.id)
+      if (recorded === 'gone' || recorded === 'redeemed' || 'leftCents' in recorded) {
+        // It no longer fits (another chip-in took the last dollars, or the family redeemed it): release the hold.
+        await payments.void(payment.id).catch((error: unknown) => logger.error({ err: error, paymentId: payment.id }, 'group gift hold not released'))
+        if (recorded === 'gone') throw new DomainError('not_found', gm.itemNotFound)
+        if (recorded === 'redeemed') throw new DomainError('conflict', gm.redeemed)
+        throw new DomainError('conflict', gm.tookLast(recorded.leftCents), { fields: { amountCents: [gm.tookLast(recorded.leftCents)] } })
+      }
+      row = recorded
+    } else {
+      const [created] = await db.insert(cashFundContributions).values(values).onConflictDoNothing({ target: cashFundContributions.idempotencyKey }).returning()
+      row = created ?? (await db.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, data.idempotencyKey)))[0]!
+    }
+    // A failed charge leaves it pending (held, not counted); the family or staff confirm it later.
+    const settled = await settle(row, target.title).catch((error: unknown) => {
+      logger.warn({ err: error, contributionId: row.id }, 'contribution left pending')
+      return row
+    })
+    return contributionView(settled, target.title)
   }
 
   return {
@@ -267,47 +426,28 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     async contribute(input: unknown, giverUserId?: number): Promise<ContributionView> {
       const data = parseInput(contributeInput, input)
       const fund = await openFund(data.cashFundId)
-      const [seen] = await db.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, data.idempotencyKey))
-      if (seen) {
-        if (seen.cashFundId !== fund.id || seen.amountCents !== data.amountCents) throw new DomainError('invalid_input', m.keyReused, { fields: { idempotencyKey: [m.keyReused] } })
-        return contributionView(seen.status === 'pending' ? await settle(seen, fund.title).catch(() => seen) : seen, fund.title)
+      return give({ kind: 'cash_fund', id: fund.id, registryId: fund.registryId, title: fund.title }, data, giverUserId)
+    },
+
+    /**
+     * A guest's chip-in towards a group gift: the same path as a cash fund gift (authorise, record pending,
+     * charge), from $5 up to what is left of the goal. Recording it locks the item's row and counts the chip-ins
+     * already made or held, so two guests racing for the last dollars never fund more than the goal: the later
+     * one's hold is released and it gets a 409 with what is left.
+     */
+    async chipIn(input: unknown, giverUserId?: number): Promise<ContributionView> {
+      const data = parseInput(chipInInput, input)
+      const item = await openGroupGift(data.regItemId)
+      const [seen] = await db.select({ id: cashFundContributions.id }).from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, data.idempotencyKey))
+      if (!seen) {
+        const progress = (await groupGiftsProgress([item]))[0]!
+        if (progress.redeemed) throw new DomainError('conflict', gm.redeemed)
+        const range = chipInRange(progress.leftCents)
+        if (!range) throw new DomainError('conflict', gm.closed)
+        if (data.amountCents < range.minCents) throw new DomainError('invalid_input', gm.amountMin(range.minCents), { fields: { amountCents: [gm.amountMin(range.minCents)] } })
+        if (data.amountCents > range.maxCents) throw new DomainError('invalid_input', gm.amountLeft(range.maxCents), { fields: { amountCents: [gm.amountLeft(range.maxCents)] } })
       }
-      const payment = await payments.authorize({
-        idempotencyKey: `cash-fund:${data.idempotencyKey}`,
-        amountCents: data.amountCents,
-        purpose: 'cash_fund_contribution',
-        purposeId: String(fund.id),
-        card: data.card,
-      })
-      if (payment.status === 'declined') {
-        const message = payment.declineMessage ?? 'Your card was declined.'
-        throw new DomainError('invalid_input', message, { fields: { 'card.number': [message] } })
-      }
-      if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', m.notCharged)
-      const [created] = await db
-        .insert(cashFundContributions)
-        .values({
-          cashFundId: fund.id,
-          registryId: fund.registryId,
-          amountCents: data.amountCents,
-          status: 'pending',
-          giverName: data.giverName,
-          giverEmail: data.giverEmail,
-          giverUserId: giverUserId ?? null,
-          message: data.message,
-          idempotencyKey: data.idempotencyKey,
-          paymentId: payment.id,
-          createdAt: clock(),
-        })
-        .onConflictDoNothing({ target: cashFundContributions.idempotencyKey })
-        .returning()
-      const row = created ?? (await db.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, data.idempotencyKey)))[0]!
-      // A failed charge leaves it pending (held, not counted); the family or staff confirm it later.
-      const settled = await settle(row, fund.title).catch((error: unknown) => {
-        logger.warn({ err: error, contributionId: row.id }, 'cash fund contribution left pending')
-        return row
-      })
-      return contributionView(settled, fund.title)
+      return give({ kind: 'group_gift', id: item.id, registryId: item.registryId, title: item.title }, data, giverUserId)
     },
 
     /** One contribution, for the registry's family and staff (anyone else: 404). */
@@ -324,9 +464,10 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const registry = await managed(registryId, userId)
       const hide = surpriseActive(registry)
       const rows = await db
-        .select({ c: cashFundContributions, fundTitle: cashFunds.title })
+        .select({ c: cashFundContributions, fundTitle: titleOf })
         .from(cashFundContributions)
-        .innerJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
+        .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
+        .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
         .where(eq(cashFundContributions.registryId, registryId))
         .orderBy(desc(cashFundContributions.createdAt))
       return rows.map((r) => (hide ? hideGiver(contributionView(r.c, r.fundTitle)) : contributionView(r.c, r.fundTitle)))
@@ -353,6 +494,11 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       if (c.status === 'cancelled') return contributionView(c, row.fundTitle)
       if (c.status === 'confirmed') {
         if (actor.role !== 'staff') throw new DomainError('conflict', m.confirmedOwnerCannotCancel)
+        // A redeemed group gift's money was already paid out to the family: refund it from there, not here.
+        if (c.regItemId !== null) {
+          const [r] = await db.select({ id: groupGiftRedemptions.id }).from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, c.regItemId))
+          if (r) throw new DomainError('conflict', gm.redeemedRefund)
+        }
         // The store credit it became is taken back and the card refunded, together: if either fails, neither happens.
         const done = await db.transaction(async (tx) => {
           const [cancelled] = await tx
@@ -377,6 +523,145 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
         .returning()
       return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
+    },
+
+    /** The registry's group gifts with their money (guests' view: totals and a count, never who gave). */
+    async groupGiftsOf(registryId: number): Promise<GroupGiftView[]> {
+      if (!Number.isSafeInteger(registryId)) return []
+      const items = await db
+        .select()
+        .from(regItems)
+        .where(and(eq(regItems.registryId, registryId), eq(regItems.groupGift, true), isNull(regItems.removedAt)))
+        .orderBy(asc(regItems.id))
+      const progress = await groupGiftsProgress(items)
+      return items.map((i, n) => groupGiftView(i, progress[n]!))
+    },
+
+    /** One open group gift with its registry's public face (the chip-in page). */
+    async groupGiftForGuest(itemId: number) {
+      const item = await openGroupGift(itemId)
+      const [reg] = await db.select({ id: registries.id, slug: registries.slug, familyName: registries.familyName, title: registries.title }).from(registries).where(eq(registries.id, item.registryId))
+      const [progress] = await groupGiftsProgress([item])
+      return { gift: groupGiftView(item, progress!), registry: reg! }
+    },
+
+    /**
+     * The family's page for one item's group gift (owner or collaborator; anyone else 404): whether it is one,
+     * can become one, or can stop being one, its money, how the fund would be paid out, and its redemption.
+     */
+    async groupGiftForFamily(itemId: number, userId: number) {
+      // A removed item's page stays open to the family: its chip-ins can still be redeemed.
+      const [item] = Number.isSafeInteger(itemId) && itemId > 0 ? await db.select().from(regItems).where(eq(regItems.id, itemId)) : []
+      if (!item) throw new DomainError('not_found', gm.itemNotFound)
+      const registry = await managed(item.registryId, userId).catch(() => {
+        throw new DomainError('not_found', gm.itemNotFound)
+      })
+      const [[progress], [counts], [redemption], [pref]] = await Promise.all([
+        groupGiftsProgress([item]),
+        db
+          .select({ active: sql<number>`count(*)::int`, pending: sql<number>`(count(*) filter (where ${cashFundContributions.status} = 'pending'))::int` })
+          .from(cashFundContributions)
+          .where(and(eq(cashFundContributions.regItemId, item.id), ne(cashFundContributions.status, 'cancelled'))),
+        db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, item.id)),
+        db.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id)),
+      ])
+      return {
+        gift: groupGiftView(item, progress!),
+        registry: { id: registry.id, slug: registry.slug, title: registry.title },
+        isGroupGift: item.groupGift,
+        removed: item.removedAt !== null,
+        /** Guests have already reserved or bought it: it cannot become a group gift. */
+        alreadyGiven: item.quantityReserved + item.quantityPurchased > 0,
+        /** Chip-ins held or charged (it stays a group gift). */
+        chipIns: counts?.active ?? 0,
+        pendingChipIns: counts?.pending ?? 0,
+        payoutMethod: pref?.method ?? ('store_credit' as const),
+        redemption: redemption ? redemptionView(redemption) : null,
+      }
+    },
+
+    /**
+     * Marks a registry item as a group gift (owner or collaborator; anyone else 404). Any item with a price;
+     * not one guests already reserved or bought (409): the check and the change are one statement.
+     */
+    async markGroupGift(registryId: number, itemId: number, userId: number): Promise<GroupGiftView> {
+      await managed(registryId, userId)
+      const [item] = Number.isSafeInteger(itemId) && itemId > 0 ? await db.select().from(regItems).where(and(eq(regItems.id, itemId), eq(regItems.registryId, registryId), isNull(regItems.removedAt))) : []
+      if (!item) throw new DomainError('not_found', gm.itemNotFound)
+      if (item.priceCents <= 0) throw new DomainError('conflict', gm.noPrice)
+      if (!item.groupGift) {
+        const [marked] = await db
+          .update(regItems)
+          .set({ groupGift: true })
+          .where(and(eq(regItems.id, item.id), eq(regItems.quantityReserved, 0), eq(regItems.quantityPurchased, 0)))
+          .returning()
+        if (!marked) throw new DomainError('conflict', gm.alreadyGiven)
+        return groupGiftView(marked, (await groupGiftsProgress([marked]))[0]!)
+      }
+      return groupGiftView(item, (await groupGiftsProgress([item]))[0]!)
+    },
+
+    /**
+     * Makes a group gift an ordinary item again, while nobody has chipped in (held or charged): otherwise 409,
+     * it stays a group gift. The item's row is locked first, so a chip-in being recorded finishes before the count.
+     */
+    async unmarkGroupGift(registryId: number, itemId: number, userId: number): Promise<void> {
+      await managed(registryId, userId)
+      await db.transaction(async (tx) => {
+        const locked = Number.isSafeInteger(itemId) && itemId > 0 ? await tx.execute<{ id: number }>(sql`select id from reg_items where id = ${itemId} and registry_id = ${registryId} for update`) : { rows: [] }
+        if (!locked.rows[0]) throw new DomainError('not_found', gm.itemNotFound)
+        const [n] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(cashFundContributions)
+          .where(and(eq(cashFundContributions.regItemId, itemId), ne(cashFundContributions.status, 'cancelled')))
+        if ((n?.count ?? 0) > 0) throw new DomainError('conflict', gm.hasChipIns(n!.count))
+        await tx.update(regItems).set({ groupGift: false }).where(eq(regItems.id, itemId))
+      })
+    },
+
+    /**
+     * Pays a group gift's fund out to the family (owner or collaborator; anyone else 404), once: a second request
+     * answers the first redemption. The confirmed chip-ins go the family's cash fund way (store credit now, or a
+     * recorded bank transfer), and the item counts as received on the registry. Chip-ins still being charged must
+     * be charged or declined first (409).
+     */
+    async redeemGroupGift(input: unknown, userId: number): Promise<{ redemption: RedemptionView; created: boolean }> {
+      const { regItemId } = parseInput(redeemGroupGiftInput, input)
+      const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
+      if (!item) throw new DomainError('not_found', gm.itemNotFound)
+      const registry = await managed(item.registryId, userId).catch(() => {
+        throw new DomainError('not_found', gm.itemNotFound)
+      })
+      return db.transaction(async (tx) => {
+        const locked = await tx.execute<{ title: string; group_gift: boolean }>(sql`select title, group_gift from reg_items where id = ${regItemId} for update`)
+        const row = locked.rows[0]!
+        const [already] = await tx.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, regItemId))
+        if (already) return { redemption: redemptionView(already), created: false }
+        if (!row.group_gift) throw new DomainError('conflict', gm.notGroupGift)
+        const [sums] = await tx
+          .select({
+            confirmed: sql<string>`coalesce(sum(${cashFundContributions.amountCents}) filter (where ${cashFundContributions.status} = 'confirmed'), 0)`,
+            pending: sql<number>`(count(*) filter (where ${cashFundContributions.status} = 'pending'))::int`,
+          })
+          .from(cashFundContributions)
+          .where(eq(cashFundContributions.regItemId, regItemId))
+        if ((sums?.pending ?? 0) > 0) throw new DomainError('conflict', gm.stillCharging)
+        const amountCents = Number(sums?.confirmed ?? 0)
+        if (amountCents <= 0) throw new DomainError('conflict', gm.nothingToRedeem)
+        const [pref] = await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id))
+        const method = pref?.method ?? 'store_credit'
+        const [created] = await tx.insert(groupGiftRedemptions).values({ regItemId, registryId: registry.id, method, amountCents, redeemedBy: userId, createdAt: clock() }).returning()
+        if (method === 'store_credit') await credit.cashFundCreditIn(tx, registry.ownerId, amountCents, `Group gift: ${row.title}`)
+        // The family has the gift's money: it counts as received on the registry (nothing left to give).
+        await tx.execute(sql`update reg_items set quantity_purchased = quantity_needed - quantity_reserved where id = ${regItemId}`)
+        return { redemption: redemptionView(created!), created: true }
+      })
+    },
+
+    /** The registry's group gift redemptions by item (the family's gift tracker). */
+    async redemptionsOf(registryId: number, userId: number): Promise<RedemptionView[]> {
+      await managed(registryId, userId)
+      return (await db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.registryId, registryId)).orderBy(desc(groupGiftRedemptions.createdAt))).map(redemptionView)
     },
 
     /** How the family receives the money; store credit until they choose (chosen: false). */

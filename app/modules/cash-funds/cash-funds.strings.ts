@@ -50,4 +50,40 @@ export const cashFundCopy = {
   bankTransferHint: 'We keep only the name on the account and its last 4 digits to show you where the money goes.',
 } as const
 
+/** Group gifts (h12): a registry item guests chip in to. */
+export const groupGiftMessages = {
+  itemNotFound: 'We could not find that gift. It may have been taken off the registry.',
+  notGroupGift: 'This gift is not a group gift, so it takes no chip-ins. Reserve or buy it instead.',
+  noPrice: 'Only a gift with a price can be a group gift.',
+  alreadyGiven: 'Guests have already reserved or bought this gift, so it cannot become a group gift.',
+  hasChipIns: (n: number) => `${n === 1 ? '1 person has' : `${n} people have`} already chipped in, so this stays a group gift.`,
+  closed: 'This group gift is fully funded, so it takes no more chip-ins. Thank you!',
+  redeemed: 'The family has already used this group gift fund, so it takes no more chip-ins.',
+  amountMin: (min: number) => `Chip in at least ${formatCents(min)}.`,
+  amountLeft: (left: number) => `Only ${formatCents(left)} is left to fund this gift. Chip in ${formatCents(left)} or less.`,
+  tookLast: (left: number) =>
+    left > 0 ? `Someone else just chipped in: only ${formatCents(left)} is left now. Nothing was charged; please enter a smaller amount.` : 'Someone else just chipped in the rest: this gift is fully funded. Nothing was charged.',
+  isGroupGift: 'This is a group gift: guests chip in towards it instead of reserving or buying it whole.',
+  stillCharging: 'Some chip-ins are still being charged. Charge or decline them in your gift tracker first.',
+  nothingToRedeem: 'Nobody has chipped in yet, so there is nothing to redeem.',
+  redeemedRefund: 'The family has already used this group gift fund, so the chip-in cannot be refunded here.',
+} as const
+
+export const groupGiftCopy = {
+  label: 'Group gift',
+  bufferReason: 'The goal is the price plus 10% to cover tax and shipping.',
+  goal: (goal: number) => `Goal ${formatCents(goal)}`,
+  funded: (funded: number, goal: number) => `${formatCents(funded)} of ${formatCents(goal)} funded`,
+  people: (n: number) => (n === 1 ? '1 person chipped in' : `${n} people chipped in`),
+  fullyFunded: 'Fully funded',
+  closed: 'Closed by the family',
+  chippedIn: (amount: number, title: string) => `Thank you! You chipped in ${formatCents(amount)} towards ${title}. We emailed you a receipt.`,
+  pendingCharge: (amount: number, title: string) => `Thank you! Your ${formatCents(amount)} chip-in towards ${title} is recorded; the charge will go through shortly. We emailed you a receipt.`,
+  privacy: 'Other guests see only the total and how many people chipped in. The family sees your name, amount and message.',
+  marked: (title: string) => `${title} is now a group gift. Guests can chip in towards it.`,
+  unmarked: (title: string) => `${title} is no longer a group gift. Guests can reserve or buy it again.`,
+  redeemedCredit: (amount: number) => `${formatCents(amount)} was added to your Nestlist store credit.`,
+  redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
+} as const
+
 export const contributionStatusLabels = { pending: 'Being charged', confirmed: 'Received', cancelled: 'Cancelled' } as const

@@ -61,6 +61,16 @@ export const contributeInput = z
   .strict()
 export type ContributeInput = z.input<typeof contributeInput>
 
+/** A chip-in towards a group gift: the contribution's fields with the registry item instead of a fund. */
+export const chipInInput = contributeInput
+  .omit({ cashFundId: true })
+  .extend({ regItemId: z.coerce.number().int().positive() })
+  .strict()
+export type ChipInInput = z.input<typeof chipInInput>
+
+/** Redeem a group gift's fund (the family). */
+export const redeemGroupGiftInput = z.object({ regItemId: z.coerce.number({ error: 'Choose a group gift.' }).int().positive('Choose a group gift.') }).strict()
+
 export const cashFundPreferencesInput = z.discriminatedUnion(
   'method',
   [

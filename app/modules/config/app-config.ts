@@ -92,3 +92,14 @@ export const BIRTHDAY_PROMPT = {
 
 /** Where the discount banner goes when the modal flag is off, and the modal's 'Shop your registry'. */
 export const REGISTRY_DISCOUNT_SHOP_PATH = '/registry-discount'
+
+/**
+ * Group gifts (spec §9 'Group gift goal buffer 10%'): guests chip in towards the item's price × the quantity
+ * the family needs, plus this buffer, which covers tax and shipping (docs/decisions/030, h12).
+ */
+export const GROUP_GIFT_GOAL_BUFFER_PERCENT = 10
+
+/** A group gift's goal in cents: price × quantity + the buffer, rounded up to the cent. */
+export function groupGiftGoalCents(priceCents: number, quantity: number): number {
+  return Math.ceil((priceCents * quantity * (100 + GROUP_GIFT_GOAL_BUFFER_PERCENT)) / 100)
+}

@@ -179,11 +179,26 @@ describe('buying a gift card', () => {
     expect(await a.giftCards.redeem(owner.id, { code: fresh }, { ip: '198.51.100.1' })).toMatchObject({ redeemedCents: 2_500 })
   })
 
+  test('a custom amount is bought when one is typed, even with a preset still chosen (a form without JavaScript); an empty one leaves the preset', async () => {
+    const a = app()
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    const typed = await a.cart.addGiftCard(viewer, purchase({ amountCents: '5000', customAmount: ' $75 ', recipientEmail: 'typed@example.test' }))
+    expect(typed.cart.lines.find((l) => l.id === typed.lineId)).toMatchObject({ unitPriceCents: 7_500 })
+    const preset = await a.cart.addGiftCard(viewer, purchase({ amountCents: '10000', customAmount: '', recipientEmail: 'preset@example.test' }))
+    expect(preset.cart.lines.find((l) => l.id === preset.lineId)).toMatchObject({ unitPriceCents: 10_000 })
+  })
+
   test('amounts outside $25 to $1,000, cents, missing recipient and long messages are refused with messages per field', async () => {
     const a = app()
     const viewer = { guestToken: a.cart.newGuestToken() }
     expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 2_400 })))).toMatchObject({ code: 'invalid_input', fields: { amountCents: [giftCardMessages.amount] } })
-    expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 'custom', customAmount: '1000.01' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.amount] } })
+    expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 'custom', customAmount: '1000.01' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.customTooHigh] } })
+    expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 'custom', customAmount: '24' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.customTooLow] } })
+    expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 'custom', customAmount: 'forty' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.customAmount] } })
+    expect(giftCardMessages.customTooLow).toBe('Gift cards start at $25. Enter $25 or more.')
+    expect(giftCardMessages.customTooHigh).toBe('Gift cards go up to $1,000. Enter $1,000 or less.')
+    // A custom amount typed while a preset is still chosen (a form without JavaScript) is the one checked.
+    expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: '5000', customAmount: '2000' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.customTooHigh] } })
     expect(await outcome(a.cart.addGiftCard(viewer, purchase({ amountCents: 'custom', customAmount: '30.50' })))).toMatchObject({ fields: { customAmount: [giftCardMessages.wholeDollars] } })
     expect(await outcome(a.cart.addGiftCard(viewer, purchase({ recipientEmail: 'nope', recipientName: '' })))).toMatchObject({
       fields: { recipientEmail: [giftCardMessages.recipientEmail], recipientName: [giftCardMessages.recipientName] },

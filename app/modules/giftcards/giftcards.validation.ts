@@ -18,6 +18,9 @@ export {
 export const giftCardMessages = {
   amount: `Choose an amount from ${formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} to ${formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)}.`,
   wholeDollars: 'Enter a whole-dollar amount, like 40.',
+  customAmount: 'Enter the amount in dollars, like 40.',
+  customTooLow: `Gift cards start at ${formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)}. Enter ${formatCents(ELECTRONIC_GIFT_CARD_MIN_CENTS)} or more.`,
+  customTooHigh: `Gift cards go up to ${formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)}. Enter ${formatCents(ELECTRONIC_GIFT_CARD_MAX_CENTS)} or less.`,
   recipientName: "Enter the recipient's name.",
   recipientEmail: "Enter the recipient's email address.",
   senderName: 'Enter your name, so they know who it is from.',
@@ -70,8 +73,9 @@ const dollarsToCents = (v: unknown) => {
 }
 
 /**
- * The purchase form: a preset amount (`amountCents`) or a custom one in dollars (`customAmount`, when
- * `amountCents` is 'custom' or missing). The API sends `amountCents` as a number.
+ * The purchase form: a preset amount (`amountCents`) or a custom one in dollars (`customAmount`). A custom
+ * amount, when given, is the one bought (also without JavaScript, where a preset stays chosen while one is
+ * typed); otherwise the preset. The API sends `amountCents` as a number.
  */
 const amountCents = z
   .number({ error: giftCardMessages.amount })
@@ -81,11 +85,18 @@ const amountCents = z
   // Only said of an amount in the range (one message per mistake).
   .refine((c) => c < ELECTRONIC_GIFT_CARD_MIN_CENTS || c > ELECTRONIC_GIFT_CARD_MAX_CENTS || c % 100 === 0, giftCardMessages.wholeDollars)
 
+/** A custom amount as typed, with a message per mistake (not a number, under or over the range, cents). */
+const customAmountCents = z
+  .number({ error: giftCardMessages.customAmount })
+  .min(ELECTRONIC_GIFT_CARD_MIN_CENTS, giftCardMessages.customTooLow)
+  .max(ELECTRONIC_GIFT_CARD_MAX_CENTS, giftCardMessages.customTooHigh)
+  .refine((c) => c < ELECTRONIC_GIFT_CARD_MIN_CENTS || c > ELECTRONIC_GIFT_CARD_MAX_CENTS || c % 100 === 0, giftCardMessages.wholeDollars)
+
 export const giftCardPurchaseInput = z
   .object({
     productId: z.coerce.number({ error: giftCardMessages.notAGiftCard }).int().positive(giftCardMessages.notAGiftCard),
     amountCents: z.preprocess((v) => (v === 'custom' || v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), amountCents.optional()),
-    customAmount: z.preprocess(dollarsToCents, amountCents.optional()),
+    customAmount: z.preprocess(dollarsToCents, customAmountCents.optional()),
     quantity: z.coerce.number({ error: giftCardMessages.quantity }).int(giftCardMessages.quantity).min(1, giftCardMessages.quantity).max(MAX_GIFT_CARDS_PER_LINE, giftCardMessages.quantity).default(1),
     recipientName: z.string({ error: giftCardMessages.recipientName }).trim().min(1, giftCardMessages.recipientName).max(80, giftCardMessages.recipientName),
     recipientEmail: z.string({ error: giftCardMessages.recipientEmail }).trim().toLowerCase().max(254, giftCardMessages.recipientEmail).email(giftCardMessages.recipientEmail),
@@ -93,7 +104,7 @@ export const giftCardPurchaseInput = z
     message: z.preprocess(blankToUndefined, z.string().trim().max(GIFT_MESSAGE_MAX, giftCardMessages.message).optional()),
   })
   .transform((d, ctx) => {
-    const cents = d.amountCents ?? d.customAmount
+    const cents = d.customAmount ?? d.amountCents
     if (cents === undefined) {
       ctx.addIssue({ code: 'custom', path: ['customAmount'], message: giftCardMessages.amount })
       return z.NEVER

@@ -50,7 +50,7 @@ export const staffToolStrings = {
   returnsEmpty: (received: boolean) => (received ? 'No gift returns have been received yet.' : 'No gift returns are on their way back.'),
   returnsNoMatch: (code: string) => `No gift return has the code “${code}”.`,
   returnRequested: (date: string) => `Return started ${date}`,
-  returnFamily: (family: string, name: string, email: string) => `${family} · asked by ${name} (${email})`,
+  returnFamily: (family: string, name: string, email: string) => `${family}\u00a0· asked by ${name} (${email})`,
   returnCredit: (cents: number, pending: boolean) => `${formatCents(cents)} store credit${pending ? ' on receipt' : ''}`,
   returnForm: (code: string) => `Receive return ${code}`,
   restockLegend: 'Can it be sold again?',
@@ -60,6 +60,6 @@ export const staffToolStrings = {
   receiving: 'Marking received…',
   received: (code: string, credited: number, restocked: boolean) =>
     `Return ${code} is received.${credited > 0 ? ` ${formatCents(credited)} of store credit was given and the family member was emailed.` : ' Its credit had already been given.'}${restocked ? ' The gift is back in stock.' : ' It was not restocked.'}`,
-  receivedOn: (date: string, by: string | null, restocked: boolean | null) => `Received ${date}${by ? ` by ${by}` : ''} · ${restocked ? 'restocked' : 'not restocked'}`,
+  receivedOn: (date: string, by: string | null, restocked: boolean | null) => `Received ${date}${by ? ` by ${by}` : ''}\u00a0· ${restocked ? 'restocked' : 'not restocked'}`,
   orderLink: 'Order',
 } as const

@@ -296,7 +296,7 @@ function summaryParagraphs(order: OrderView): string[] {
       ? t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)
       : `Ships to ${[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2, `${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`].filter(Boolean).join(', ')}.`
   // One paragraph each: the email layout keeps paragraphs, not line breaks.
-  return [...lines, totals.join(' · '), shipsTo]
+  return [...lines, totals.join('\u00a0· '), shipsTo]
 }
 
 async function sendOrderConfirmation(request: Request, context: AppLoadContext, order: OrderView, userId: number | null) {

@@ -59,7 +59,8 @@ export const checkoutStrings = {
   applyCredit: 'Apply my store credit',
   applyCreditAvailable: (cents: number) => `Apply my store credit (${formatCents(cents)} available)`,
   payment: 'Payment',
-  testCardHint: 'Test mode: use 4242 4242 4242 4242',
+  // Non-breaking spaces keep the card number on one line at 320 px.
+  testCardHint: 'Test mode: use 4242\u00a04242\u00a04242\u00a04242',
   cardNumber: 'Card number',
   cardExpiry: 'Expiry (MM/YY)',
   cardCvc: 'Security code (CVC)',

@@ -25,5 +25,5 @@ export const savedCardStrings = {
   cardNumber: 'Card number',
   cardExpiry: 'Expiry (MM/YY)',
   cardCvc: 'Security code (CVC)',
-  testCardHint: 'Test mode: save 4242 4242 4242 4242 (4000 0000 0000 0002 saves, but is declined when charged)',
+  testCardHint: 'Test mode: save 4242\u00a04242\u00a04242\u00a04242 (4000\u00a00000\u00a00000\u00a00002 saves, but is declined when charged)',
 } as const

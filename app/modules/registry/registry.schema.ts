@@ -112,6 +112,11 @@ export const regItems = pgTable(
     quantityPurchased: integer('quantity_purchased').notNull().default(0),
     note: text('note').notNull().default(''),
     mostWanted: boolean('most_wanted').notNull().default(false),
+    /**
+     * A group gift (docs/decisions/030, h12): guests chip in towards price × quantity + the buffer instead of
+     * reserving or buying it whole. Set only while nobody has reserved or bought it.
+     */
+    groupGift: boolean('group_gift').notNull().default(false),
     /** Chosen options (size, colour) when the product has them. */
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     position: integer('position').notNull().default(0),

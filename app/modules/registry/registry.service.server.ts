@@ -123,6 +123,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
     quantityStillNeeded: Math.max(0, i.quantityNeeded - i.quantityReserved - i.quantityPurchased),
     note: i.note,
     mostWanted: i.mostWanted,
+    groupGift: i.groupGift,
     options: i.options,
     position: i.position,
   })

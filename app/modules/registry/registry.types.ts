@@ -20,6 +20,8 @@ export type GuestItem = {
   quantityStillNeeded: number
   note: string
   mostWanted: boolean
+  /** A group gift: guests chip in towards it (cash funds module) instead of reserving or buying it whole. */
+  groupGift: boolean
   options: Record<string, string>
   position: number
   /** Guest view only: sold by the Nestlist shop and in stock, so guests can 'Buy from Nestlist'. */

@@ -15,6 +15,7 @@ export const reservationMessages = {
   itemGone: 'This gift is no longer on the registry.',
   notActive: 'This reservation was cancelled, so there is nothing to change.',
   alreadyBought: 'This gift was already bought, so it cannot be unreserved.',
+  groupGift: 'This is a group gift: chip in towards it instead of reserving or buying it whole.',
 } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -91,6 +92,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
 
   const takenError = () => new DomainError('conflict', reservationMessages.alreadyReserved, { fields: { quantity: [reservationMessages.alreadyReserved] } })
   const goneError = () => new DomainError('not_found', reservationMessages.itemGone)
+  const groupGiftError = () => new DomainError('conflict', reservationMessages.groupGift)
 
   function enqueue(op: Op) {
     queue.push(op)
@@ -166,12 +168,12 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       const itemIds = [...new Set(claims.map((c) => c.regItemId))].sort((a, b) => a - b)
       const items = itemIds.length
         ? (
-            await tx.execute<{ id: number; registry_id: number; available: number; removed: boolean }>(sql`
-              select id, registry_id, quantity_needed - quantity_reserved - quantity_purchased as available, removed_at is not null as removed
+            await tx.execute<{ id: number; registry_id: number; available: number; removed: boolean; group_gift: boolean }>(sql`
+              select id, registry_id, quantity_needed - quantity_reserved - quantity_purchased as available, removed_at is not null as removed, group_gift
               from reg_items where id = any(${`{${itemIds.join(',')}}`}::bigint[]) order by id for update`)
           ).rows
         : []
-      const byId = new Map(items.map((i) => [Number(i.id), { registryId: Number(i.registry_id), available: Number(i.available), removed: i.removed }]))
+      const byId = new Map(items.map((i) => [Number(i.id), { registryId: Number(i.registry_id), available: Number(i.available), removed: i.removed, groupGift: i.group_gift }]))
       // what this batch's releases gave back is available to its claims
       for (const [itemId, d] of delta) {
         const item = byId.get(itemId)
@@ -182,6 +184,8 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       const claimResults = claims.map((op) => {
         const item = byId.get(op.regItemId)
         if (!item || item.removed) return 'gone' as const
+        // Guests chip in towards a group gift (cash funds module); it is not reserved or bought whole.
+        if (item.groupGift) return 'group' as const
         if (op.data.quantity > item.available) return 'taken' as const
         item.available -= op.data.quantity
         const g = { op, id: randomUUID(), registryId: item.registryId }
@@ -225,6 +229,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
     claims.forEach((op, i) => {
       const result = outcome.claimResults[i]!
       if (result === 'gone') op.reject(goneError())
+      else if (result === 'group') op.reject(groupGiftError())
       else if (result === 'taken') op.reject(takenError())
       else op.resolve({ id: result.id, registryId: result.registryId, quantity: op.data.quantity })
     })
@@ -257,7 +262,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
     const result = await db.execute<{ registry_id: number } & Record<string, unknown>>(sql`
       with claimed as (
         update reg_items set ${sql.raw(column)} = ${sql.raw(column)} + ${op.data.quantity}
-        where id = ${op.regItemId} and removed_at is null
+        where id = ${op.regItemId} and removed_at is null and not group_gift
           and quantity_needed - quantity_reserved - quantity_purchased >= ${op.data.quantity}
         returning id, registry_id
       )
@@ -269,8 +274,8 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       returning registry_id`)
     const row = result.rows[0]
     if (row) return op.resolve({ id, registryId: Number(row.registry_id), quantity: op.data.quantity })
-    const [item] = await db.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, op.regItemId))
-    op.reject(!item || item.removedAt ? goneError() : takenError())
+    const [item] = await db.select({ removedAt: regItems.removedAt, groupGift: regItems.groupGift }).from(regItems).where(eq(regItems.id, op.regItemId))
+    op.reject(!item || item.removedAt ? goneError() : item.groupGift ? groupGiftError() : takenError())
   }
 
   /**
@@ -483,13 +488,15 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
             and(
               eq(regItems.id, back.regItemId),
               isNull(regItems.removedAt),
+              eq(regItems.groupGift, false),
               sql`${regItems.quantityNeeded} - ${regItems.quantityReserved} - ${regItems.quantityPurchased} >= ${back.quantity}`,
             ),
           )
           .returning({ id: regItems.id })
         if (!claimed) {
-          const [item] = await tx.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, back.regItemId))
+          const [item] = await tx.select({ removedAt: regItems.removedAt, groupGift: regItems.groupGift }).from(regItems).where(eq(regItems.id, back.regItemId))
           if (!item || item.removedAt) throw new DomainError('not_found', reservationMessages.itemGone)
+          if (item.groupGift) throw new DomainError('conflict', reservationMessages.groupGift)
           throw new DomainError('conflict', reservationMessages.alreadyReserved)
         }
       })

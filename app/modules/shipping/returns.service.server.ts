@@ -25,6 +25,8 @@ export type ReturnableLine = {
   notReturnableReason: string | null
   /** The last day to return it (UTC, inclusive). */
   returnBy: string
+  /** On its way or delivered: only shipped items can be returned (docs/decisions/024, h12). */
+  shipped: boolean
   delivered: boolean
 }
 
@@ -34,6 +36,8 @@ export type ReturnableOrder = {
   totalCents: number
   lines: ReturnableLine[]
   canReturn: boolean
+  /** Some units not returned yet are still waiting to ship (they can be returned once they do). */
+  awaitingShipment: boolean
   returns: PurchaseReturnView[]
 }
 
@@ -82,6 +86,8 @@ type LineSql = {
   registry_id: number | null
   is_gift_card: boolean
   delivered_at: Date | null
+  /** The status of the box the line travels in (null only for a gift taken out of its box). */
+  shipment_status: string | null
   returned: number
 }
 
@@ -110,7 +116,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
     const lines = (
       await db.execute<LineSql>(sql`
         select l.id, l.order_id, l.product_id, l.option_key, l.title, l.options, l.quantity, l.unit_price_cents, l.line_total_cents, l.discount_cents, l.registry_id,
-               coalesce(p.product_type = 'gift_card', false) as is_gift_card, s.delivered_at,
+               coalesce(p.product_type = 'gift_card', false) as is_gift_card, s.delivered_at, s.status as shipment_status,
                coalesce((select sum(rl.quantity) from purchase_return_lines rl join purchase_returns pr on pr.id = rl.return_id
                          where rl.order_line_id = l.id and pr.status <> 'failed'), 0)::int as returned
         from order_lines l
@@ -121,6 +127,10 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
     ).rows
     return { orders, lines }
   }
+
+  const isShipped = (l: LineSql) => l.shipment_status === 'shipped' || l.shipment_status === 'delivered'
+  /** Some units of the order's own purchases (not gift cards or registry gifts) still wait to ship. */
+  const awaitingShipment = (lines: ReturnableLine[]) => lines.some((l) => l.notReturnableReason === shippingMessages.notShippedYet)
 
   function returnableLine(order: OrderSql, l: LineSql): ReturnableLine {
     const returnBy = addMonths(new Date(l.delivered_at ?? order.created_at), RETURN_WINDOW_MONTHS)
@@ -133,9 +143,11 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
           ? 'Not charged yet.'
           : l.returned >= l.quantity
             ? 'Returned.'
-            : today > returnBy
-              ? 'The return window has closed.'
-              : null
+            : !isShipped(l)
+              ? shippingMessages.notShippedYet
+              : today > returnBy
+                ? 'The return window has closed.'
+                : null
     return {
       id: l.id,
       title: l.title,
@@ -146,6 +158,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
       returnable: reason ? 0 : l.quantity - l.returned,
       notReturnableReason: reason,
       returnBy,
+      shipped: isShipped(l),
       delivered: l.delivered_at !== null,
     }
   }
@@ -230,6 +243,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
           totalCents: o.total_cents,
           lines: its,
           canReturn: its.some((l) => l.returnable > 0),
+          awaitingShipment: awaitingShipment(its),
           returns: returns.filter((r) => r.orderId === o.id),
         }
       })
@@ -242,7 +256,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
       const o = orders[0]
       if (!o) throw new DomainError('not_found', shippingMessages.orderNotFound)
       const its = lines.map((l) => returnableLine(o, l))
-      return { id: o.id, createdAt: new Date(o.created_at).toISOString(), totalCents: o.total_cents, lines: its, canReturn: its.some((l) => l.returnable > 0), returns: await returnsOf(sql`pr.order_id = ${o.id}::uuid`) }
+      return { id: o.id, createdAt: new Date(o.created_at).toISOString(), totalCents: o.total_cents, lines: its, canReturn: its.some((l) => l.returnable > 0), awaitingShipment: awaitingShipment(its), returns: await returnsOf(sql`pr.order_id = ${o.id}::uuid`) }
     },
 
     /** The buyer's returns, newest first. */
@@ -261,7 +275,8 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
     /**
      * Returns lines of the buyer's own paid order and refunds them to its card. The same idempotency key
      * returns the same return (one refund, however often it is sent); with other items it is refused (422).
-     * 404 for another person's order; 422 past the window or for more than is left to return.
+     * 404 for another person's order; 409 for an item that has not shipped yet; 422 past the window or for
+     * more than is left to return.
      */
     async create(userId: number, input: unknown, options: { origin?: string } = {}): Promise<PurchaseReturnView> {
       const data = parseInput(purchaseReturnInput, input)
@@ -299,6 +314,11 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
           if (!line || line.is_gift_card || line.registry_id !== null) throw new DomainError('invalid_input', shippingMessages.lineNotReturnable, { fields: { lines: [shippingMessages.lineNotReturnable] } })
           if (today > addMonths(new Date(line.delivered_at ?? order.created_at), RETURN_WINDOW_MONTHS)) {
             throw new DomainError('invalid_input', shippingMessages.windowClosed(RETURN_WINDOW_MONTHS), { fields: { lines: [shippingMessages.windowClosed(RETURN_WINDOW_MONTHS)] } })
+          }
+          // Nothing can come back before it has left the warehouse (409: it may ship any moment; try again then).
+          if (!isShipped(line) && qty > 0) {
+            const message = shippingMessages.notShipped(line.title)
+            throw new DomainError('conflict', message, { fields: { [`line.${lineId}`]: [message], lines: [message] } })
           }
           const left = line.quantity - line.returned
           if (qty > left) {

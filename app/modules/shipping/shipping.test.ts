@@ -288,7 +288,12 @@ describe('registry gifts wait in one consolidated shipment', () => {
 })
 
 describe('purchase returns', () => {
-  async function paidOrder(who = buyer) {
+  /** Staff ship every box of the order (only shipped items can be returned). */
+  async function shipAll(orderId: string) {
+    for (const box of await h.services.shipments.staffList({ orderId })) await h.services.shipments.markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
+  }
+
+  async function paidOrder(who = buyer, { ship = true } = {}) {
     // 2 × 12.50 + 10.99 = 35.99 (under $45: shipping 7.99); CA 7.25% of 35.99 = 2.609 → 2.61; total 46.59.
     const a = await product(1_250, `Bib ${++n}`)
     const b = await product(1_099, `Rattle ${++n}`)
@@ -297,6 +302,7 @@ describe('purchase returns', () => {
       { productId: b.id, quantity: 1 },
     ])
     expect(order).toMatchObject({ subtotalCents: 3_599, shippingCents: 799, taxCents: 261, totalCents: 4_659, status: 'paid' })
+    if (ship) await shipAll(order.id)
     const lines = (await h.services.purchaseReturns.returnableOrder(order.id, who.id)).lines
     return { order, a, b, lineA: lines.find((l) => l.title.startsWith('Bib'))!, lineB: lines.find((l) => l.title.startsWith('Rattle'))! }
   }
@@ -398,6 +404,7 @@ describe('purchase returns', () => {
     expect(order.totalCents).toBe(4_659)
     expect((await paymentOf(order.id)).capturedCents).toBe(2_659)
     expect((await h.services.giftCards.creditOf(buyer.id)).balanceCents).toBe(balanceBefore - 2_000)
+    await shipAll(order.id)
 
     const lines = (await h.services.purchaseReturns.returnableOrder(order.id, buyer.id)).lines
     // One bib first: the card paid enough to take all of it.
@@ -426,6 +433,7 @@ describe('purchase returns', () => {
     const order = await h.services.orders.placeOrder(viewer, { idempotencyKey: `crash-${++n}-${Date.now()}`, email: buyer.email, name: 'Sam Buyer', shippingAddress: home, card, applyCredit: true })
     const payment = await paymentOf(order.id)
     expect(payment.capturedCents).toBe(order.totalCents - 1_000)
+    await shipAll(order.id)
     const stockBefore = await stockOf(a.id)
     const creditBefore = (await h.services.giftCards.creditOf(buyer.id)).balanceCents
 
@@ -481,7 +489,7 @@ describe('purchase returns', () => {
   })
 
   test('the window runs from delivery: delivered two months after ordering, it is still open ten months after the order', async () => {
-    const { order, lineA } = await paidOrder()
+    const { order, lineA } = await paidOrder(buyer, { ship: false })
     const later = (days: number) => ({ db: h.database.db, email: h.services.email, clock: () => new Date(Date.now() + days * DAY) })
     for (const box of await h.services.shipments.staffList({ orderId: order.id })) {
       await createShipmentsService(later(55)).markShipped(box.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456700' })
@@ -490,6 +498,28 @@ describe('purchase returns', () => {
     const returns = createPurchaseReturnsService({ ...later(300), payments: h.services.payments, credit: h.services.giftCards })
     const done = await returns.create(buyer.id, { orderId: order.id, idempotencyKey: `late-${++n}-key`, reason: 'other', lines: [{ orderLineId: lineA.id, quantity: 1 }] })
     expect(done.status).toBe('refunded')
+  })
+
+  test('items not shipped yet show as such and cannot be returned (409 with a clear message, nothing refunded); once shipped they can', async () => {
+    const { order, lineA, lineB } = await paidOrder(buyer, { ship: false })
+    for (const l of [lineA, lineB]) expect(l).toMatchObject({ shipped: false, returnable: 0, notReturnableReason: shippingMessages.notShippedYet })
+    const view = await h.services.purchaseReturns.returnableOrder(order.id, buyer.id)
+    expect(view).toMatchObject({ canReturn: false, awaitingShipment: true })
+    expect((await h.services.purchaseReturns.returnableOrders(buyer.id)).find((o) => o.id === order.id)).toMatchObject({ canReturn: false, awaitingShipment: true })
+
+    const input = { orderId: order.id, idempotencyKey: `unshipped-${++n}-key`, reason: 'no_longer_needed', lines: [{ orderLineId: lineA.id, quantity: 1 }] }
+    expect(await outcome(h.services.purchaseReturns.create(buyer.id, input))).toEqual({ code: 'conflict', message: shippingMessages.notShipped(lineA.title) })
+    const api = await h.call('POST', '/api/v3/purchase_returns', { cookie: buyer.cookie, body: { ...input, idempotencyKey: `unshipped-${++n}-key` } })
+    expect(api.status).toBe(409)
+    expect(api.json.error).toMatchObject({ code: 'conflict', message: `${lineA.title} has not shipped yet, so it cannot be returned. You can return it once it ships.` })
+    expect((await paymentOf(order.id)).refundedCents).toBe(0)
+    expect(await h.database.pool.query(`select 1 from purchase_returns where order_id = $1`, [order.id])).toMatchObject({ rowCount: 0 })
+
+    await shipAll(order.id)
+    const shipped = await h.services.purchaseReturns.returnableOrder(order.id, buyer.id)
+    expect(shipped).toMatchObject({ canReturn: true, awaitingShipment: false })
+    expect(shipped.lines.find((l) => l.id === lineA.id)).toMatchObject({ shipped: true, returnable: 2, notReturnableReason: null })
+    expect(await h.services.purchaseReturns.create(buyer.id, input)).toMatchObject({ status: 'refunded', refundCents: 1_340 })
   })
 
   test('over the API: 401 anonymous, 201 with the refund, the list, 404 for another person’s order, 422 for bad input', async () => {

@@ -48,6 +48,8 @@ export const shippingMessages = {
   tooMany: (title: string, left: number) =>
     left === 0 ? `${title} has already been returned.` : `You can return at most ${left} of ${title}.`,
   lineNotReturnable: 'One of the items cannot be returned from this order.',
+  notShippedYet: 'Not shipped yet.',
+  notShipped: (title: string) => `${title} has not shipped yet, so it cannot be returned. You can return it once it ships.`,
   reason: 'Choose why you are returning these items.',
   note: 'Notes are at most 500 characters.',
   windowClosed: (months: number) => `The ${months}-month return window for this order has closed, so it can no longer be returned.`,

@@ -89,7 +89,7 @@ export default function AdminInsertCards({ loaderData, actionData }: Route.Compo
                       Order {o.id}: {o.quantity} cards for {o.card.familyName}
                     </p>
                     <p className="text-sm break-words text-muted">
-                      {o.card.title} · <span className="break-all">{o.card.url}</span>
+                      {o.card.title}&nbsp;· <span className="break-all">{o.card.url}</span>
                     </p>
                     <p className="mt-1 text-sm text-muted">Ordered {dateFormat.format(new Date(o.createdAt))}</p>
                     <address className="mt-2 text-sm text-ink not-italic">

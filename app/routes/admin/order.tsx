@@ -43,7 +43,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-all text-ink">Order {o.id}</h1>
         <p className="mt-2 text-muted">
-          {formatLongDate(o.createdAt)} · {o.buyerName} ({o.email}) · <Badge variant={o.status === 'paid' ? 'success' : 'info'}>{o.status}</Badge>
+          {formatLongDate(o.createdAt)}&nbsp;· {o.buyerName} ({o.email})&nbsp;· <Badge variant={o.status === 'paid' ? 'success' : 'info'}>{o.status}</Badge>
         </p>
       </header>
       {result?.ok ? (
@@ -97,8 +97,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </span>
                 <span className="text-muted">
                   {formatCents(l.lineTotalCents)}
-                  {l.discountCents ? ` (−${formatCents(l.discountCents)})` : ''} · shipment {l.shipmentId ?? '—'}
-                  {l.returned ? ` · ${l.returned} returned` : ''}
+                  {l.discountCents ? ` (−${formatCents(l.discountCents)})` : ''}&nbsp;· shipment {l.shipmentId ?? '—'}
+                  {l.returned ? `\u00a0· ${l.returned} returned` : ''}
                 </span>
               </li>
             ))}
@@ -114,14 +114,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div>
                 <h3 className="font-semibold text-ink">
-                  Shipment {s.id} · warehouse {s.warehouseId}
-                  {s.consolidated ? ' · consolidated registry gifts' : ''}
+                  Shipment {s.id}&nbsp;· warehouse {s.warehouseId}
+                  {s.consolidated ? '\u00a0· consolidated registry gifts' : ''}
                 </h3>
                 <p className="text-sm text-muted">
                   {s.trackingNumber ? `${s.carrier} ${s.trackingNumber}` : 'No tracking yet'}
-                  {s.shippedAt ? ` · shipped ${formatLongDate(s.shippedAt)}` : ''}
-                  {s.deliveredAt ? ` · delivered ${formatLongDate(s.deliveredAt)}` : ''}
-                  {s.status === 'held' && s.autoShipOn ? ` · ships by itself on ${formatLongDate(s.autoShipOn)}` : ''}
+                  {s.shippedAt ? `\u00a0· shipped ${formatLongDate(s.shippedAt)}` : ''}
+                  {s.deliveredAt ? `\u00a0· delivered ${formatLongDate(s.deliveredAt)}` : ''}
+                  {s.status === 'held' && s.autoShipOn ? `\u00a0· ships by itself on ${formatLongDate(s.autoShipOn)}` : ''}
                 </p>
               </div>
               <ShipmentStatusBadge status={s.status} />
@@ -140,7 +140,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul className="flex flex-col gap-2">
             {o.returns.map((r) => (
               <li key={r.id} className="text-sm text-ink">
-                {formatLongDate(r.createdAt)} · {returnReasonLabel(r.reason)} · {formatCents(r.refundCents)} · {r.status}
+                {formatLongDate(r.createdAt)}&nbsp;· {returnReasonLabel(r.reason)}&nbsp;· {formatCents(r.refundCents)}&nbsp;· {r.status}
               </li>
             ))}
           </ul>

@@ -129,12 +129,12 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
             <Card as="section" aria-labelledby={`return-${r.id}-title`} className="flex flex-col gap-3 p-4 sm:p-5">
               <div className="min-w-0">
                 <h2 id={`return-${r.id}-title`} className="font-semibold text-ink">
-                  <span className="font-mono">{r.returnCode ?? '—'}</span> · {r.quantity} × {r.title}
+                  <span className="font-mono">{r.returnCode ?? '—'}</span>&nbsp;· {r.quantity} × {r.title}
                   {optionWords(r.options) ? <span className="font-normal text-muted"> ({optionWords(r.options)})</span> : null}
                 </h2>
                 <p className="text-sm text-muted">{t.returnFamily(r.familyName, r.requester.name, r.requester.email)}</p>
                 <p className="text-sm text-muted">
-                  {t.returnRequested(formatLongDate(r.createdAt))} · {r.reasonLabel} · {t.returnCredit(r.creditCents, r.status === 'awaiting_return_shipment')} · {t.orderLink}{' '}
+                  {t.returnRequested(formatLongDate(r.createdAt))}&nbsp;· {r.reasonLabel}&nbsp;· {t.returnCredit(r.creditCents, r.status === 'awaiting_return_shipment')}&nbsp;· {t.orderLink}{' '}
                   <Link to={`/bl_admin/orders/${r.orderId}`} className="font-mono font-semibold break-all text-berry-700 underline underline-offset-2">
                     {r.orderId}
                   </Link>

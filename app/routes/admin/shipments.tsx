@@ -83,11 +83,11 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="font-semibold text-ink">
-                      Shipment {s.id} · warehouse {s.warehouseId} · {s.itemCount} {s.itemCount === 1 ? 'item' : 'items'}
+                      Shipment {s.id}&nbsp;· warehouse {s.warehouseId}&nbsp;· {s.itemCount} {s.itemCount === 1 ? 'item' : 'items'}
                     </h2>
                     <p className="text-sm text-muted">
-                      {s.registry ? `Registry gifts for ${s.registry.familyName}` : 'Shopper order'} · created {formatLongDate(s.createdAt)}
-                      {s.trackingNumber ? ` · ${s.carrier} ${s.trackingNumber}` : ''}
+                      {s.registry ? `Registry gifts for ${s.registry.familyName}` : 'Shopper order'}&nbsp;· created {formatLongDate(s.createdAt)}
+                      {s.trackingNumber ? `\u00a0· ${s.carrier} ${s.trackingNumber}` : ''}
                     </p>
                     <p className="text-sm break-all text-muted">
                       {s.orderIds.length === 1 ? 'Order ' : 'Orders '}

@@ -98,7 +98,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
                   </Link>
                 </h2>
                 <p className="text-sm text-muted">
-                  {t.productId(p.id)} · {t.waiting(p.waiting)}
+                  {t.productId(p.id)}&nbsp;· {t.waiting(p.waiting)}
                 </p>
               </div>
               <div className="flex flex-col gap-4">

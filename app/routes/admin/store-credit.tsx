@@ -114,10 +114,10 @@ export default function AdminStoreCredit({ loaderData, actionData }: Route.Compo
             {recent.map((g) => (
               <li key={g.id} className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl border border-line bg-white px-4 py-3 text-sm">
                 <span className="min-w-0 break-words">
-                  <span className="font-semibold">{g.email}</span> · {g.note}
+                  <span className="font-semibold">{g.email}</span>&nbsp;· {g.note}
                 </span>
                 <span className="text-muted">
-                  <span className="font-semibold text-ink tabular-nums">{formatCents(g.amountCents)}</span> · {t.recentBy(g.grantedBy)} · {formatLongDate(g.createdAt)}
+                  <span className="font-semibold text-ink tabular-nums">{formatCents(g.amountCents)}</span>&nbsp;· {t.recentBy(g.grantedBy)}&nbsp;· {formatLongDate(g.createdAt)}
                 </span>
               </li>
             ))}

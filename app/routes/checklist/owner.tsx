@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Card, cx, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/owner'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Your checklist${loaderData ? ` · ${loaderData.checklist.registryTitle}` : ''} | Nestlist` },
+  { title: `Your checklist${loaderData ? `\u00a0· ${loaderData.checklist.registryTitle}` : ''} | Nestlist` },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -147,7 +147,7 @@ export default function OwnerChecklistPage({ loaderData, actionData }: Route.Com
         </div>
         <div>
           <p className="text-base font-bold text-ink" id="overall-progress">
-            {checklist.progress.checked} of {checklist.progress.total} checked · {checklist.progress.percent}%
+            {checklist.progress.checked} of {checklist.progress.total} checked&nbsp;· {checklist.progress.percent}%
           </p>
           <ProgressBar progress={checklist.progress} label="Overall checklist progress" className="mt-2" />
         </div>

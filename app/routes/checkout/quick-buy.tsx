@@ -248,7 +248,7 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
               <>
                 <OrderSummary quote={quote} idPrefix="qb-summary" className="flex" />
                 <Button type="submit" form="qb-buy" size="lg" pending={placing} pendingLabel={t.placing} disabled={placing} className="w-full">
-                  {`${t.buyNow} · ${formatCents(quote.totalCents)}`}
+                  {`${t.buyNow}\u00a0· ${formatCents(quote.totalCents)}`}
                 </Button>
               </>
             ) : needsOptions ? (

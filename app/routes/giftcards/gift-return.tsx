@@ -58,7 +58,7 @@ export default function GiftReturn({ loaderData }: Route.ComponentProps) {
         <Badge variant={badge}>{giftReturnStatusLabels[r.status]}</Badge>
       </div>
       <p className="mt-2 text-muted">
-        {item} · {r.registryTitle} · returned {formatLongDate(r.createdAt)} · {r.reasonLabel}
+        {item}&nbsp;· {r.registryTitle}&nbsp;· returned {formatLongDate(r.createdAt)}&nbsp;· {r.reasonLabel}
       </p>
 
       {r.status === 'awaiting_return_shipment' && r.returnAddress ? (

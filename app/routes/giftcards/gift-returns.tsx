@@ -131,10 +131,10 @@ export default function GiftReturns({ loaderData, actionData }: Route.ComponentP
                       {optionWords(g.options) ? <span className="font-normal text-muted"> ({optionWords(g.options)})</span> : null}
                     </h3>
                     <p className="mt-1 text-sm text-muted">
-                      {g.registryTitle} · received {formatLongDate(g.boughtAt)} · return by {formatLongDate(g.returnBy)}
+                      {g.registryTitle}&nbsp;· received {formatLongDate(g.boughtAt)}&nbsp;· return by {formatLongDate(g.returnBy)}
                     </p>
                     <p className="mt-1 text-sm text-ink">
-                      {left} of {g.quantity} can be returned · {formatCents(g.creditPerUnitCents)} credit each
+                      {left} of {g.quantity} can be returned&nbsp;· {formatCents(g.creditPerUnitCents)} credit each
                     </p>
                     {mine ? (
                       <Alert tone="error" className="mt-3">
@@ -201,7 +201,7 @@ export default function GiftReturns({ loaderData, actionData }: Route.ComponentP
                     {r.quantity} × {r.title}
                   </span>
                   <span className="block text-sm text-muted">
-                    {r.reasonLabel} · {formatLongDate(r.createdAt)}
+                    {r.reasonLabel}&nbsp;· {formatLongDate(r.createdAt)}
                   </span>
                 </span>
                 <span className="flex flex-wrap items-center gap-2">

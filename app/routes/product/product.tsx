@@ -164,7 +164,7 @@ function Reviews({ product, reviews }: { product: ProductDetail; reviews: Review
                   </h3>
                   <p className="mt-1 leading-relaxed text-ink">{review.body}</p>
                   <p className="mt-2 text-sm text-muted">
-                    {review.authorName} · <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
+                    {review.authorName}&nbsp;· <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
                   </p>
                 </article>
               </li>

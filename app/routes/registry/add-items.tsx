@@ -147,7 +147,7 @@ function Progress({ title, items }: { title: string; items: number }) {
         <p className="font-bold">{title}</p>
         <p className="text-sm text-muted">
           {items === 1 ? '1 item' : `${items} items`} on your registry
-          {items < GOAL_ITEMS ? ` · ${GOAL_ITEMS - items} more to reach your first ${GOAL_ITEMS}` : ' · great start!'}
+          {items < GOAL_ITEMS ? `\u00a0· ${GOAL_ITEMS - items} more to reach your first ${GOAL_ITEMS}` : '\u00a0· great start!'}
         </p>
         <div
           className="mt-2 h-2 w-full max-w-sm overflow-hidden rounded-full bg-white"
@@ -196,7 +196,7 @@ function QuickAdd({ product, onRegistry }: { product: ProductCardData; onRegistr
         icon={<Icon name={added ? 'check' : 'gift'} className="size-4" />}
         aria-label={added ? `Add another ${product.title}` : `Add ${product.title} to your registry`}
       >
-        {added ? 'Added · add another' : 'Add'}
+        {added ? 'Added\u00a0· add another' : 'Add'}
       </Button>
       {failure ? <p className="text-sm font-medium text-berry-700">{failure.message}</p> : null}
     </fetcher.Form>

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
-import type { FieldErrors } from '~/lib/errors'
+import { data, Link } from 'react-router'
 import { formFailure } from '~/lib/form-errors'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { cashFundCopy, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS } from '~/modules/cash-funds/cash-funds.strings'
-import { contributeFormFields, type ContributeValues, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
+import { contributeFormFields, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
+import { ContributeForm, type ContributeFailure } from '~/modules/cash-funds/ui/contribute-form'
 import { FundProgress } from '~/modules/cash-funds/ui/fund-progress'
-import { checkoutStrings } from '~/modules/orders/checkout.strings'
-import { CardChoice } from '~/modules/payments/ui/card-choice'
 import { formatCents } from '~/lib/money'
-import { Alert, Button, Container, FieldError, Icon, inputClasses, Label, LinkButton, TextField, cx } from '~/ui'
+import { Alert, Container, Icon, LinkButton } from '~/ui'
 import { orNotFound } from '../store/http-errors'
 import type { Route } from './+types/cash-fund'
 
@@ -37,9 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult =
-  | { ok: true; message: string; contributionId: string }
-  | { ok: false; message: string; fields: FieldErrors; values: ContributeValues; idempotencyKey: string }
+type ActionResult = { ok: true; message: string; contributionId: string } | ContributeFailure
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const cashFundId = fundIdOf(params.fundId)
@@ -61,20 +57,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CashFundPage({ loaderData, actionData }: Route.ComponentProps) {
   const { fund, registry, defaults } = loaderData
-  const navigation = useNavigation()
-  const pending = navigation.state === 'submitting'
   const result = actionData as ActionResult | undefined
   const failure = result && !result.ok ? result : null
-  const values = failure?.values
-  const err = (k: string) => failure?.fields[k]?.[0]
-  const formRef = useRef<HTMLFormElement>(null)
   const successRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-focus-first]')?.focus()
-    else if (result?.ok) successRef.current?.focus()
-  }, [failure, result])
+    if (result?.ok) successRef.current?.focus()
+  }, [result])
   const registryHref = `/${registry.slug}`
-  const t = checkoutStrings
 
   return (
     <Container size="md" className="flex flex-col gap-6 py-8 sm:py-10">
@@ -105,77 +94,16 @@ export default function CashFundPage({ loaderData, actionData }: Route.Component
           </div>
         </div>
       ) : (
-        <Form ref={formRef} method="post" noValidate className="flex flex-col gap-5 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
-          <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? loaderData.idempotencyKey} />
-          <h2 className="text-xl font-bold text-ink">Your contribution</h2>
-          {failure ? (
-            <div tabIndex={-1} data-focus-first className="outline-none">
-              <Alert tone="error">{Object.keys(failure.fields).length === 0 || failure.fields.cardNumber ? failure.message : 'Please check the fields marked below.'}</Alert>
-            </div>
-          ) : null}
-          <div>
-            <Label htmlFor="amount">Amount (US dollars)</Label>
-            <p id="amount-hint" className="mt-1 text-sm text-muted">
-              From {formatCents(CONTRIBUTION_MIN_CENTS)} to {formatCents(CONTRIBUTION_MAX_CENTS)}.
-            </p>
-            <div className="relative mt-1.5 sm:max-w-48">
-              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted">
-                $
-              </span>
-              <input
-                id="amount"
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                maxLength={12}
-                defaultValue={values?.amount ?? ''}
-                aria-invalid={err('amount') ? true : undefined}
-                aria-describedby={cx('amount-hint', err('amount') && 'amount-error')}
-                className={cx(inputClasses, 'pl-7')}
-              />
-            </div>
-            <FieldError id="amount-error">{err('amount')}</FieldError>
-          </div>
-          <TextField label="Your name" name="giverName" autoComplete="name" required maxLength={100} defaultValue={values?.giverName ?? defaults.giverName} error={err('giverName')} hint="The family sees it, so they know whom to thank." />
-          <TextField label="Your email" name="giverEmail" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.giverEmail ?? defaults.giverEmail} error={err('giverEmail')} hint="We email your receipt here. The family does not see it." />
-          <div>
-            <Label htmlFor="message" optional>
-              Message for the family
-            </Label>
-            <textarea
-              id="message"
-              name="message"
-              rows={3}
-              maxLength={500}
-              defaultValue={values?.message ?? ''}
-              aria-invalid={err('message') ? true : undefined}
-              aria-describedby={err('message') ? 'message-error' : undefined}
-              className={cx(inputClasses, 'mt-1.5')}
-            />
-            <FieldError id="message-error">{err('message')}</FieldError>
-          </div>
-          <fieldset className="flex flex-col gap-5">
-            <legend className="mb-2 text-lg font-bold text-ink">Pay by card</legend>
-            <CardChoice
-              cards={[]}
-              errors={failure?.fields}
-              defaults={{ cardExpiry: '', cardName: '' }}
-              canSave={false}
-              testCardHint={t.testCardHint}
-              labels={{ cardNumber: t.cardNumber, cardExpiry: t.cardExpiry, cardCvc: t.cardCvc, cardName: t.cardName }}
-            />
-          </fieldset>
-          <p className="flex items-start gap-2 text-sm text-muted">
-            <Icon name="lock" className="mt-0.5 size-4 shrink-0" />
-            {cashFundCopy.privacy}
-          </p>
-          <div>
-            <Button type="submit" pending={pending} pendingLabel="Sending your gift…">
-              Give now
-            </Button>
-          </div>
-        </Form>
+        <ContributeForm
+          idempotencyKey={loaderData.idempotencyKey}
+          failure={failure}
+          defaults={defaults}
+          heading="Your contribution"
+          amountHint={`From ${formatCents(CONTRIBUTION_MIN_CENTS)} to ${formatCents(CONTRIBUTION_MAX_CENTS)}.`}
+          privacy={cashFundCopy.privacy}
+          submitLabel="Give now"
+          pendingLabel="Sending your gift…"
+        />
       )}
     </Container>
   )

@@ -88,7 +88,7 @@ export default function FindRegistry({ loaderData }: Route.ComponentProps) {
                         <span className="mt-1 block text-sm text-muted">
                           {[registryTypeLabels[r.registryType] ?? 'Registry', arrival, r.shipsTo ? `${r.shipsTo.city}, ${r.shipsTo.state}` : null]
                             .filter(Boolean)
-                            .join(' · ')}
+                            .join('\u00a0· ')}
                         </span>
                       </span>
                       <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />

@@ -47,13 +47,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registry = await orNotFound(context.services.registry.guestView(key))
   const viewer = await getViewer(request, context)
   // The owner and collaborators see the owner bar (and no giver defaults): they manage this registry.
-  const [isOwner, searchLevel, visitor, offers, cashFunds] = await Promise.all([
+  const [isOwner, searchLevel, visitor, offers, cashFunds, groupGifts] = await Promise.all([
     viewer ? context.services.registry.canManage(registry.id, viewer.user.id) : false,
     context.services.registry.searchLevelOf(registry.id),
     context.services.reservations.visitorReservations(registry.id, visitorReservationIds(request)),
     context.services.externalProducts.offersFor(registry.items.map((i) => i.id)),
     // Cash funds with their totals (never who gave: docs/decisions/030).
     context.services.cashFunds.fundsOf(registry.id),
+    // Group gifts' progress (totals and a count only), by item.
+    registry.items.some((i) => i.groupGift) ? context.services.cashFunds.groupGiftsOf(registry.id) : [],
   ])
   const filters = parseGuestFilters(url.searchParams)
   const asGuest = url.searchParams.get('view') === 'guest'
@@ -66,6 +68,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Other stores the family added for an item ('Where to buy'), by item id.
     offers,
     cashFunds: cashFunds.map(({ registryId: _r, productId: _p, ...f }) => f),
+    groupGifts: Object.fromEntries(
+      groupGifts.map((g) => [g.regItemId, { goalCents: g.goalCents, fundedCents: g.fundedCents, contributorCount: g.contributorCount, fullyFunded: g.fullyFunded, redeemed: g.redeemed }]),
+    ),
     sections: guestSections(registry.categories, registry.items, filters),
     filters,
     mine,
@@ -128,7 +133,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function GuestRegistryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers, cashFunds } = loaderData
+  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers, cashFunds, groupGifts } = loaderData
   const location = useLocation()
   const navigation = useNavigation()
   const [dialog, setDialog] = useState<{ itemId: number; mode: ReserveMode; n: number } | null>(null)
@@ -262,6 +267,7 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
                       item={item}
                       mine={mine[item.id] ?? []}
                       offers={offers[item.id] ?? []}
+                      groupGift={groupGifts[item.id]}
                       reserveHref={reserveHref(item.id)}
                       onReserve={(mode) => setDialog((d) => ({ itemId: item.id, mode, n: (d?.n ?? 0) + 1 }))}
                     />

@@ -103,8 +103,8 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">
             <Link to={`/settings/registry${q}`} className="font-semibold text-berry-700 underline underline-offset-2">
               Registry settings
-            </Link>{' '}
-            · dates, address and privacy
+            </Link>
+            &nbsp;· dates, address and privacy
           </p>
         </aside>
       </div>

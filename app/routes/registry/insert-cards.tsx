@@ -172,13 +172,13 @@ export default function InsertCards({ loaderData, actionData }: Route.ComponentP
                     <Card className="flex flex-col gap-3 p-4 sm:p-5">
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <p className="font-semibold text-ink">
-                          {o.quantity} insert cards · ordered {formatDate(o.createdAt)}
+                          {o.quantity} insert cards&nbsp;· ordered {formatDate(o.createdAt)}
                         </p>
                         <Badge variant={o.status === 'shipped' ? 'success' : 'info'}>{insertCardStatusLabels[o.status]}</Badge>
                       </div>
                       <OrderSteps status={o.status} />
                       <p className="text-sm text-muted">
-                        {o.priceCents + o.shippingCents === 0 ? 'Free, with free shipping' : formatCents(o.priceCents + o.shippingCents)} · to {o.shipTo.name}, {o.shipTo.city}, {o.shipTo.state}
+                        {o.priceCents + o.shippingCents === 0 ? 'Free, with free shipping' : formatCents(o.priceCents + o.shippingCents)}&nbsp;· to {o.shipTo.name}, {o.shipTo.city}, {o.shipTo.state}
                       </p>
                     </Card>
                   </li>

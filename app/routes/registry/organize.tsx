@@ -227,7 +227,7 @@ function RemovedItems({ removed, surpriseActive }: { removed: { id: number; titl
               <p className="font-semibold break-words">{r.title}</p>
               <p className="text-sm text-muted">
                 {formatCents(r.priceCents)}
-                {r.gifts > 0 ? ` · ${r.gifts === 1 ? '1 gift' : `${r.gifts} gifts`} reserved or bought` : ''}
+                {r.gifts > 0 ? `\u00a0· ${r.gifts === 1 ? '1 gift' : `${r.gifts} gifts`} reserved or bought` : ''}
               </p>
             </div>
             <Form method="post">

@@ -129,7 +129,7 @@ export default function SaveItem({ loaderData, actionData }: Route.ComponentProp
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8 sm:py-10">
       <p className="text-sm text-muted">
-        Adding to <span className="font-semibold text-ink">{registry.title}</span> ·{' '}
+        Adding to <span className="font-semibold text-ink">{registry.title}</span>&nbsp;·{' '}
         <Link to="/registry/home" className="font-semibold text-berry-700 underline underline-offset-2">
           Back to your registry
         </Link>

@@ -86,7 +86,7 @@ export default function WhereToBuy({ loaderData, actionData }: Route.ComponentPr
           <li className="flex flex-wrap items-center justify-between gap-2 py-3">
             <span>
               <span className="font-semibold">{item.productId !== null ? 'Nestlist Shop' : item.storeName}</span>
-              <span className="text-muted"> · where you added it</span>
+              <span className="text-muted">&nbsp;· where you added it</span>
             </span>
             <span className="font-bold">{formatCents(item.priceCents)}</span>
           </li>

@@ -62,7 +62,7 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold text-ink">{r.item.title}</span>
                         <span className="block text-sm text-muted">
-                          {formatCents(r.item.priceCents)} · Quantity {r.quantity}
+                          {formatCents(r.item.priceCents)}&nbsp;· Quantity {r.quantity}
                         </span>
                       </span>
                       {statusBadge[r.status]}

@@ -107,7 +107,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
               {r.item.title}
             </h2>
             <p className="text-ink">
-              {formatCents(r.item.priceCents)} · Quantity {r.quantity} · {r.item.storeName}
+              {formatCents(r.item.priceCents)}&nbsp;· Quantity {r.quantity}&nbsp;· {r.item.storeName}
             </p>
             <p className="text-sm text-muted">
               {r.status === 'purchased' ? 'Bought' : 'Reserved'} by {r.giverName} on{' '}

@@ -38,7 +38,7 @@ export default function Unreserve({ loaderData, actionData }: Route.ComponentPro
           <div className="min-w-0">
             <p className="font-semibold text-ink">{r.item.title}</p>
             <p className="text-sm text-muted">
-              {formatCents(r.item.priceCents)} · Quantity {r.quantity} · for {r.registry.familyName}
+              {formatCents(r.item.priceCents)}&nbsp;· Quantity {r.quantity}&nbsp;· for {r.registry.familyName}
             </p>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
@@ -7,9 +7,9 @@ import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { refundWords } from '~/modules/shipping/refund-words'
-import type { PurchaseReturnView, ReturnableOrder } from '~/modules/shipping/returns.service.server'
-import { RETURN_WINDOW_MONTHS, returnReasons, UUID_PATTERN } from '~/modules/shipping/shipping.validation'
-import { Alert, Badge, Button, Card, Container, FieldError, Label, LinkButton, inputClasses } from '~/ui'
+import type { PurchaseReturnView, ReturnableLine, ReturnableOrder } from '~/modules/shipping/returns.service.server'
+import { RETURN_WINDOW_MONTHS, returnReasons, shippingMessages, UUID_PATTERN } from '~/modules/shipping/shipping.validation'
+import { Alert, Badge, Button, Card, Container, FieldError, Label, LinkButton, MetaLine, inputClasses } from '~/ui'
 import type { Route } from './+types/purchase'
 
 export const meta = () => [{ title: 'Return a purchase | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -100,9 +100,7 @@ function PastReturns({ returns }: { returns: PurchaseReturnView[] }) {
           <li key={r.id}>
             <Card className="p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-semibold text-ink">
-                  {formatLongDate(r.createdAt)} · {r.reasonLabel}
-                </p>
+                <MetaLine className="font-semibold text-ink">{[formatLongDate(r.createdAt), r.reasonLabel]}</MetaLine>
                 <Badge variant={r.status === 'refunded' ? 'success' : r.status === 'failed' ? 'discount' : 'info'}>
                   {r.status === 'refunded' ? `Refunded ${formatCents(r.refundCents)}` : r.status === 'failed' ? 'Refund failed' : 'Refund in progress'}
                 </Badge>
@@ -148,18 +146,20 @@ function OrderPicker({ orders }: { orders: ReturnableOrder[] }) {
             <li key={o.id}>
               <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-semibold text-ink">
-                    Order {shortId(o.id)} · {formatLongDate(o.createdAt)} · {formatCents(o.totalCents)}
-                  </p>
+                  <MetaLine className="font-semibold text-ink">{[`Order ${shortId(o.id)}`, formatLongDate(o.createdAt), formatCents(o.totalCents)]}</MetaLine>
                   <p className="text-sm text-muted">{o.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</p>
-                  {!o.canReturn ? <p className="text-sm text-muted">{o.lines[0]?.notReturnableReason ?? 'Nothing left to return.'}</p> : null}
+                  {!o.canReturn ? (
+                    <p className="text-sm text-muted">
+                      {o.awaitingShipment ? 'You can return items once they ship.' : (o.lines[0]?.notReturnableReason ?? 'Nothing left to return.')}
+                    </p>
+                  ) : null}
                 </div>
                 {o.canReturn ? (
                   <LinkButton to={`/returns/purchase?order=${o.id}`} size="sm" variant="secondary" aria-label={`Return items from order ${shortId(o.id)}`}>
                     Return items
                   </LinkButton>
                 ) : (
-                  <Badge>{returnable.length === 0 && o.returns.length > 0 ? 'Returned' : 'Not returnable'}</Badge>
+                  <Badge className="self-start sm:self-center">{o.awaitingShipment ? 'Not shipped yet' : returnable.length === 0 && o.returns.length > 0 ? 'Returned' : 'Not returnable'}</Badge>
                 )}
               </Card>
             </li>
@@ -167,6 +167,35 @@ function OrderPicker({ orders }: { orders: ReturnableOrder[] }) {
         })}
       </ul>
     </section>
+  )
+}
+
+/** One line of the order: what was bought and, when it can be returned now, how many to return. */
+function LineCard({ line: l, children }: { line: ReturnableLine; children?: ReactNode }) {
+  const notShipped = l.notReturnableReason === shippingMessages.notShippedYet
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-semibold text-ink">
+          {l.title}
+          {optionWords(l.options) ? <span className="font-normal text-muted"> ({optionWords(l.options)})</span> : null}
+        </p>
+        <MetaLine className="text-sm text-muted">
+          {[
+            `${formatCents(l.unitPriceCents)} each`,
+            `bought ${l.quantity}`,
+            l.returned > 0 ? `${l.returned} returned` : null,
+            l.returnable > 0 ? `return by ${formatLongDate(l.returnBy)}` : null,
+          ]}
+        </MetaLine>
+        {notShipped ? (
+          <p className="text-sm text-muted">You can return it once it ships.</p>
+        ) : l.notReturnableReason && l.returnable === 0 ? (
+          <p className="text-sm text-muted">{l.notReturnableReason}</p>
+        ) : null}
+      </div>
+      {notShipped ? <Badge className="shrink-0 self-start sm:self-center">Not shipped yet</Badge> : children}
+    </Card>
   )
 }
 
@@ -192,19 +221,7 @@ function ReturnForm({ order, idempotencyKey, failure }: { order: ReturnableOrder
             const id = `qty-${l.id}`
             return (
               <li key={l.id}>
-                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-ink">
-                      {l.title}
-                      {optionWords(l.options) ? <span className="font-normal text-muted"> ({optionWords(l.options)})</span> : null}
-                    </p>
-                    <p className="text-sm text-muted">
-                      {formatCents(l.unitPriceCents)} each · bought {l.quantity}
-                      {l.returned > 0 ? ` · ${l.returned} returned` : ''}
-                      {l.returnable > 0 ? ` · return by ${formatLongDate(l.returnBy)}` : ''}
-                    </p>
-                    {l.notReturnableReason && l.returnable === 0 ? <p className="text-sm text-muted">{l.notReturnableReason}</p> : null}
-                  </div>
+                <LineCard line={l}>
                   {l.returnable > 0 ? (
                     <div className="shrink-0">
                       <Label htmlFor={id}>
@@ -225,7 +242,7 @@ function ReturnForm({ order, idempotencyKey, failure }: { order: ReturnableOrder
                       </select>
                     </div>
                   ) : null}
-                </Card>
+                </LineCard>
               </li>
             )
           })}
@@ -307,6 +324,20 @@ export default function ReturnPurchase({ loaderData, actionData }: Route.Compone
       {order ? (
         order.canReturn ? (
           <ReturnForm key={idempotencyKey} order={order} idempotencyKey={idempotencyKey} failure={failure} />
+        ) : order.awaitingShipment ? (
+          <section aria-labelledby="not-shipped" className="mt-6">
+            <h2 id="not-shipped" className="text-lg font-bold text-ink">
+              Nothing from this order has shipped yet
+            </h2>
+            <p className="mt-1 text-muted">You can return items once they ship. We email you the tracking number when they do.</p>
+            <ul className="mt-3 flex flex-col gap-3">
+              {order.lines.map((l) => (
+                <li key={l.id}>
+                  <LineCard line={l} />
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : (
           <p className="mt-6 rounded-card border border-dashed border-line-strong p-4 text-muted">
             {order.lines.every((l) => l.returned >= l.quantity) ? 'Everything from this order has been returned.' : 'Nothing in this order can be returned now.'}{' '}

@@ -154,7 +154,7 @@ export default function Collaborators({ loaderData, actionData }: Route.Componen
                     {c.userId === me ? <span className="font-normal text-muted"> (you)</span> : null}
                   </p>
                   <p className="text-sm break-all text-muted">
-                    {c.email} · joined {formatDate(c.joinedAt)}
+                    {c.email}&nbsp;· joined {formatDate(c.joinedAt)}
                   </p>
                 </div>
                 {isOwner ? (
@@ -189,7 +189,7 @@ export default function Collaborators({ loaderData, actionData }: Route.Componen
                   <div className="min-w-0">
                     <p className="font-semibold break-all text-ink">{i.email}</p>
                     <p className="text-sm text-muted">
-                      Sent {formatDate(i.createdAt)} · {i.expired ? `expired ${formatDate(i.expiresAt)}: invite them again for a new link` : `link works until ${formatDate(i.expiresAt)}`}
+                      Sent {formatDate(i.createdAt)}&nbsp;· {i.expired ? `expired ${formatDate(i.expiresAt)}: invite them again for a new link` : `link works until ${formatDate(i.expiresAt)}`}
                     </p>
                   </div>
                   <Form method="post" action={action}>

@@ -109,10 +109,10 @@ export default function GiftCardsAndPromos({ loaderData, actionData }: Route.Com
                   <span className="min-w-0">
                     <span className="block font-semibold text-ink">{reasonLabels[e.reason]}</span>
                     <span className="block text-sm text-muted">
-                      {[e.note, formatLongDate(e.createdAt)].filter(Boolean).join(' · ')}
+                      {[e.note, formatLongDate(e.createdAt)].filter(Boolean).join('\u00a0· ')}
                       {e.orderId ? (
                         <>
-                          {' · '}
+                          {'\u00a0· '}
                           <Link to={`/orders/${e.orderId}`} className="text-berry-800 underline underline-offset-2">
                             View order
                           </Link>

@@ -42,7 +42,7 @@ export default function YourOrders({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </h2>
                   <p className="text-sm text-muted">
-                    {`${dateFmt.format(new Date(o.createdAt))} · ${t.itemsCount(o.itemCount)} · ${formatCents(o.totalCents)}`}
+                    {`${dateFmt.format(new Date(o.createdAt))}\u00a0· ${t.itemsCount(o.itemCount)}\u00a0· ${formatCents(o.totalCents)}`}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2">

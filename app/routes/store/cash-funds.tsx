@@ -142,8 +142,8 @@ export default function CashFundsPage({ loaderData, actionData }: Route.Componen
           <p className="text-sm text-muted">
             <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
               See who gave in your gift tracker
-            </Link>{' '}
-            ·{' '}
+            </Link>
+            &nbsp;·{' '}
             <Link to="/settings/cash-fund-preferences" className="font-semibold text-berry-700 underline underline-offset-2">
               Choose how you receive the money
             </Link>

@@ -3,10 +3,13 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { createTemplateDatabase, dropDatabase } from '../../support/postgres-server'
 import { makeDataDir, startServer, stopServer } from './server'
+import { embeddedUrl } from './shop-db'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The server's database, for the few browser tests that set up state no page can make (e.g. a payment left pending). */
+    databaseUrl: string
   }
 }
 
@@ -26,6 +29,7 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) databaseUrl = await createTemplateDatabase(process.env.DATABASE_URL, dbName)
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' })
   project.provide('baseUrl', server.baseUrl)
+  project.provide('databaseUrl', databaseUrl ?? embeddedUrl(dataDir))
   return async () => {
     await stopServer(server)
     if (process.env.DATABASE_URL) await dropDatabase(process.env.DATABASE_URL, dbName).catch(() => undefined)

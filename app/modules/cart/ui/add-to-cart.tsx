@@ -211,12 +211,12 @@ export function AddToCart({
               <p className="truncate font-semibold">{added.title}</p>
               <p className="text-muted">
                 {[added.options.size, added.options.color].filter(Boolean).join(', ')}
-                {added.options.size || added.options.color ? ' · ' : ''}Qty {added.quantity}
+                {added.options.size || added.options.color ? '\u00a0· ' : ''}Qty {added.quantity}
               </p>
             </div>
           </div>
           <p className="mt-3 text-sm">
-            {cartCopy.itemsInCart(added.itemCount)} · {cartCopy.subtotal} {formatCents(added.subtotalCents)}
+            {cartCopy.itemsInCart(added.itemCount)}&nbsp;· {cartCopy.subtotal} {formatCents(added.subtotalCents)}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <LinkButton to={CART_PAGE} size="sm">

@@ -6,6 +6,8 @@ import { contributionStatusLabels } from '../cash-funds.strings'
 
 export type ContributionLine = {
   id: string
+  /** cash_fund or group_gift (a chip-in towards a registry item). */
+  kind: 'cash_fund' | 'group_gift'
   fundTitle: string
   amountCents: number
   status: 'pending' | 'confirmed' | 'cancelled'
@@ -26,7 +28,7 @@ export function ContributionsList({ contributions }: { contributions: Contributi
     <section aria-labelledby="cash-gifts-title" className="flex flex-col gap-4">
       <div>
         <h2 id="cash-gifts-title" className="text-xl font-bold text-ink">
-          Cash fund gifts
+          Cash fund and group gifts
         </h2>
         <p className="text-sm text-muted">{formatCents(received)} received in all.</p>
       </div>
@@ -35,7 +37,15 @@ export function ContributionsList({ contributions }: { contributions: Contributi
           <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <p className="font-semibold text-ink">
-                {c.giverName} gave {formatCents(c.amountCents)} <span className="font-normal text-muted">to {c.fundTitle}</span>
+                {c.kind === 'group_gift' ? (
+                  <>
+                    {c.giverName} chipped in {formatCents(c.amountCents)} <span className="font-normal text-muted">towards {c.fundTitle} (group gift)</span>
+                  </>
+                ) : (
+                  <>
+                    {c.giverName} gave {formatCents(c.amountCents)} <span className="font-normal text-muted">to {c.fundTitle}</span>
+                  </>
+                )}
               </p>
               {c.message ? <p className="mt-1 break-words text-ink">“{c.message}”</p> : null}
               <p className="mt-1 text-sm text-muted">{formatLongDate(c.createdAt)}</p>

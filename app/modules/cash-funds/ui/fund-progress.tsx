@@ -8,7 +8,7 @@ export function FundProgress({ raisedCents, goalCents, count, id }: { raisedCent
     <div className="flex flex-col gap-1.5">
       <p id={`${id}-raised`} className="text-sm font-semibold text-ink">
         {label}
-        {count > 0 ? <span className="font-normal text-muted"> · {count === 1 ? '1 gift' : `${count} gifts`}</span> : null}
+        {count > 0 ? <span className="font-normal text-muted">&nbsp;· {count === 1 ? '1 gift' : `${count} gifts`}</span> : null}
       </p>
       {goalCents ? (
         <progress

@@ -32,7 +32,7 @@ export function Rating({ rating, reviewCount, size = 'sm' }: { rating: number; r
       </span>
       <Stars rating={rating} className={size === 'lg' ? 'h-5 w-25' : 'h-3.5 w-17.5'} />
       <span aria-hidden="true">
-        {size === 'lg' ? `${rating.toFixed(1)} · ${reviews}` : `(${formatCount(reviewCount)})`}
+        {size === 'lg' ? `${rating.toFixed(1)}\u00a0· ${reviews}` : `(${formatCount(reviewCount)})`}
       </span>
     </p>
   )

@@ -120,8 +120,8 @@ export function PreviewSummary({ title, priceCents, currency, brand, description
       <p className="font-semibold">We found this at {storeName}:</p>
       <p className="mt-1">
         {title ?? 'No name'}
-        {brand ? <span className="text-muted"> · {brand}</span> : null}
-        {priceCents !== null ? <span className="font-semibold"> · {currency && currency !== 'USD' ? `${(priceCents / 100).toFixed(2)} ${currency}` : formatCents(priceCents)}</span> : null}
+        {brand ? <span className="text-muted">&nbsp;· {brand}</span> : null}
+        {priceCents !== null ? <span className="font-semibold">&nbsp;· {currency && currency !== 'USD' ? `${(priceCents / 100).toFixed(2)} ${currency}` : formatCents(priceCents)}</span> : null}
       </p>
       {description ? <p className="mt-1 line-clamp-3 text-muted">{description}</p> : null}
     </div>

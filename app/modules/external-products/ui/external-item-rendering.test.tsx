@@ -22,6 +22,7 @@ const item: GuestItem = {
   quantityStillNeeded: 1,
   note: hostile,
   mostWanted: false,
+  groupGift: false,
   options: {},
   position: 0,
 }

@@ -36,8 +36,8 @@ export function PasteLinkBox({ defaultValue = '', error, headingLevel = 2 }: { d
         No link, or a shop that won’t let us look?{' '}
         <Link to="/registry/save_item?manual=1" className="font-semibold text-berry-700 underline underline-offset-2">
           Enter the item yourself
-        </Link>{' '}
-        · or add the{' '}
+        </Link>
+        &nbsp;· or add the{' '}
         <Link to="/add-items" className="font-semibold text-berry-700 underline underline-offset-2">
           Nestlist button
         </Link>{' '}

@@ -98,7 +98,13 @@ function GiftCardFields({
 }) {
   const id = useId()
   const customRef = useRef<HTMLInputElement>(null)
-  const [amount, setAmount] = useState(values.amountCents || String(PRESET_AMOUNTS_CENTS[1]))
+  // Like the big shops: a preset chosen clears the custom amount, a custom amount typed unselects the presets.
+  // The server takes a typed custom amount over a preset (so the form means the same without JavaScript).
+  const [amount, setAmount] = useState(values.customAmount?.trim() ? 'custom' : values.amountCents || String(PRESET_AMOUNTS_CENTS[1]))
+  const choosePreset = (cents: number) => {
+    setAmount(String(cents))
+    if (customRef.current) customRef.current.value = ''
+  }
   const [message, setMessage] = useState(values.message ?? '')
   const chosenDesign = values.productId || String(productId ?? designs[0]?.id ?? '')
   const amountError = first(fields, 'amountCents')
@@ -135,7 +141,7 @@ function GiftCardFields({
               key={cents}
               className="flex min-h-11 min-w-20 cursor-pointer items-center justify-center rounded-full border border-line-strong bg-white px-4 font-semibold text-ink has-checked:border-berry-700 has-checked:bg-berry-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-berry-700"
             >
-              <input type="radio" name="amountCents" value={cents} checked={amount === String(cents)} onChange={() => setAmount(String(cents))} className="sr-only" />
+              <input type="radio" name="amountCents" value={cents} checked={amount === String(cents)} onChange={() => choosePreset(cents)} className="sr-only" />
               {formatCents(cents)}
             </label>
           ))}
@@ -172,12 +178,17 @@ function GiftCardFields({
               inputMode="numeric"
               autoComplete="off"
               defaultValue={values.customAmount ?? ''}
-              onInput={(e) => setAmount(e.currentTarget.value.trim() ? 'custom' : String(PRESET_AMOUNTS_CENTS[1]))}
+              onInput={(e) => {
+                if (e.currentTarget.value.trim()) setAmount('custom')
+              }}
               aria-invalid={customError ? true : undefined}
-              aria-describedby={customError ? `${id}-amount-error` : undefined}
+              aria-describedby={customError ? `${id}-amount-error ${id}-custom-hint` : `${id}-custom-hint`}
               className={cx(inputClasses, 'pl-7')}
             />
           </div>
+          <p id={`${id}-custom-hint`} className="mt-1 text-sm text-muted">
+            Whole dollars. An amount typed here is used instead of the one chosen above.
+          </p>
         </div>
         <FieldError id={`${id}-amount-error`}>{amountError ?? customError}</FieldError>
       </fieldset>

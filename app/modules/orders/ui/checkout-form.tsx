@@ -335,7 +335,7 @@ export function CheckoutForm({
         <OrderSummary quote={shownQuote} busy={busy} className="lg:hidden" idPrefix="summary-narrow" />
         <div className="flex flex-col gap-3">
           <Button ref={placeButton} type="submit" size="lg" pending={placing} pendingLabel={t.placing} className="w-full sm:w-auto sm:self-start" disabled={placing || applying}>
-            {shownQuote.tenders.length > 0 ? `${submitLabel} · ${formatCents(shownQuote.cardDueCents)} by card` : `${submitLabel} · ${formatCents(shownQuote.totalCents)}`}
+            {shownQuote.tenders.length > 0 ? `${submitLabel}\u00a0· ${formatCents(shownQuote.cardDueCents)} by card` : `${submitLabel}\u00a0· ${formatCents(shownQuote.totalCents)}`}
           </Button>
           {/* While the summary is being updated the button waits for it: it places exactly the total shown. */}
           {shownQuote.taxEstimated ? <p className="text-sm text-muted">{t.estimatedTaxNote}</p> : null}

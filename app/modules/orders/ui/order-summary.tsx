@@ -51,7 +51,7 @@ export function OrderSummary({ quote, busy = false, className, idPrefix = 'summa
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold">{l.title}</p>
               <p className="text-muted">
-                {[optionText(l.options), `Qty ${l.quantity}`].filter(Boolean).join(' · ')}
+                {[optionText(l.options), `Qty ${l.quantity}`].filter(Boolean).join('\u00a0· ')}
               </p>
               {quote.discount && l.discountCents > 0 ? <p className="text-sage-700">{`${minus(l.discountCents)} registry discount`}</p> : null}
               {quote.discount && l.excludedBecause ? <p className="text-muted">{`${t.notDiscounted}: ${exclusionReason[l.excludedBecause]}`}</p> : null}

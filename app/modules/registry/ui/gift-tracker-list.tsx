@@ -48,9 +48,10 @@ function GiftRow({ gift }: { gift: GiftLine }) {
           </h3>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
             <Badge variant={source.variant}>{source.label}</Badge>
-            <time dateTime={gift.date}>{day(gift.date)}</time>
-            <span>· Quantity {gift.quantity}</span>
-            {gift.itemRemoved ? <span>· Item since removed from your registry</span> : null}
+            <span>
+              <time dateTime={gift.date}>{day(gift.date)}</time>&nbsp;· Quantity {gift.quantity}
+              {gift.itemRemoved ? <>&nbsp;· Item since removed from your registry</> : null}
+            </span>
           </p>
           <div className="mt-2 text-sm">
             {address ? (

@@ -104,7 +104,7 @@ export function GuestFilterBar({
           {isFiltered(filters) ? `Showing ${shown} of ${total} gifts` : `${total} ${total === 1 ? 'gift' : 'gifts'}`}
           {isFiltered(filters) ? (
             <>
-              {' · '}
+              {'\u00a0· '}
               <Link to={`?${new URLSearchParams(keep).toString()}`} preventScrollReset className="font-semibold text-berry-700 underline underline-offset-2">
                 Clear filters
               </Link>

@@ -19,6 +19,7 @@ const item = (id: number, o: Partial<GuestItem>): GuestItem => ({
   quantityStillNeeded: 1,
   note: '',
   mostWanted: false,
+  groupGift: false,
   options: {},
   position: id,
   ...o,

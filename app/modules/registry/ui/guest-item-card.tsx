@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { BuyFromNestlist } from '~/modules/cart/ui/buy-from-nestlist'
+import { GroupGiftProgress, type GroupGiftProgressData } from '~/modules/cash-funds/ui/group-gift-progress'
 import { formatCents } from '~/lib/money'
 import { Badge, buttonClasses, Icon } from '~/ui'
 import type { GuestItem } from '../registry.types'
@@ -23,8 +24,11 @@ export function GuestItemCard({
   offers = [],
   reserveHref,
   onReserve,
+  groupGift,
 }: {
   item: GuestItem
+  /** The item's group gift money, when the family made it one: guests chip in instead of reserving. */
+  groupGift?: GroupGiftProgressData
   /** Further stores that sell it; with them (or for an item from another store) the card lists 'Where to buy'. */
   offers?: BuyingOption[]
   /** This visitor's own reservations of the item (from their cookie). */
@@ -33,6 +37,7 @@ export function GuestItemCard({
   onReserve?: (mode: ReserveMode) => void
 }) {
   const fulfilled = item.quantityStillNeeded <= 0
+  const chipIn = item.groupGift && groupGift ? groupGift : null
   const external = item.href !== null && /^https?:/.test(item.href)
   const open = (mode: ReserveMode) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onReserve || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
@@ -74,15 +79,21 @@ export function GuestItemCard({
           <p className="text-sm text-muted">
             {Object.entries(item.options)
               .map(([k, v]) => `${k}: ${v}`)
-              .join(' · ')}
+              .join('\u00a0· ')}
           </p>
         ) : null}
         <p className="text-lg font-bold text-ink">{formatCents(item.priceCents)}</p>
-        <p className={fulfilled ? 'flex items-center gap-1.5 text-sm font-semibold text-sage-800' : 'text-sm font-semibold text-berry-800'}>
-          {fulfilled ? <Icon name="check-circle" className="size-4" /> : null}
-          {stillNeededLabel(item)}
-          {item.quantityNeeded > 1 ? <span className="font-normal text-muted">{` of ${item.quantityNeeded}`}</span> : null}
-        </p>
+        {chipIn ? (
+          <div className="mt-1">
+            <GroupGiftProgress gift={chipIn} id={`item-${item.id}-gg`} />
+          </div>
+        ) : (
+          <p className={fulfilled ? 'flex items-center gap-1.5 text-sm font-semibold text-sage-800' : 'text-sm font-semibold text-berry-800'}>
+            {fulfilled ? <Icon name="check-circle" className="size-4" /> : null}
+            {stillNeededLabel(item)}
+            {item.quantityNeeded > 1 ? <span className="font-normal text-muted">{` of ${item.quantityNeeded}`}</span> : null}
+          </p>
+        )}
         {item.note ? (
           <p className="mt-1 rounded-lg bg-cream px-3 py-2 text-sm text-ink">
             <span className="sr-only">Note from the family: </span>“{item.note}”
@@ -101,7 +112,13 @@ export function GuestItemCard({
           </p>
         ) : null}
         <div className="mt-auto flex flex-col gap-2 pt-3">
-          {fulfilled ? null : (
+          {chipIn ? (
+            chipIn.fullyFunded || chipIn.redeemed ? null : (
+              <Link to={`/group_gifts/${item.id}`} aria-label={`Chip in: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })}>
+                Chip in
+              </Link>
+            )
+          ) : fulfilled ? null : (
             <>
               {item.buyFromShop ? <BuyFromNestlist item={item} /> : null}
               <Link to={reserveHref('reserve')} onClick={open('reserve')} aria-label={`Reserve: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })} preventScrollReset>

@@ -384,8 +384,8 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
         <div className="min-w-0 flex-1 basis-40">
           <p className="font-semibold break-words">{item.title}</p>
           <p className="text-sm text-muted">
-            {formatCents(item.priceCents)} · {item.quantityNeeded === 1 ? 'Wants 1' : `Wants ${item.quantityNeeded}`}
-            {!surpriseActive && given > 0 ? ` · ${[item.quantityReserved ? `${item.quantityReserved} reserved` : '', item.quantityPurchased ? `${item.quantityPurchased} bought` : ''].filter(Boolean).join(', ')}` : ''}
+            {formatCents(item.priceCents)}&nbsp;· {item.quantityNeeded === 1 ? 'Wants 1' : `Wants ${item.quantityNeeded}`}
+            {!surpriseActive && given > 0 ? `\u00a0· ${[item.quantityReserved ? `${item.quantityReserved} reserved` : '', item.quantityPurchased ? `${item.quantityPurchased} bought` : ''].filter(Boolean).join(', ')}` : ''}
           </p>
           {item.mostWanted || Object.keys(item.options).length > 0 ? (
             <p className="mt-1 flex flex-wrap gap-1.5">

@@ -15,6 +15,7 @@ const item = (id: number, categoryId: number): OwnerItem => ({
   quantityStillNeeded: 1,
   note: '',
   mostWanted: false,
+  groupGift: false,
   options: {},
   position: id,
   quantityReserved: 0,

@@ -130,22 +130,35 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
               Most wanted
             </Badge>
           ) : null}
-          <span>
-            Wants {item.quantityNeeded} · {item.quantityStillNeeded === 0 ? <strong className="text-sage-700">No more needed</strong> : `${item.quantityStillNeeded} still needed`}
-          </span>
-          {!surpriseActive && given > 0 ? (
-            <span>
-              · {item.quantityReserved > 0 ? `${item.quantityReserved} reserved` : ''}
-              {item.quantityReserved > 0 && item.quantityPurchased > 0 ? ', ' : ''}
-              {item.quantityPurchased > 0 ? `${item.quantityPurchased} purchased` : ''}
-            </span>
+          {item.groupGift ? (
+            <Badge variant="primary">
+              <Icon name="gift" className="size-3" />
+              Group gift
+            </Badge>
           ) : null}
-          {item.storeName && item.storeName !== 'Nestlist' ? <span>· from {item.storeName}</span> : null}
+          {/* One run of text, so a wrapped line never starts with a separator (each sticks to what precedes it). */}
           <span>
-            ·{' '}
+            Wants {item.quantityNeeded}&nbsp;· {item.quantityStillNeeded === 0 ? <strong className="text-sage-700">No more needed</strong> : `${item.quantityStillNeeded} still needed`}
+            {!surpriseActive && given > 0 ? (
+              <>
+                &nbsp;· {item.quantityReserved > 0 ? `${item.quantityReserved} reserved` : ''}
+                {item.quantityReserved > 0 && item.quantityPurchased > 0 ? ', ' : ''}
+                {item.quantityPurchased > 0 ? `${item.quantityPurchased} purchased` : ''}
+              </>
+            ) : null}
+            {item.storeName && item.storeName !== 'Nestlist' ? <>&nbsp;· from {item.storeName}</> : null}
+            &nbsp;·{' '}
             <Link to={`/registry/items/${item.id}/where-to-buy`} aria-label={`Where to buy: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
               Where to buy
             </Link>
+            {item.priceCents > 0 ? (
+              <>
+                &nbsp;·{' '}
+                <Link to={`/registry/items/${item.id}/group-gift`} aria-label={`Group gift: ${item.title}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                  {item.groupGift ? 'Group gift progress' : 'Make it a group gift'}
+                </Link>
+              </>
+            ) : null}
           </span>
         </div>
         {item.note ? <p className="mt-1.5 text-sm text-ink">“{item.note}”</p> : null}

@@ -79,7 +79,7 @@ export function ReserveForm({
         <div className="min-w-0">
           <p className="font-semibold leading-snug text-ink">{item.title}</p>
           <p className="text-sm text-muted">
-            {formatCents(item.priceCents)} · {item.quantityStillNeeded > 0 ? `${item.quantityStillNeeded} still needed` : 'Fulfilled'}
+            {formatCents(item.priceCents)}&nbsp;· {item.quantityStillNeeded > 0 ? `${item.quantityStillNeeded} still needed` : 'Fulfilled'}
           </p>
         </div>
       </div>

@@ -28,8 +28,8 @@ export function ShipmentItems({ shipment }: { shipment: ShipmentView }) {
         <li key={i} className="text-sm text-ink">
           <span className="font-semibold">{item.title}</span>
           {optionWords(item.options) ? <span className="text-muted"> ({optionWords(item.options)})</span> : null}
-          <span className="text-muted"> · Qty {item.quantity}</span>
-          {item.giverName ? <span className="text-muted"> · from {item.giverName}</span> : null}
+          <span className="text-muted">&nbsp;· Qty {item.quantity}</span>
+          {item.giverName ? <span className="text-muted">&nbsp;· from {item.giverName}</span> : null}
         </li>
       ))}
     </ul>
@@ -123,7 +123,7 @@ export function shipmentTitle(s: ShipmentView) {
   if (s.role === 'family') return `${s.itemCount} ${s.itemCount === 1 ? 'gift' : 'gifts'} for ${s.registry?.familyName ?? 'your registry'}`
   if (s.registry) return `Your gift for ${s.registry.familyName}`
   const order = s.items.find((i) => i.orderId)?.orderId
-  return order ? `Order ${order.slice(0, 8).toUpperCase()} · shipment ${s.id}` : `Shipment ${s.id}`
+  return order ? `Order ${order.slice(0, 8).toUpperCase()}\u00a0· shipment ${s.id}` : `Shipment ${s.id}`
 }
 
 /** One box in a list: status, what is in it, tracking, and its actions. */

@@ -1,0 +1,320 @@
+// Group gifts (docs/decisions/030, h12): the goal and chip-in rules, and through the JSON API against
+// PostgreSQL: marking and unmarking, chip-ins on the cash fund contribution path (amounts, a declined card,
+// two guests racing for the last dollars), what guests and the family see, redemption (store credit and a
+// recorded bank transfer, once), and that nobody else can do any of it.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
+import { groupGiftGoalCents } from '../config/app-config'
+import { emailOutbox } from '../email/email.schema'
+import { payments } from '../payments/payments.schema'
+import { regItems } from '../registry/registry.schema'
+import { cashFundContributions } from './cash-funds.schema'
+import { groupGiftMessages } from './cash-funds.strings'
+import { chipInRange, groupGiftProgress } from './group-gifts'
+
+describe('goal and amounts', () => {
+  test('the goal is price × quantity + 10 %, rounded up to the cent', () => {
+    expect(groupGiftGoalCents(20_000, 1)).toBe(22_000)
+    expect(groupGiftGoalCents(19_999, 2)).toBe(43_998)
+    expect(groupGiftGoalCents(1_005, 1)).toBe(1_106)
+  })
+
+  test('what is left counts charged and held chip-ins; under a dollar left is fully funded; a redeemed gift takes nothing', () => {
+    const item = { priceCents: 10_000, quantityNeeded: 1 }
+    expect(groupGiftProgress(item, { confirmedCents: 5_000, pendingCents: 1_000, confirmedCount: 2, redeemed: false })).toEqual({
+      goalCents: 11_000,
+      fundedCents: 5_000,
+      contributorCount: 2,
+      leftCents: 5_000,
+      fullyFunded: false,
+      redeemed: false,
+    })
+    expect(groupGiftProgress(item, { confirmedCents: 10_950, pendingCents: 0, confirmedCount: 3, redeemed: false })).toMatchObject({ leftCents: 0, fullyFunded: true })
+    expect(groupGiftProgress(item, { confirmedCents: 3_000, pendingCents: 0, confirmedCount: 1, redeemed: true })).toMatchObject({ leftCents: 0, fullyFunded: false, redeemed: true })
+  })
+
+  test('a chip-in is $5 up to what is left; when less than $5 is left, exactly the remainder up to it', () => {
+    expect(chipInRange(11_000)).toEqual({ minCents: 500, maxCents: 11_000 })
+    expect(chipInRange(300)).toEqual({ minCents: 300, maxCents: 300 })
+    expect(chipInRange(2_000_000)).toEqual({ minCents: 500, maxCents: 500_000 })
+    expect(chipInRange(0)).toBeNull()
+  })
+})
+
+let h: RegistryApiHarness
+type Person = { cookie: string; id: number; email: string }
+let owner: Person
+let stranger: Person
+let staff: Person
+let registry: { id: number; slug: string }
+let products: number[]
+
+const card = (number = '4242424242424242') => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' })
+let keyN = 0
+const key = () => `gg-key-${Date.now()}-${++keyN}`
+
+beforeAll(async () => {
+  h = await registryApiHarness(87_000)
+  owner = await h.signUp('Owner')
+  stranger = await h.signUp('Stranger')
+  staff = await h.signUp('Staff')
+  await h.database.pool.query(`update users set role = 'staff' where id = $1`, [staff.id])
+  registry = await h.createRegistry(owner.cookie)
+  // $200.00, $201.00, ... each
+  products = await h.createProducts(24, 20_000)
+})
+afterAll(async () => {
+  await h?.drop()
+})
+
+let nextProduct = 0
+async function addItem(quantity = 1) {
+  const res = await h.call('POST', `/api/v3/registries/${registry.id}/reg_items`, { cookie: owner.cookie, body: { productId: products[nextProduct++], quantity } })
+  expect(res.status, res.text).toBe(201)
+  return res.json as { id: number; priceCents: number }
+}
+
+const ggPath = (itemId: number, registryId = registry.id) => `/api/v3/registries/${registryId}/reg_items/${itemId}/group_gift`
+
+async function groupGift(quantity = 1) {
+  const item = await addItem(quantity)
+  const res = await h.call('PUT', ggPath(item.id), { cookie: owner.cookie })
+  expect(res.status, res.text).toBe(200)
+  return { ...item, goalCents: res.json.goalCents as number }
+}
+
+function chipIn(regItemId: number, over: Record<string, unknown> = {}) {
+  return h.call('POST', '/api/v3/cash_fund_contributions', {
+    body: { regItemId, amountCents: 2500, giverName: 'Aunt June', giverEmail: 'june@example.test', message: 'For the big day', idempotencyKey: key(), card: card(), ...over },
+  })
+}
+
+describe('marking a group gift', () => {
+  test('the family marks an item: goal with the buffer; guests see it flagged; marking again is harmless; others get 404, anonymous 401', async () => {
+    const item = await addItem(2)
+    const marked = await h.call('PUT', ggPath(item.id), { cookie: owner.cookie })
+    expect(marked.status, marked.text).toBe(200)
+    expect(marked.json).toMatchObject({ regItemId: item.id, goalCents: groupGiftGoalCents(item.priceCents, 2), fundedCents: 0, contributorCount: 0, leftCents: groupGiftGoalCents(item.priceCents, 2), fullyFunded: false })
+    expect((await h.call('PUT', ggPath(item.id), { cookie: owner.cookie })).status).toBe(200)
+    const guestItems = await h.call('GET', `/api/v3/registries/${registry.id}/reg_items`)
+    expect(guestItems.json.items.find((i: { id: number }) => i.id === item.id)).toMatchObject({ groupGift: true })
+    expect((await h.call('GET', ggPath(item.id))).json).toMatchObject({ goalCents: groupGiftGoalCents(item.priceCents, 2) })
+
+    expect((await h.call('PUT', ggPath(item.id), { cookie: stranger.cookie })).status).toBe(404)
+    expect((await h.call('DELETE', ggPath(item.id), { cookie: stranger.cookie })).status).toBe(404)
+    expect((await h.call('PUT', ggPath(item.id))).status).toBe(401)
+    // An item of this registry named under another registry is not found either.
+    const other = await h.createRegistry(stranger.cookie)
+    expect((await h.call('PUT', ggPath(item.id, other.id), { cookie: stranger.cookie })).status).toBe(404)
+  })
+
+  test('an item from another store with a price can be a group gift', async () => {
+    const external = await h.services.registry.addExternalItem(registry.id, owner.id, {
+      title: 'Glider chair',
+      priceCents: 45_000,
+      quantity: 1,
+      note: '',
+      mostWanted: false,
+      storeName: 'Cozy Chairs',
+      externalUrl: 'https://chairs.example.test/glider',
+      imageUrl: '/images/placeholder.webp',
+    })
+    const res = await h.call('PUT', ggPath(external.id), { cookie: owner.cookie })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.goalCents).toBe(49_500)
+  })
+
+  test('a reserved item cannot become a group gift (409); a group gift cannot be reserved or bought whole (409)', async () => {
+    const reserved = await addItem()
+    const r = await h.call('POST', `/api/v3/reg_items/${reserved.id}/reservations`, { body: { quantity: 1, giverName: 'Sam', giverEmail: 'sam@example.test' } })
+    expect(r.status, r.text).toBe(201)
+    const refused = await h.call('PUT', ggPath(reserved.id), { cookie: owner.cookie })
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe(groupGiftMessages.alreadyGiven)
+
+    const gift = await groupGift()
+    const reserve = await h.call('POST', `/api/v3/reg_items/${gift.id}/reservations`, { body: { quantity: 1, giverName: 'Sam', giverEmail: 'sam@example.test' } })
+    expect(reserve.status).toBe(409)
+    expect(reserve.json.error.message).toMatch(/group gift/)
+  })
+
+  test('unmarking works while nobody has chipped in; after a chip-in it stays a group gift and says why', async () => {
+    const gift = await groupGift()
+    expect((await h.call('DELETE', ggPath(gift.id), { cookie: owner.cookie })).status).toBe(204)
+    const [row] = await h.database.db.select({ groupGift: regItems.groupGift }).from(regItems).where(eq(regItems.id, gift.id))
+    expect(row?.groupGift).toBe(false)
+    expect((await h.call('PUT', ggPath(gift.id), { cookie: owner.cookie })).status).toBe(200)
+    expect((await chipIn(gift.id)).status).toBe(201)
+    const kept = await h.call('DELETE', ggPath(gift.id), { cookie: owner.cookie })
+    expect(kept.status).toBe(409)
+    expect(kept.json.error.message).toBe(groupGiftMessages.hasChipIns(1))
+  })
+})
+
+describe('chipping in', () => {
+  test('a guest chips in with the test card: charged, counted; guests see totals and a count, never names; both get an email', async () => {
+    const gift = await groupGift()
+    const res = await chipIn(gift.id)
+    expect(res.status, res.text).toBe(201)
+    expect(res.json).toMatchObject({ kind: 'group_gift', regItemId: gift.id, cashFundId: null, status: 'confirmed', amountCents: 2500, giverName: 'Aunt June' })
+    const [payment] = await h.database.db.select().from(payments).where(eq(payments.id, res.json.paymentId))
+    expect(payment).toMatchObject({ status: 'captured', capturedCents: 2500, purpose: 'group_gift_contribution' })
+    const shown = await h.call('GET', ggPath(gift.id))
+    expect(shown.json).toMatchObject({ fundedCents: 2500, contributorCount: 1, leftCents: gift.goalCents - 2500 })
+    expect(shown.text).not.toContain('Aunt June')
+    const guestPage = await h.call('GET', `/api/v3/registries/${registry.id}/reg_items`)
+    expect(guestPage.text).not.toContain('Aunt June')
+    const receipts = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'june@example.test'))
+    expect(receipts.some((r) => r.subject.includes('chip-in') && r.text.includes(res.json.id))).toBe(true)
+    const toOwner = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email))
+    expect(toOwner.some((r) => r.subject.startsWith('Aunt June chipped in $25'))).toBe(true)
+    // The family sees it in their contributions (gift tracker), with the giver.
+    const listed = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${registry.id}`, { cookie: owner.cookie })
+    expect(listed.json.contributions.find((c: { id: string }) => c.id === res.json.id)).toMatchObject({ kind: 'group_gift', giverName: 'Aunt June', fundTitle: expect.any(String) })
+  })
+
+  test('under $5, more than is left, and an item that is not a group gift are refused with messages; nothing is recorded', async () => {
+    const gift = await groupGift()
+    const low = await chipIn(gift.id, { amountCents: 499 })
+    expect(low.status).toBe(422)
+    expect(low.json.error.fields.amountCents).toEqual([groupGiftMessages.amountMin(500)])
+    const high = await chipIn(gift.id, { amountCents: gift.goalCents + 100 })
+    expect(high.status).toBe(422)
+    expect(high.json.error.fields.amountCents).toEqual([groupGiftMessages.amountLeft(gift.goalCents)])
+    const plain = await addItem()
+    const notGroup = await chipIn(plain.id)
+    expect(notGroup.status).toBe(409)
+    expect(notGroup.json.error.message).toBe(groupGiftMessages.notGroupGift)
+    const rows = await h.database.db.select().from(cashFundContributions).where(eq(cashFundContributions.regItemId, gift.id))
+    expect(rows).toHaveLength(0)
+  })
+
+  test('a declined card answers 422 with the decline message and records nothing', async () => {
+    const gift = await groupGift()
+    const res = await chipIn(gift.id, { card: card('4000000000000002') })
+    expect(res.status).toBe(422)
+    expect(res.json.error.fields['card.number'][0]).toMatch(/declined/)
+    expect(await h.database.db.select().from(cashFundContributions).where(eq(cashFundContributions.regItemId, gift.id))).toHaveLength(0)
+  })
+
+  test('the same key twice (a double click) makes one chip-in and one charge', async () => {
+    const gift = await groupGift()
+    const k = key()
+    const [a, b] = await Promise.all([chipIn(gift.id, { idempotencyKey: k }), chipIn(gift.id, { idempotencyKey: k })])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(a.json.id).toBe(b.json.id)
+    expect(await h.database.db.select().from(cashFundContributions).where(eq(cashFundContributions.regItemId, gift.id))).toHaveLength(1)
+  })
+
+  test('two guests racing for the last dollars never overfund: one is charged, the other gets 409 and its hold is released', async () => {
+    const gift = await groupGift()
+    const first = gift.goalCents - 3_000
+    expect((await chipIn(gift.id, { amountCents: first })).status).toBe(201)
+    const [a, b] = await Promise.all([chipIn(gift.id, { amountCents: 3_000, giverName: 'A' }), chipIn(gift.id, { amountCents: 2_000, giverName: 'B' })])
+    const statuses = [a.status, b.status].sort()
+    expect(statuses).toEqual([201, 409])
+    const loser = a.status === 409 ? a : b
+    expect(loser.json.error.message).toMatch(/Nothing was charged/)
+    const rows = await h.database.db.select().from(cashFundContributions).where(eq(cashFundContributions.regItemId, gift.id))
+    const total = rows.filter((r) => r.status !== 'cancelled').reduce((n, r) => n + r.amountCents, 0)
+    expect(total).toBeLessThanOrEqual(gift.goalCents)
+    // The loser's card hold was released: no payment of theirs stays authorised or captured beyond the winners'.
+    const held = await h.database.pool.query<{ n: number }>(`select count(*)::int as n from payments where purpose = 'group_gift_contribution' and purpose_id = $1 and status in ('authorized', 'captured')`, [String(gift.id)])
+    expect(held.rows[0]!.n).toBe(rows.length)
+  })
+
+  test('fully funded: no more chip-ins (409)', async () => {
+    const gift = await groupGift()
+    expect((await chipIn(gift.id, { amountCents: gift.goalCents })).status).toBe(201)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ fullyFunded: true, leftCents: 0 })
+    const more = await chipIn(gift.id, { amountCents: 500 })
+    expect(more.status).toBe(409)
+    expect(more.json.error.message).toBe(groupGiftMessages.closed)
+  })
+
+  test('with the surprise on, the family does not see who chipped in', async () => {
+    const surpriseOwner = await h.signUp('Hidden')
+    const r = await h.createRegistry(surpriseOwner.cookie)
+    await h.database.pool.query(`update registries set surprise = true, surprise_reveal_date = null where id = $1`, [r.id])
+    const [p] = await h.createProducts(1, 5_000)
+    const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: surpriseOwner.cookie, body: { productId: p, quantity: 1 } })
+    expect((await h.call('PUT', ggPath(item.json.id, r.id), { cookie: surpriseOwner.cookie })).status).toBe(200)
+    expect((await chipIn(item.json.id, { giverName: 'Secret Santa' })).status).toBe(201)
+    const listed = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${r.id}`, { cookie: surpriseOwner.cookie })
+    expect(listed.status).toBe(200)
+    expect(listed.text).not.toContain('Secret Santa')
+  })
+})
+
+describe('redeeming', () => {
+  test('turns the charged chip-ins into store credit once; the item counts as received; a second request answers the first', async () => {
+    const gift = await groupGift()
+    await chipIn(gift.id, { amountCents: 4_000 })
+    await chipIn(gift.id, { amountCents: 6_000, giverName: 'Grandpa Lou' })
+    const before = await h.call('GET', '/api/v3/user_credit', { cookie: owner.cookie })
+    const [a, b] = await Promise.all([
+      h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } }),
+      h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 201])
+    expect(a.json.id).toBe(b.json.id)
+    expect(a.json).toMatchObject({ regItemId: gift.id, method: 'store_credit', amountCents: 10_000 })
+    const after = await h.call('GET', '/api/v3/user_credit', { cookie: owner.cookie })
+    expect(after.json.balanceCents - before.json.balanceCents).toBe(10_000)
+    const [row] = await h.database.db.select().from(regItems).where(eq(regItems.id, gift.id))
+    expect(row!.quantityPurchased).toBe(row!.quantityNeeded)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ redeemed: true, leftCents: 0 })
+    const late = await chipIn(gift.id, { amountCents: 500 })
+    expect(late.status).toBe(409)
+    expect(late.json.error.message).toBe(groupGiftMessages.redeemed)
+    const listed = await h.call('GET', `/api/v3/group_gift_fund_redemptions?registryId=${registry.id}`, { cookie: owner.cookie })
+    expect(listed.json.redemptions.map((x: { id: string }) => x.id)).toContain(a.json.id)
+  })
+
+  test('with a bank transfer chosen, the redemption is recorded as a transfer and adds no store credit', async () => {
+    const bankOwner = await h.signUp('Banker')
+    const r = await h.createRegistry(bankOwner.cookie)
+    const [p] = await h.createProducts(1, 8_000)
+    const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: bankOwner.cookie, body: { productId: p, quantity: 1 } })
+    await h.call('PUT', ggPath(item.json.id, r.id), { cookie: bankOwner.cookie })
+    await h.call('PUT', `/api/v3/cash_fund_preferences?registryId=${r.id}`, { cookie: bankOwner.cookie, body: { method: 'bank_transfer', accountHolder: 'Bo Banker', accountLast4: '4321' } })
+    await chipIn(item.json.id, { amountCents: 5_000 })
+    const res = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: bankOwner.cookie, body: { regItemId: item.json.id } })
+    expect(res.status, res.text).toBe(201)
+    expect(res.json).toMatchObject({ method: 'bank_transfer', amountCents: 5_000 })
+    expect((await h.call('GET', '/api/v3/user_credit', { cookie: bankOwner.cookie })).json.balanceCents).toBe(0)
+  })
+
+  test('nothing to redeem (409); another user and anonymous callers cannot redeem (404, 401)', async () => {
+    const gift = await groupGift()
+    const empty = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } })
+    expect(empty.status).toBe(409)
+    expect(empty.json.error.message).toBe(groupGiftMessages.nothingToRedeem)
+    await chipIn(gift.id)
+    expect((await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: stranger.cookie, body: { regItemId: gift.id } })).status).toBe(404)
+    expect((await h.call('POST', '/api/v3/group_gift_fund_redemptions', { body: { regItemId: gift.id } })).status).toBe(401)
+    expect((await h.call('GET', `/api/v3/group_gift_fund_redemptions?registryId=${registry.id}`, { cookie: stranger.cookie })).status).toBe(404)
+  })
+
+  test('a group gift taken off the registry takes no chip-ins (404), but the family can still redeem what was chipped in', async () => {
+    const gift = await groupGift()
+    expect((await chipIn(gift.id, { amountCents: 1_500 })).status).toBe(201)
+    expect((await h.call('DELETE', `/api/v3/registries/${registry.id}/reg_items/${gift.id}`, { cookie: owner.cookie })).status).toBe(204)
+    expect((await chipIn(gift.id)).status).toBe(404)
+    const page = await h.services.cashFunds.groupGiftForFamily(gift.id, owner.id)
+    expect(page).toMatchObject({ removed: true, isGroupGift: true, chipIns: 1 })
+    const res = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } })
+    expect(res.status, res.text).toBe(201)
+    expect(res.json.amountCents).toBe(1_500)
+  })
+
+  test('staff cannot refund a chip-in once its group gift was redeemed (the money was paid out)', async () => {
+    const gift = await groupGift()
+    const c = await chipIn(gift.id)
+    expect((await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: gift.id } })).status).toBe(201)
+    const refused = await h.call('POST', `/api/v3/cash_fund_contributions/${c.json.id}/cancel`, { cookie: staff.cookie })
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe(groupGiftMessages.redeemedRefund)
+  })
+})

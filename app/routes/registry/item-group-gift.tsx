@@ -1,0 +1,205 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { isDomainError } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import { formatCents } from '~/lib/money'
+import { requireUser } from '~/modules/accounts/auth.server'
+import { groupGiftCopy, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
+import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
+import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
+import { Alert, Button, Card, Container, LinkButton } from '~/ui'
+import type { Route } from './+types/item-group-gift'
+
+export const meta = () => [{ title: 'Group gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
+export const headers = () => ({ 'Cache-Control': 'private, no-store' })
+
+function itemIdOf(raw: string) {
+  if (!/^\d{1,15}$/.test(raw)) throw data(null, { status: 404 })
+  return Number(raw)
+}
+
+/** /registry/items/{id}/group-gift: the family makes an item a group gift, follows it, and redeems its fund. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context)
+  try {
+    return await context.services.cashFunds.groupGiftForFamily(itemIdOf(params.itemId), user.id)
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+type Intent = 'mark' | 'unmark' | 'redeem'
+type Result = { ok: true; intent: Intent; message: string } | { ok: false; intent: Intent; message: string }
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context)
+  const itemId = itemIdOf(params.itemId)
+  const form = await request.formData()
+  const raw = form.get('intent')
+  if (raw !== 'mark' && raw !== 'unmark' && raw !== 'redeem')
+    return data<Result>(
+      {
+        ok: false,
+        intent: 'mark',
+        message: 'That action is not available here.',
+      },
+      { status: 400 },
+    )
+  const intent: Intent = raw
+  const service = context.services.cashFunds
+  try {
+    const { gift, registry } = await service.groupGiftForFamily(itemId, user.id)
+    if (intent === 'mark') {
+      await service.markGroupGift(registry.id, itemId, user.id)
+      return data<Result>({
+        ok: true,
+        intent,
+        message: groupGiftCopy.marked(gift.title),
+      })
+    }
+    if (intent === 'unmark') {
+      await service.unmarkGroupGift(registry.id, itemId, user.id)
+      return data<Result>({
+        ok: true,
+        intent,
+        message: groupGiftCopy.unmarked(gift.title),
+      })
+    }
+    const { redemption } = await service.redeemGroupGift({ regItemId: itemId }, user.id)
+    return data<Result>({
+      ok: true,
+      intent,
+      message: redemption.method === 'store_credit' ? groupGiftCopy.redeemedCredit(redemption.amountCents) : groupGiftCopy.redeemedBank(redemption.amountCents),
+    })
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    const f = formFailure(error)
+    return data<Result>({ ok: false, intent, message: f.message }, { status: f.status })
+  }
+}
+
+/** A 409 means the item changed meanwhile (a chip-in, a reservation): show it as it is now. */
+export function shouldRevalidate() {
+  return true
+}
+
+export default function ItemGroupGift({ loaderData, actionData }: Route.ComponentProps) {
+  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
+  const goal = formatCents(gift.goalCents)
+  return (
+    <Container className="flex max-w-3xl flex-col gap-6 py-8 sm:py-10">
+      <p className="text-sm">
+        <Link to="/registry/home" className="font-semibold text-berry-700 underline underline-offset-2">
+          Back to your registry
+        </Link>
+      </p>
+      <header className="flex items-start gap-4">
+        <img src={gift.imageUrl} alt="" width={80} height={80} className="size-20 shrink-0 rounded-card border border-line bg-white object-contain" />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight">Group gift</h1>
+          <p className="mt-1 text-lg break-words text-ink">
+            <span className="font-semibold">{gift.title}</span>&nbsp;· {formatCents(gift.priceCents)}
+            {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''}
+          </p>
+        </div>
+      </header>
+      <div aria-live="polite">{actionData ? <Alert tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</Alert> : null}</div>
+
+      {removed ? (
+        <Alert tone="info">
+          This item is off your registry, so guests no longer see it.{isGroupGift && chipIns > 0 ? ' You can still use what was chipped in.' : ''}
+        </Alert>
+      ) : null}
+      {!isGroupGift ? (
+        <Card as="section" aria-labelledby="make-title" className="flex flex-col gap-3 p-5 sm:p-6">
+          <h2 id="make-title" className="text-xl font-bold">
+            Let guests chip in
+          </h2>
+          <p className="text-muted">Big-ticket gifts are easier to give together. Guests chip in any amount from $5 until the goal is met, instead of one person buying it.</p>
+          <p>
+            Goal: <strong>{goal}</strong>. The price plus {GROUP_GIFT_GOAL_BUFFER_PERCENT}% covers tax and shipping.
+          </p>
+          {removed ? null : alreadyGiven ? (
+            <Alert tone="info">{groupGiftMessages.alreadyGiven}</Alert>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="mark" />
+              <Button type="submit" pending={busy === 'mark'} pendingLabel="Saving…">
+                Make it a group gift
+              </Button>
+            </Form>
+          )}
+        </Card>
+      ) : (
+        <>
+          <Card as="section" aria-labelledby="progress-title" className="flex flex-col gap-3 p-5 sm:p-6">
+            <h2 id="progress-title" className="text-xl font-bold">
+              How it is going
+            </h2>
+            <GroupGiftProgress gift={gift} id="family-gift" />
+            <p className="text-sm text-muted">{groupGiftCopy.bufferReason}</p>
+            {pendingChipIns > 0 ? <p className="text-sm text-ink">{pendingChipIns === 1 ? '1 chip-in is' : `${pendingChipIns} chip-ins are`} still being charged.</p> : null}
+            <p className="text-sm">
+              <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
+                See who chipped in in your gift tracker
+              </Link>
+            </p>
+            {chipIns === 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unmark" />
+                <Button type="submit" variant="secondary" size="sm" pending={busy === 'unmark'} pendingLabel="Saving…">
+                  Stop the group gift
+                </Button>
+              </Form>
+            ) : (
+              <p className="text-sm text-muted">{groupGiftMessages.hasChipIns(chipIns)}</p>
+            )}
+          </Card>
+
+          <Card as="section" aria-labelledby="redeem-title" className="flex flex-col gap-3 p-5 sm:p-6">
+            <h2 id="redeem-title" className="text-xl font-bold">
+              Use the fund
+            </h2>
+            {redemption ? (
+              <Alert tone="success" title="Redeemed">
+                {redemption.method === 'store_credit' ? groupGiftCopy.redeemedCredit(redemption.amountCents) : groupGiftCopy.redeemedBank(redemption.amountCents)} The gift counts
+                as received on your registry.
+              </Alert>
+            ) : gift.fundedCents === 0 ? (
+              <p className="text-muted">Once guests have chipped in, you can use the money here.</p>
+            ) : (
+              <>
+                <p>
+                  {payoutMethod === 'store_credit'
+                    ? `Turn the ${formatCents(gift.fundedCents)} collected into Nestlist store credit, then buy the gift (or anything else) in the shop. `
+                    : `Send the ${formatCents(gift.fundedCents)} collected to your bank account. `}
+                  {gift.fullyFunded ? '' : 'It is not fully funded yet: once you use the fund, guests can no longer chip in.'}
+                </p>
+                <p className="text-sm text-muted">
+                  The money goes the way you chose in your{' '}
+                  <Link to="/settings/cash-fund-preferences" className="font-semibold text-berry-700 underline underline-offset-2">
+                    cash fund preferences
+                  </Link>
+                  .
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="redeem" />
+                  <Button type="submit" pending={busy === 'redeem'} pendingLabel="Redeeming…">
+                    {payoutMethod === 'store_credit' ? 'Turn into store credit' : 'Send to my bank account'}
+                  </Button>
+                </Form>
+              </>
+            )}
+          </Card>
+        </>
+      )}
+      <p>
+        <LinkButton to={`/${registry.slug}`} variant="ghost" size="sm">
+          See your registry as guests do
+        </LinkButton>
+      </p>
+    </Container>
+  )
+}
