@@ -75,7 +75,7 @@ export type ServiceDeps = {
    */
   fetch?: SafeFetchOptions
   /** Checkout: group commit (the default) or one transaction per order (the bench's comparison); batches in flight. */
-  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; observeBatch?: OrdersDeps['observeBatch'] }
+  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; staggerBatches?: boolean; observeBatch?: OrdersDeps['observeBatch'] }
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -169,6 +169,7 @@ export function createServices(deps: ServiceDeps) {
       logger: deps.logger,
       groupCommit: deps.checkout?.groupCommit,
       maxBatchesInFlight: deps.checkout?.maxBatchesInFlight,
+      staggerBatches: deps.checkout?.staggerBatches,
       observeBatch: deps.checkout?.observeBatch,
       giftCards,
     }),

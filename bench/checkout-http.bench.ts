@@ -15,10 +15,12 @@
 // Runs the design in use (group commit, docs/decisions/025) and then, for comparison, the straightforward
 // path (one transaction per order), each on a fresh database. Goal (issue 7): >= 500 orders/s, p99 <= 100 ms.
 // Flags: --seconds 10, --clients 32, --pool 16 (server connections), --only fast|straightforward, --in-flight N
-// (group-commit batches written at once; the service's default otherwise), --add-to-cart, --processes N (app server
+// (group-commit batches written at once; the service's default otherwise; BENCH_NO_STAGGER=1: each starts as soon as a slot is free), --add-to-cart, --processes N (app server
 // processes behind the one port, node:cluster; 1 by default, as `npm start` runs). Printed per order: CPU
 // of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
-// with the machine's load than orders/s do). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
+// with the machine's load than orders/s do), and where checkouts wait (the tail): each checkout's time before the
+// queue and in it, each batch's phases, the handler's time in the server, its event loop delay and GC pauses. The
+// server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
 // profile of the server.
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -29,6 +31,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { freePort } from '~/db/embedded-postgres.server'
 import type { BatchTimings } from '~/modules/orders/orders.service.server'
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs'
 import { createTemplateDatabase, dropDatabase, startTestPostgres } from '../tests/support/postgres-server'
 
 const { values } = parseArgs({
@@ -93,14 +96,14 @@ function postgresCpuSeconds(postmasterPid: number): number {
 }
 
 /** The bench server's CPU seconds and statements sent to PostgreSQL so far (bench/support/checkout-server.ts). */
-type ServerStats = { cpuSeconds: number; statements: number; batches: BatchTimings[]; gcPauses: number[] }
+type ServerStats = { cpuSeconds: number; statements: number; batches: BatchTimings[]; gcPauses: number[]; majorGcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
 function serverStats(child: ChildProcess): Promise<ServerStats> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
       if (typeof m !== 'object' || m === null || !('cpu' in m)) return
       child.off('message', onMessage)
-      const { cpu, statements, batches, gcPauses } = m as { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[] }
-      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, statements, batches, gcPauses })
+      const { cpu, ...rest } = m as Omit<ServerStats, 'cpuSeconds'> & { cpu: NodeJS.CpuUsage }
+      resolve({ cpuSeconds: (cpu.user + cpu.system) / 1e6, ...rest })
     }
     child.on('message', onMessage)
     child.send('stats')
@@ -113,7 +116,8 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const pool = new pg.Pool({ connectionString: url, max: 4 })
   const port = await freePort()
   const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode, ...(values['in-flight'] ? [values['in-flight']] : [])], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    // The server's Node flags, as `npm start` runs it (scripts/server-node-flags.mjs: the young generation's size).
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_PROCESSES: String(PROCESSES) },
   })
@@ -266,6 +270,9 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     const waits = {
       batches: serverAfter.batches,
       gcPauses: serverAfter.gcPauses,
+      majorGcPauses: serverAfter.majorGcPauses,
+      handlerMs: serverAfter.handlerMs,
+      loopDelayMs: serverAfter.loopDelayMs,
       checkpoints: backgroundAfter.checkpoints - backgroundBefore.checkpoints,
       autovacuums: backgroundAfter.autovacuums - backgroundBefore.autovacuums,
     }
@@ -294,19 +301,21 @@ try {
     console.log(`  ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} orders in ${r.elapsed.toFixed(1)} s)`)
     const c = r.perOrder
     console.log(`  per order: server CPU ${c.serverCpuMs.toFixed(2)} ms, PostgreSQL CPU ${c.postgresCpuMs.toFixed(2)} ms, bench client CPU ${c.clientCpuMs.toFixed(2)} ms; ${c.statements.toFixed(2)} statements (round trips) to PostgreSQL, ${(c.walBytes / 1024).toFixed(1)} KB of WAL`)
-    const { batches, gcPauses, checkpoints, autovacuums } = r.waits
+    const { batches, gcPauses, majorGcPauses, checkpoints, autovacuums, handlerMs, loopDelayMs } = r.waits
+    const ms = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b)
+      return `p50 ${percentile(s, 50).toFixed(0)} / p99 ${percentile(s, 99).toFixed(0)} / max ${(s.at(-1) ?? 0).toFixed(0)} ms`
+    }
+    console.log(`  in the server: POST /api/v3/orders handler called -> answer written ${ms(handlerMs)}; event loop delay p50 ${loopDelayMs.p50.toFixed(0)} / p99 ${loopDelayMs.p99.toFixed(0)} / max ${loopDelayMs.max.toFixed(0)} ms`)
     if (batches.length > 0) {
-      const ms = (xs: number[]) => {
-        const s = [...xs].sort((a, b) => a - b)
-        return `p50 ${percentile(s, 50).toFixed(0)} / p99 ${percentile(s, 99).toFixed(0)} / max ${(s.at(-1) ?? 0).toFixed(0)} ms`
-      }
       const sizes = batches.map((b) => b.size)
       console.log(`  batches: ${batches.length}, ${(sizes.reduce((a, b) => a + b, 0) / batches.length).toFixed(1)} checkouts each (max ${Math.max(...sizes)}), ${(batches.reduce((a, b) => a + b.inFlight, 0) / batches.length).toFixed(2)} in flight on average`)
-      console.log(`    queue wait per checkout ${ms(batches.flatMap((b) => b.queueWaitMs))}`)
+      console.log(`    per checkout: before the queue (cart read, pricing) ${ms(batches.flatMap((b) => b.beforeQueueMs))}; queue wait ${ms(batches.flatMap((b) => b.queueWaitMs))}`)
+      console.log(`    batch start -> answered ${ms(batches.map((b) => b.totalMs))}:`)
       console.log(`    keys read + pending payments + processor ${ms(batches.map((b) => b.authorizeMs))}`)
       console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
     }
-    console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms; PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
+    console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms (${majorGcPauses.length} of them full mark-compact, longest ${Math.max(0, ...majorGcPauses).toFixed(1)} ms); PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

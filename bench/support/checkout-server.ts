@@ -7,8 +7,8 @@
 // that do not drift with the load of other processes on the machine; and, since the last 'stats', every
 // group-commit batch's timings (queue wait, phases, batches in flight) and every GC pause.
 import cluster, { type Worker } from 'node:cluster'
-import { PerformanceObserver } from 'node:perf_hooks'
-import { serve } from '@hono/node-server'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import { type HttpBindings, serve } from '@hono/node-server'
 import pg from 'pg'
 import { createDb } from '~/db/client.server'
 import { createLogger } from '~/lib/logger.server'
@@ -23,18 +23,26 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args)
 } as typeof query
 
-// Where checkouts wait: every group-commit batch's timings and every GC pause since the last 'stats'.
+// Where checkouts wait: every group-commit batch's timings, every GC pause, the event loop's delay and each
+// POST /api/v3/orders' time in the server (handler called -> answer written) since the last 'stats'.
 let batches: BatchTimings[] = []
 let gcPauses: number[] = []
+let handlerMs: number[] = []
+const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+loopDelay.enable()
+let majorGcPauses: number[] = []
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push(e.duration)
+  for (const e of list.getEntries()) {
+    gcPauses.push(e.duration)
+    if (((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majorGcPauses.push(e.duration)
+  }
 }).observe({ entryTypes: ['gc'] })
 
 const [url, port, poolSize, mode, inFlight] = process.argv.slice(2)
 // BENCH_PROCESSES=N (N > 1): N app processes behind the one port (node:cluster; the primary hands out the
 // connections), each with its own pool of `poolSize` and its own group commit (docs/decisions/025, h10 step 3).
 const processes = Number(process.env.BENCH_PROCESSES ?? 1)
-type Stats = { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[] }
+type Stats = { cpu: NodeJS.CpuUsage; statements: number; batches: BatchTimings[]; gcPauses: number[]; majorGcPauses: number[]; handlerMs: number[]; loopDelayMs: { p50: number; p99: number; max: number } }
 if (processes > 1 && cluster.isPrimary) {
   const workers = Array.from({ length: processes }, () => cluster.fork())
   let ready = 0
@@ -58,6 +66,9 @@ if (processes > 1 && cluster.isPrimary) {
       statements: all.reduce((n, s) => n + s.statements, 0),
       batches: all.flatMap((s) => s.batches),
       gcPauses: all.flatMap((s) => s.gcPauses),
+      majorGcPauses: all.flatMap((s) => s.majorGcPauses),
+      handlerMs: all.flatMap((s) => s.handlerMs),
+      loopDelayMs: all.reduce((m, s) => ({ p50: Math.max(m.p50, s.loopDelayMs.p50), p99: Math.max(m.p99, s.loopDelayMs.p99), max: Math.max(m.max, s.loopDelayMs.max) }), { p50: 0, p99: 0, max: 0 }),
     })
   })
   process.on('SIGTERM', () => {
@@ -78,16 +89,29 @@ if (processes > 1 && cluster.isPrimary) {
     checkout: {
       groupCommit: mode !== 'straightforward',
       maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
+      staggerBatches: process.env.BENCH_NO_STAGGER ? false : undefined,
       observeBatch: (t) => batches.push(t),
     },
   })
   const app = createApp({ services, logger, supportEmail: 'help@example.test' })
-  const server = serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => process.send?.('ready'))
+  const fetch = (request: Request, env: HttpBindings) => {
+    if (env.incoming.method === 'POST' && env.incoming.url === '/api/v3/orders') {
+      const t0 = performance.now()
+      env.outgoing.once('finish', () => handlerMs.push(performance.now() - t0))
+    }
+    return app.fetch(request, env)
+  }
+  const server = serve({ fetch: fetch as (r: Request, env: unknown) => Response | Promise<Response>, port: Number(port), hostname: '127.0.0.1' }, () => process.send?.('ready'))
   process.on('message', (m) => {
     if (m !== 'stats') return
-    process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses })
+    const ms = (ns: number) => ns / 1e6
+    const loopDelayMs = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) }
+    process.send?.({ cpu: process.cpuUsage(), statements, batches, gcPauses, majorGcPauses, handlerMs, loopDelayMs } satisfies Stats)
     batches = []
     gcPauses = []
+    majorGcPauses = []
+    handlerMs = []
+    loopDelay.reset()
   })
   process.on('SIGTERM', () => {
     server.close()

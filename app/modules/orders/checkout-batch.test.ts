@@ -8,7 +8,7 @@ import { createCartService } from '../cart/cart.service.server'
 import type { CardProcessor } from '../payments/card-processor'
 import { createPaymentsService } from '../payments/payments.service.server'
 import { createTestProcessor } from '../payments/test-processor.server'
-import { createOrdersService } from './orders.service.server'
+import { type BatchTimings, createOrdersService } from './orders.service.server'
 import { orderMessages } from './orders.validation'
 import { ensureProductStock } from './stock.seed.server'
 
@@ -22,11 +22,11 @@ const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, c
 const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' }
 const key = () => `batch-${++n}-${Date.now()}`
 
-function app(options: { processor?: CardProcessor; groupCommit?: boolean } = {}) {
+function app(options: { processor?: CardProcessor; groupCommit?: boolean; observeBatch?: (t: BatchTimings) => void } = {}) {
   const db = database.db
   const cart = createCartService({ db })
   const payments = createPaymentsService({ db, processor: options.processor ?? createTestProcessor({ db }), timeoutMs: 500 })
-  return { cart, payments, orders: createOrdersService({ db, cart, payments, discount: { currentFor: async () => null }, groupCommit: options.groupCommit }) }
+  return { cart, payments, orders: createOrdersService({ db, cart, payments, discount: { currentFor: async () => null }, groupCommit: options.groupCommit, observeBatch: options.observeBatch }) }
 }
 const product = async (stock: number, priceCents = 2_000) => {
   const p = await factories.createProduct({ categoryId: category, brandId: brand, stock, priceCents })
@@ -45,6 +45,27 @@ afterAll(async () => {
 })
 
 describe('group commit', () => {
+  test('batches start staggered: each one only after the batch before it has begun its payments and heard from the processor', async () => {
+    const batches: BatchTimings[] = []
+    const a = app({ observeBatch: (t) => batches.push(t) })
+    const p = await product(100, 1_700) // a price of its own: other tests find their payments by amount
+    const viewers = Array.from({ length: 10 }, () => ({ guestToken: a.cart.newGuestToken() }))
+    for (const v of viewers) await a.cart.add(v, { productId: p.id, quantity: 1 })
+    // Checkouts arriving a few ms apart, while earlier batches are still being written (up to 3 at once).
+    const placed = await Promise.all(
+      viewers.map(async (v, i) => {
+        await new Promise((r) => setTimeout(r, i * 5))
+        return a.orders.placeOrder(v, { idempotencyKey: key(), email: 'b@example.test', name: 'B', shippingAddress: address, card })
+      }),
+    )
+    expect(placed.map((o) => o.status)).toEqual(Array(10).fill('paid'))
+    expect(batches.reduce((n, b) => n + b.size, 0)).toBe(10)
+    expect(batches.length).toBeGreaterThan(1)
+    const byStart = [...batches].sort((x, y) => x.startedAt - y.startedAt)
+    for (let i = 1; i < byStart.length; i++) expect(byStart[i]!.startedAt).toBeGreaterThanOrEqual(byStart[i - 1]!.startedAt + byStart[i - 1]!.authorizeMs)
+    expect(await a.orders.stockOf(p.id)).toBe(90)
+  })
+
   test('checkouts written together get the stock in arrival order; the ones that do not fit are told it sold out, charged nothing and keep their carts', async () => {
     const a = app()
     const p = await product(5)

@@ -123,8 +123,13 @@ export type OrdersDeps = {
    * one order transaction and one capture commit. false: one transaction per order (the bench's comparison).
    */
   groupCommit?: boolean
-  /** How many group-commit batches may be written at once (each holds a pooled connection). */
+  /**
+   * How many group-commit batches may be written at once (each holds a pooled connection; 3 by default). They
+   * start staggered: one begins its first phase only once the batch before it has finished its own.
+   */
   maxBatchesInFlight?: number
+  /** false: a batch starts as soon as a slot is free (before h12; the bench's comparison). */
+  staggerBatches?: boolean
   /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
   observeBatch?: (timings: BatchTimings) => void
 }
@@ -132,14 +137,20 @@ export type OrdersDeps = {
 /** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
 export type BatchTimings = {
   size: number
+  /** performance.now() when the batch started. */
+  startedAt: number
   /** How long each checkout of the batch waited in the queue before its batch started. */
   queueWaitMs: number[]
+  /** For each checkout of the batch: from `place()` being called to joining the queue (cart read, pricing, card checks). */
+  beforeQueueMs: number[]
   /** Batches being written when this one started (itself included). */
   inFlight: number
   /** The keys read and pending payments written (one statement), then the processor asked for each. */
   authorizeMs: number
   transactionMs: number
   captureMs: number
+  /** From the batch's start to its checkouts being answered. */
+  totalMs: number
 }
 
 type PricedLine = {
@@ -188,7 +199,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 2, giftCards, observeBatch }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -706,7 +717,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   // Group commit (docs/decisions/025). Checkouts that arrive while `maxBatchesInFlight` batches are being
-  // written wait here; the next batch takes them all: one insert of their pending payments, the processor
+  // written, or while the latest batch is in its first phase, wait here; the next batch takes them all (≤ 64): one insert of their pending payments, the processor
   // asked for each, then ONE transaction writes the processor's answers, every order with its lines and
   // shipments, takes the stock (hot rows locked once, for the last few statements only) and empties the carts;
   // then one commit records the charges and marks the orders paid. Anything unusual (a key or payment seen
@@ -723,7 +734,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     paymentKey: string
     /** The typed card, or the buyer's saved card's token (docs/decisions/026). */
     source: ChargeSource
-    /** performance.now() when it joined the queue. */
+    /** performance.now() when place() was called, and when the checkout joined the queue. */
+    startedAt: number
     queuedAt: number
     resolve: (r: BatchResult) => void
     reject: (e: unknown) => void
@@ -744,17 +756,34 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     })
   }
 
+  // Batches start staggered (docs/decisions/025, h12): the next batch starts once the one before it has begun
+  // its payments and heard from the processor (its first phase), not as soon as a slot is free. Otherwise the
+  // batches in flight drift into step (they start together, so they finish together), and a checkout that
+  // arrives just after they started waits for a whole batch in the queue before its own batch even begins.
+  let firstPhase: Promise<void> | null = null
+
   async function pump() {
     batchesInFlight++
     try {
-      while (queue.length > 0) {
+      for (;;) {
+        while (firstPhase) await firstPhase
+        if (queue.length === 0) break
         const batch = queue.splice(0, MAX_BATCH)
+        let open!: () => void
+        const gate = new Promise<void>((resolve) => (open = resolve))
+        if (staggerBatches) firstPhase = gate
+        const next = () => {
+          if (firstPhase === gate) firstPhase = null
+          open()
+        }
         try {
-          await writeBatch(batch)
+          await writeBatch(batch, next)
         } catch (error) {
           // Nothing of this batch committed: each checkout goes the one-by-one way (its authorisation is reused).
           logger?.warn({ err: error, orders: batch.length }, 'a checkout batch failed; placing its orders one by one')
           for (const job of batch) job.resolve({ kind: 'one_by_one' })
+        } finally {
+          next()
         }
       }
     } finally {
@@ -848,10 +877,11 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     return { accepted, soldOut, retry, rows }
   }
 
-  async function writeBatch(all: Job[]) {
+  /** Writes one batch; `firstPhaseDone` is called once its payments are begun and the processor has answered. */
+  async function writeBatch(all: Job[], firstPhaseDone: () => void) {
     const t0 = performance.now()
     const timings: BatchTimings | undefined = observeBatch
-      ? { size: all.length, queueWaitMs: all.map((j) => t0 - j.queuedAt), inFlight: batchesInFlight, authorizeMs: 0, transactionMs: 0, captureMs: 0 }
+      ? { size: all.length, startedAt: t0, queueWaitMs: all.map((j) => t0 - j.queuedAt), beforeQueueMs: all.map((j) => j.queuedAt - j.startedAt), inFlight: batchesInFlight, authorizeMs: 0, transactionMs: 0, captureMs: 0, totalMs: 0 }
       : undefined
     // The batch's pending payments and, in the same statement, which of its keys have an order already: a
     // retry of a placed checkout gets no payment and is answered from its order (placeOnce replays it).
@@ -860,6 +890,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       placedKeys,
     )
     const t1 = performance.now()
+    firstPhaseDone()
     const settled: Exclude<(typeof begun)[number], null | 'done'>[] = []
     const live: LiveEntry[] = []
     const after: (() => void)[] = []
@@ -901,7 +932,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       logger?.warn({ err: error, orders: result.accepted.length }, 'capturing a batch of order payments failed; reconcile() will retry')
     }
     if (timings) {
-      Object.assign(timings, { authorizeMs: t1 - t0, transactionMs: t3 - t2, captureMs: performance.now() - t3 })
+      const t4 = performance.now()
+      Object.assign(timings, { authorizeMs: t1 - t0, transactionMs: t3 - t2, captureMs: t4 - t3, totalMs: t4 - t0 })
       observeBatch!(timings)
     }
     for (const e of result.accepted) {
@@ -921,7 +953,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     return clears
   }
 
-  async function placeOnce(viewer: OrderViewer, data: PlaceOrderData): Promise<{ order: OrderView; created: boolean }> {
+  async function placeOnce(viewer: OrderViewer, data: PlaceOrderData, startedAt: number): Promise<{ order: OrderView; created: boolean }> {
     {
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
@@ -1021,7 +1053,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           throw error
         })
         if ('replay' in source) return replay(source.replay, pricedNow)
-        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, source })
+        const batched = await submit({ viewer, key, fingerprint, email: data.email, name: data.name, priced, cartLineIds, paymentKey, source, startedAt })
         if (batched.kind === 'placed') return { order: batched.order, created: true }
         if (batched.kind === 'replay') {
           const placed = await byKey(key)
@@ -1099,11 +1131,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
      * (200). Same rules and errors as placeOrder.
      */
     async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
+      const startedAt = performance.now()
       const data = parseInput(placeOrderInput, input)
       const key = data.idempotencyKey
       // A twin of a checkout this process is placing right now waits for it, then finds its order by key.
       for (let twin = placing.get(key); twin; twin = placing.get(key)) await twin.catch(() => undefined)
-      const done = placeOnce(viewer, data)
+      const done = placeOnce(viewer, data, startedAt)
       placing.set(key, done)
       try {
         return await done
