@@ -128,36 +128,4 @@ describe('firstLoadChunks', () => {
       'ui/text-field.tsx': 'text-field',
     })
   })
-
-  it("puts the shell's islands and what only they import into one chunk; what other pages or the first load use stays out", () => {
-    const result = plan({
-      ...routes,
-      'components/app-shell.tsx': { imports: ['lib/island.tsx', 'ui/alert.tsx'] },
-      'lib/island.tsx': {},
-      'ui/alert.tsx': {},
-      'components/site-header.tsx': { dynamicFrom: ['components/app-shell.tsx'], imports: ['components/search-box.tsx', 'components/shop-terms.ts', 'ui/alert.tsx'] },
-      'components/site-footer.tsx': { dynamicFrom: ['components/app-shell.tsx'], imports: ['components/shop-terms.ts', 'components/logo.tsx'] },
-      'components/search-box.tsx': { imports: ['components/search-target.ts'] },
-      'components/search-target.ts': {},
-      'components/logo.tsx': {},
-      // The home page quotes the shop's terms: they must not bring the islands' chunk to it.
-      'routes/registry/home.tsx': { imports: ['components/shop-terms.ts', 'modules/registry/ui/add-to-registry.tsx'] },
-      'components/shop-terms.ts': {},
-      'modules/catalog/ui/product-listing.tsx': {},
-      'modules/catalog/ui/product-card.tsx': {},
-      'modules/registry/ui/add-to-registry.tsx': {},
-      'modules/registry/ui/registry-only.tsx': {},
-      'modules/catalog/ui/pill.tsx': {},
-    })
-    expect(result).toMatchObject({
-      'lib/island.tsx': 'shell',
-      'ui/alert.tsx': 'shell',
-      'components/site-header.tsx': 'islands',
-      'components/site-footer.tsx': 'islands',
-      'components/search-box.tsx': 'islands',
-      'components/search-target.ts': 'islands',
-      'components/logo.tsx': 'islands',
-      'components/shop-terms.ts': 'shop-terms',
-    })
-  })
 })

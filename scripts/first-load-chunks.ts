@@ -21,9 +21,6 @@ import type { GetManualChunk, ManualChunkMeta } from 'rollup'
  * build drops (`import.meta.env.SSR ? panel.X : lazy(…)`) or a name of a barrel (`~/ui`) that nobody there
  * uses, so those modules are given chunks of their own here. Other packages (React DOM) keep Rollup's split.
  */
-/** The shell's islands (app/lib/island.tsx): modules loaded with `import()` on first use, into one chunk. */
-export const islandFiles = ['components/site-header.tsx', 'components/site-footer.tsx']
-
 export function firstLoadChunks(appDir: string): GetManualChunk {
   let plan: Map<string, string> | undefined
   return (id, meta) => (plan ??= planChunks(appDir, meta)).get(id)
@@ -42,7 +39,7 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
   }
   const allIds = [...meta.getModuleIds()]
   // A chunk of its own is named after its module's file; the path inside app/ when two files share a name.
-  const owners = new Map<string, string>(['shell', 'shop', 'listing', 'islands'].map((group) => [group, '']))
+  const owners = new Map<string, string>(['shell', 'shop', 'listing'].map((group) => [group, '']))
   const chunkName = (id: string) => {
     const base = stripQuery(id).replace(/^.*\//, '').replace(/\.[^.]*$/, '')
     const name = owners.has(base) && owners.get(base) !== id ? stripQuery(id).slice(appDir.length + 1).replace(/\.[^.]*$/, '').replace(/\//g, '-') : base
@@ -75,30 +72,6 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
 
   const plan = new Map<string, string>()
   for (const id of shell) if (!routeIds.has(id)) plan.set(id, 'shell')
-  // The shell's islands (loaded on first use, decision 018 h12) share one chunk: what they import that is not
-  // in the first load already, and that no other page uses.
-  const islandEntries = new Set(islandFiles.map(file))
-  const islandIds = allIds.filter((id) => islandEntries.has(stripQuery(id)))
-  const islandCode = new Set<string>()
-  const visitIsland = (id: string) => {
-    if (islandCode.has(id) || shell.has(id) || routeIds.has(id)) return
-    if (!islandIds.includes(id) && (meta.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return
-    islandCode.add(id)
-    for (const next of staticImports(id, meta)) visitIsland(next)
-  }
-  for (const id of islandIds) visitIsland(id)
-  // Only what nothing else imports: a module another page (or the first load) imports too keeps a chunk of its
-  // own, and so, in turn, does what only such a module imports.
-  for (const id of islandCode) if (!ownCode(id) || elsewhere.has(id) || grouped.has(id)) islandCode.delete(id)
-  for (let changed = true; changed; ) {
-    changed = false
-    for (const id of islandCode) {
-      if (islandIds.includes(id) || (meta.getModuleInfo(id)?.importers ?? []).every((importer) => islandCode.has(importer))) continue
-      islandCode.delete(id)
-      changed = true
-    }
-  }
-  for (const id of islandCode) plan.set(id, "islands")
   for (const id of listing) {
     if (!ownCode(id) || plan.has(id) || routeIds.has(id)) continue
     plan.set(id, elsewhere.has(id) ? chunkName(id) : product.has(id) || landing.has(id) || cards.has(id) ? 'shop' : 'listing')
@@ -111,7 +84,7 @@ function planChunks(appDir: string, meta: ManualChunkMeta): Map<string, string> 
     plan.set(m, barrelExports(m, meta) ? 'shell' : chunkName(m))
     for (const next of meta.getModuleInfo(m)?.importedIds ?? []) visit(next)
   }
-  for (const id of [...grouped, ...islandCode]) for (const next of meta.getModuleInfo(id)?.importedIds ?? []) visit(next)
+  for (const id of grouped) for (const next of meta.getModuleInfo(id)?.importedIds ?? []) visit(next)
   // The product and landing pages' other modules stay in their route's chunk, or where Rollup puts them; those
   // imported from a planned chunk (the barrel's, say) get a chunk each, so that no group's chunk takes them in.
   for (let changed = true; changed; ) {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { type FlashKey, flashMessages } from '~/lib/flash'
@@ -9,16 +9,9 @@ import { BackToTop } from './back-to-top'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
 import { RouteChangeListener } from './route-change-listener'
-import { island, watchRouterForIslands } from '~/lib/island'
-import { refillSearchBoxFromHistory } from './search-history'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
-
-// The header (search box with suggestions, navbar with its panels, account menu, mini cart) and the footer are
-// islands (app/lib/island.tsx, decision 018 h12): server HTML whose code loads when the shopper first points at,
-// touches, focuses or presses a key in them, or when the router first navigates, revalidates or fetches.
-// The server renders them in place.
-const SiteHeader = island('site-header', () => import('./site-header').then((m) => m.SiteHeader))
-const SiteFooter = island('site-footer', () => import('./site-footer').then((m) => m.SiteFooter))
 
 /**
  * The spec's app container around every page: skip link, header with the store navigation (desktop)
@@ -41,12 +34,8 @@ export function AppShell({
   children: React.ReactNode
 }) {
   const { pathname } = useLocation()
-  // From the router's first commit on: a navigation loads the islands' code before it renders them new props.
-  useLayoutEffect(() => watchRouterForIslands(), [])
   useEffect(() => {
-    // The header's work on load, done on its server HTML (it hydrates on first use).
-    refillSearchBoxFromHistory()
-    // Lets browser tests (and anyone curious) know the page is interactive (the islands hydrate on first use).
+    // Lets browser tests (and anyone curious) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   if (bare) {

@@ -1,8 +1,6 @@
-import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { Icon } from '~/ui'
-import { useSearchTermState } from './search-box'
-import { recordSearch } from './search-history'
+import { recordSearch, useSearchTermState } from './search-box'
 import { livePages } from './site-links'
 import { isShortCode, SEARCH_PATH, searchResultsPath, searchTarget } from './search-target'
 
@@ -13,14 +11,6 @@ import { isShortCode, SEARCH_PATH, searchResultsPath, searchTarget } from './sea
 export function MobileSearchBar() {
   const navigate = useNavigate()
   const [term, setTerm] = useSearchTermState()
-  const inputRef = useRef<HTMLInputElement>(null)
-  // Text typed before the header hydrated (it is an island, decision 018 h12) stays in the field: keep it.
-  useEffect(() => {
-    const shown = inputRef.current?.value ?? ''
-    if (shown !== term) setTerm(shown)
-    // Only once, when the bar hydrates.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
   return (
     <div className="border-t border-line bg-white px-4 py-2.5 sm:px-6 lg:hidden">
       <form
@@ -30,10 +20,8 @@ export function MobileSearchBar() {
         aria-label="Store"
         onSubmit={(event) => {
           event.preventDefault()
-          // The field's own value: a submit replayed right after hydration can come before the render above.
-          const value = inputRef.current?.value ?? term
-          if (!isShortCode(value)) recordSearch(value)
-          navigate(livePages.shortCode ? searchTarget(value) : searchResultsPath(value))
+          if (!isShortCode(term)) recordSearch(term)
+          navigate(livePages.shortCode ? searchTarget(term) : searchResultsPath(term))
         }}
         className="relative mx-auto max-w-2xl"
       >
@@ -42,7 +30,6 @@ export function MobileSearchBar() {
         </label>
         <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" />
         <input
-          ref={inputRef}
           id="mobile-search"
           type="search"
           name="search_term"

@@ -1,12 +1,39 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { cx, Icon } from '~/ui'
-import { HEADER_SEARCH_ID, isHistoryRefill, recordSearch, sessionStore } from './search-history'
-import { createDebouncer, createQueryCache, fetchSuggestions, lastHistoryTerm, moveHighlight, type Suggestion, suggestionQuery } from './search-suggestions'
+import {
+  createDebouncer,
+  createQueryCache,
+  fetchSuggestions,
+  lastHistoryTerm,
+  moveHighlight,
+  rememberSearch,
+  type Suggestion,
+  suggestionQuery,
+} from './search-suggestions'
 import { SEARCH_PATH, searchResultsPath } from './search-target'
 
 // Suggestions are cached per term for the page session (spec §7), shared by every box on the page.
 const suggestionCache = createQueryCache((term) => fetchSuggestions(term))
+
+const sessionStore = () => (typeof window === 'undefined' ? undefined : safeSessionStorage())
+function safeSessionStorage() {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Runs a search from any box: remembers it in the session history. The search_executed event (with
+ * the search id and hero product ids) is sent by the results page once the search has answered, so
+ * a search is counted once however it was started.
+ */
+export function recordSearch(term: string) {
+  const trimmed = term.trim()
+  if (trimmed) rememberSearch(sessionStore(), trimmed)
+}
 
 /**
  * The desktop header's search box (spec §4 'Search box'): a combobox with suggestions fetched after a
@@ -54,20 +81,13 @@ export function SearchBox({ className }: { className?: string }) {
     setOpen(false)
   }
 
-  // When the box hydrates (the header is an island, decision 018 h12) its field may already hold text: the
-  // history's refill on load (search-history.ts), kept without asking for suggestions, or what the shopper
-  // typed before the code arrived, which is kept and asked about like typing. A box rendered after load (no
-  // server HTML) is refilled from the history here.
+  // On load, the last term of the session history refills the box, without asking for suggestions.
   useEffect(() => {
-    const shown = inputRef.current?.value ?? ''
-    if (shown && shown !== term) {
-      if (!isHistoryRefill(shown) && document.activeElement === inputRef.current) onType(shown)
-      else setTerm(shown)
-    } else if (!shown) {
+    if (!inputRef.current?.value) {
       const last = lastHistoryTerm(sessionStore())
       if (last) setTerm(last)
     }
-    // Only once, when the box appears.
+    // Only once, on load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
@@ -130,19 +150,17 @@ export function SearchBox({ className }: { className?: string }) {
       onSubmit={(event) => {
         event.preventDefault()
         const highlighted = expanded && active >= 0 ? suggestions[active] : undefined
-        // The field's own value: a submit replayed right after hydration (app/lib/island.tsx) can come before
-        // the render that reads the typed text into `term`.
-        run(highlighted ? highlighted.searchTerm : (inputRef.current?.value ?? term))
+        run(highlighted ? highlighted.searchTerm : term)
       }}
       className={cx('relative', className)}
     >
-      <label htmlFor={HEADER_SEARCH_ID} className="sr-only">
+      <label htmlFor="header-search" className="sr-only">
         Search the store
       </label>
       <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
       <input
         ref={inputRef}
-        id={HEADER_SEARCH_ID}
+        id="header-search"
         type="search"
         name="search_term"
         role="combobox"
