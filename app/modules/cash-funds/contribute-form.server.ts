@@ -1,5 +1,12 @@
-// The contribute form's fields → the service's input, and the service's field paths → the form's names.
+// The contribute form shared by the cash fund and group gift pages: its fields → the service's input, the
+// service's field paths → the form's names, and the action's answer when giving failed.
+import { randomUUID } from 'node:crypto'
+import { data } from 'react-router'
 import type { FieldErrors } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import type { ViewerSession } from '~/modules/accounts/auth.server'
+import { cashFundMessages } from './cash-funds.strings'
+import type { ContributeFailure } from './ui/contribute-form'
 
 export type ContributeValues = { amount: string; giverName: string; giverEmail: string; message: string }
 
@@ -28,4 +35,30 @@ export function contributeFormFields(fields: FieldErrors): FieldErrors {
   const names: Record<string, string> = { amountCents: 'amount', card: 'cardNumber', 'card.number': 'cardNumber', 'card.expMonth': 'cardExpiry', 'card.expYear': 'cardExpiry', 'card.cvc': 'cardCvc', 'card.nameOnCard': 'cardName' }
   for (const [k, v] of Object.entries(fields)) (out[names[k] ?? k] ??= []).push(...v)
   return out
+}
+
+/** The id in a /cash_funds/{id} or /group_gifts/{itemId} path, or -1 (which finds nothing: a 404). */
+export function giftIdParam(raw: string | undefined): number {
+  const id = /^\d{1,15}$/.test(raw ?? '') ? Number(raw) : NaN
+  return Number.isSafeInteger(id) && id > 0 ? id : -1
+}
+
+/** The giver's name and email filled in for a signed-in viewer. */
+export function giverDefaults(viewer: ViewerSession | null): { giverName: string; giverEmail: string } {
+  return viewer ? { giverName: `${viewer.user.firstName} ${viewer.user.lastName}`.trim(), giverEmail: viewer.user.email } : { giverName: '', giverEmail: '' }
+}
+
+/**
+ * The action's answer when giving failed: the message and status, the fields' messages under the form's names,
+ * what was typed (never the card) and the key for the next try. Nothing was given (bad input, a declined card,
+ * someone took a group gift's last dollars): a new key. The processor not answering (409 notCharged) keeps the
+ * key, so trying again finds that attempt instead of charging twice.
+ */
+export function contributeFailure(error: unknown, idempotencyKey: string, values: ContributeValues) {
+  const failure = formFailure(error)
+  const nextKey = failure.status === 409 && failure.message === cashFundMessages.notCharged ? idempotencyKey : randomUUID()
+  return data<ContributeFailure>(
+    { ok: false, message: failure.message, fields: contributeFormFields(failure.fields), values, idempotencyKey: nextKey },
+    { status: failure.status },
+  )
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
 import { data, Link } from 'react-router'
-import { formFailure } from '~/lib/form-errors'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { cashFundCopy, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS } from '~/modules/cash-funds/cash-funds.strings'
-import { contributeFormFields, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
+import { contributeFailure, giftIdParam, giverDefaults, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
 import { ContributeForm, type ContributeFailure } from '~/modules/cash-funds/ui/contribute-form'
 import { FundProgress } from '~/modules/cash-funds/ui/fund-progress'
 import { formatCents } from '~/lib/money'
@@ -17,28 +16,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-function fundIdOf(raw: string | undefined): number {
-  const id = /^\d{1,15}$/.test(raw ?? '') ? Number(raw) : NaN
-  return Number.isSafeInteger(id) && id > 0 ? id : -1
-}
-
 /** /cash_funds/{id}: a guest gives to a registry's cash fund (no account needed). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { fund, registry } = await orNotFound(context.services.cashFunds.fundForGuest(fundIdOf(params.fundId)))
+  const { fund, registry } = await orNotFound(context.services.cashFunds.fundForGuest(giftIdParam(params.fundId)))
   const viewer = await getViewer(request, context)
   return {
     fund,
     registry,
     // One key per form shown: sending the same form twice (a double click, a refresh) makes one contribution and one charge.
     idempotencyKey: randomUUID(),
-    defaults: viewer ? { giverName: `${viewer.user.firstName} ${viewer.user.lastName}`.trim(), giverEmail: viewer.user.email } : { giverName: '', giverEmail: '' },
+    defaults: giverDefaults(viewer),
   }
 }
 
 type ActionResult = { ok: true; message: string; contributionId: string } | ContributeFailure
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const cashFundId = fundIdOf(params.fundId)
+  const cashFundId = giftIdParam(params.fundId)
   const form = await request.formData()
   const { values, input } = readContributeForm(form, cashFundId)
   const viewer = await getViewer(request, context)
@@ -47,11 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = done.status === 'confirmed' ? cashFundCopy.contributed(done.amountCents, done.fundTitle) : cashFundCopy.pendingCharge(done.amountCents, done.fundTitle)
     return data<ActionResult>({ ok: true, message, contributionId: done.id })
   } catch (error) {
-    const failure = formFailure(error)
-    // Nothing was given (bad input, a declined card): the next try is a new attempt with a new key. A 409 (the
-    // processor did not answer) keeps the key, so trying again finds that attempt instead of charging twice.
-    const idempotencyKey = failure.status === 409 ? input.idempotencyKey : randomUUID()
-    return data<ActionResult>({ ok: false, message: failure.message, fields: contributeFormFields(failure.fields), values, idempotencyKey }, { status: failure.status })
+    return contributeFailure(error, input.idempotencyKey, values)
   }
 }
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
 import { data, Link } from 'react-router'
-import { formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
 import { getViewer } from '~/modules/accounts/auth.server'
-import { cashFundMessages, groupGiftCopy } from '~/modules/cash-funds/cash-funds.strings'
-import { contributeFormFields, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
+import { groupGiftCopy } from '~/modules/cash-funds/cash-funds.strings'
+import { contributeFailure, giftIdParam, giverDefaults, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
 import { chipInRange } from '~/modules/cash-funds/group-gifts'
 import { ContributeForm, type ContributeFailure } from '~/modules/cash-funds/ui/contribute-form'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
@@ -20,14 +19,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-function itemIdOf(raw: string | undefined): number {
-  const id = /^\d{1,15}$/.test(raw ?? '') ? Number(raw) : NaN
-  return Number.isSafeInteger(id) && id > 0 ? id : -1
-}
-
 /** /group_gifts/{itemId}: a guest chips in towards a registry item the family made a group gift (no account needed). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { gift, registry } = await orNotFound(context.services.cashFunds.groupGiftForGuest(itemIdOf(params.itemId)))
+  const { gift, registry } = await orNotFound(context.services.cashFunds.groupGiftForGuest(giftIdParam(params.itemId)))
   const viewer = await getViewer(request, context)
   return {
     gift,
@@ -35,19 +29,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     range: gift.redeemed ? null : chipInRange(gift.leftCents),
     // One key per form shown: sending the same form twice makes one chip-in and one charge.
     idempotencyKey: randomUUID(),
-    defaults: viewer
-      ? {
-          giverName: `${viewer.user.firstName} ${viewer.user.lastName}`.trim(),
-          giverEmail: viewer.user.email,
-        }
-      : { giverName: '', giverEmail: '' },
+    defaults: giverDefaults(viewer),
   }
 }
 
 type ActionResult = { ok: true; message: string; contributionId: string } | ContributeFailure
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const regItemId = itemIdOf(params.itemId)
+  const regItemId = giftIdParam(params.itemId)
   const form = await request.formData()
   const { values, input: fundInput } = readContributeForm(form, 0)
   const { cashFundId: _unused, ...rest } = fundInput
@@ -58,20 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = done.status === 'confirmed' ? groupGiftCopy.chippedIn(done.amountCents, done.fundTitle) : groupGiftCopy.pendingCharge(done.amountCents, done.fundTitle)
     return data<ActionResult>({ ok: true, message, contributionId: done.id })
   } catch (error) {
-    const failure = formFailure(error)
-    // Nothing was given (bad input, a declined card, someone took the last dollars): a new key for the next try.
-    // A 409 from the processor not answering keeps the key, so a retry finds that attempt instead of charging twice.
-    const idempotencyKey = failure.status === 409 && failure.message === cashFundMessages.notCharged ? input.idempotencyKey : randomUUID()
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: failure.message,
-        fields: contributeFormFields(failure.fields),
-        values,
-        idempotencyKey,
-      },
-      { status: failure.status },
-    )
+    return contributeFailure(error, input.idempotencyKey, values)
   }
 }
 
