@@ -7,6 +7,7 @@ import { createServices } from '~/services.server'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { openPage } from './support/checkout-setup'
+import { endPool } from './support/shop-db'
 
 // Cash funds (docs/decisions/030): the family adds a fund at /store/cash-funds, a guest contributes with the
 // test card from the registry page and sees the success message (with and without JavaScript), a declined card
@@ -27,7 +28,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
-  await database.pool.end()
+  await endPool(database.pool)
 })
 
 type Family = { owner: TestAccount; registry: { id: number; slug: string } }

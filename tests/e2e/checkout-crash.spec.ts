@@ -20,6 +20,7 @@ import { createServices } from '~/services.server'
 import { createTemplateDatabase, dropDatabase } from '../support/postgres-server'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
 import { placeApiOrder } from './support/api-checkout'
+import { endPool } from './support/shop-db'
 
 const CHECKOUTS = 500
 const CLIENTS = 16
@@ -63,7 +64,7 @@ beforeAll(async () => {
       )
       await pool.query(`insert into product_stock (product_id, option_key, quantity) values (1, '', ${PLENTY}), (2, '', ${PLENTY}), (3, '', ${SCARCE})`)
     } finally {
-      await pool.end()
+      await endPool(pool)
     }
   })
 }, 120_000)
@@ -223,7 +224,7 @@ test('SIGKILL at random moments during 500 checkouts: every acknowledged order e
       expect(stock.every((s) => s.quantity >= 0)).toBe(true)
       expect(stock[2]!.quantity).toBe(0) // the scarce lamp sold out exactly
     } finally {
-      await pool.end()
+      await endPool(pool)
     }
   })
 }, 240_000)

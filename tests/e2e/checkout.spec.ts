@@ -9,7 +9,7 @@ import { createAccount, demoParent, signInContext } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { latestEmailLink } from './support/outbox'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
-import { embeddedUrl, type ShopProduct, shopDb } from './support/shop-db'
+import { embeddedUrl, endPool, type ShopProduct, shopDb } from './support/shop-db'
 
 // Issue 7, checkout pages: a shopper buys two products with the test card, a declined card leaves no order and
 // keeps the form, the demo parent's eligible registry takes 15% off, and a guest buys a registry gift without
@@ -297,7 +297,7 @@ describe('checkout', () => {
     const reservations = createReservationsService({ db })
     const giver = email()
     const held = await reservations.reserve(Number(rows[0]!.item_id), { quantity: 1, giverName: 'Rae Reserver', giverEmail: giver })
-    await pool.end()
+    await endPool(pool)
     const notMine = '0b7c2d1e-3f4a-4b5c-8d6e-7f8091a2b3c4'
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.addCookies([{ name: 'nestlist_reservations', value: held.id, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])

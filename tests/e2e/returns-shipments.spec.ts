@@ -10,6 +10,7 @@ import { createAccount, demoStaff, signInContext, type TestAccount } from './sup
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { separatorsStartingLines } from './support/meta-lines'
 import { makeDataDir, type RunningServer, startServer, stopServer } from './support/server'
+import { endPool } from './support/shop-db'
 
 // Shipments and purchase returns (issue 7): a buyer returns one line of a paid order at /returns/purchase and
 // sees the refund; staff mark a shipment shipped with tracking and the buyer sees it on /shipments; a
@@ -52,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   if (server) await stopServer(server)
-  await pool?.end()
+  if (pool) await endPool(pool)
   if (pg) {
     await dropDatabase(pg.adminUrl, dbName).catch(() => undefined)
     await pg.stop()

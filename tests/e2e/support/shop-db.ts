@@ -2,6 +2,7 @@
 // (cart lines are added through the cart service, as Add to Cart does). Not for production code.
 import fs from 'node:fs'
 import path from 'node:path'
+import type pg from 'pg'
 import { createDb } from '~/db/client.server'
 import { createCartService } from '~/modules/cart/cart.service.server'
 
@@ -11,6 +12,27 @@ export function embeddedUrl(dataDir: string): string {
   const port = pid[3]?.trim()
   const password = fs.readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim()
   return `postgres://nestlist:${encodeURIComponent(password)}@127.0.0.1:${port}/nestlist`
+}
+
+/**
+ * Ends a test's pool and waits until its connections are closed. pg-pool's end() resolves once it has told its
+ * idle clients to end, not once they have: a server stopped right after terminates a connection still closing
+ * (57P01), and the pool re-emits that as an 'error' event, which nobody listens to in a test and so crashes the
+ * whole run as an unhandled error. Only that shutdown error is ignored; any other still surfaces.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error
+  })
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve()
+    pool.on('remove', () => {
+      if (--open <= 0) resolve()
+    })
+  })
+  await pool.end()
+  await closed
 }
 
 export type ShopProduct = { id: number; name: string; priceCents: number; size?: string; color?: string }
@@ -44,6 +66,6 @@ export function shopDb(url: string) {
       const r = await pool.query<{ n: number }>(sql, params)
       return Number(r.rows[0]!.n)
     },
-    close: () => pool.end(),
+    close: () => endPool(pool),
   }
 }
