@@ -369,7 +369,7 @@ describe('"Order it": redeeming a fully funded catalogue gift to order it', () =
     expect(payout.json).toMatchObject({ use: 'payout', amountCents: 5_000 })
   })
 
-  test('refused (409) for an item from another store, even fully funded; the page does not offer it; a bad use is 400', async () => {
+  test('refused (409) for an item from another store, even fully funded; the page does not offer it; a bad use is 422', async () => {
     const external = await h.services.registry.addExternalItem(registry.id, owner.id, {
       title: 'Rocking horse',
       priceCents: 3_000,
@@ -388,6 +388,6 @@ describe('"Order it": redeeming a fully funded catalogue gift to order it', () =
     expect(refused.json.error.message).toBe(groupGiftMessages.orderNotCatalogue)
     expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, external.id))).toHaveLength(0)
     const bad = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: external.id, use: 'buy' } })
-    expect(bad.status).toBe(400)
+    expect(bad.status).toBe(422)
   })
 })
