@@ -8,7 +8,8 @@ import { openPage } from './support/checkout-setup'
 // Group gifts (docs/decisions/030, h12): the family makes an item a group gift from their registry page, a guest
 // chips in with the test card on the guest page (a declined card keeps what was typed; with and without
 // JavaScript), other guests see the progress and a count without names, and the family redeems the fund as store
-// credit. Axe at 320 and 1280 px. The registry and its item are set up through the JSON API.
+// credit; a fully funded catalogue group gift is ordered with its fund ("Order it": store credit, the item in the
+// cart, checkout with the credit applied). Axe at 320 and 1280 px. The registry and its item are set up through the JSON API.
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let owner: TestAccount
@@ -152,5 +153,62 @@ describe('group gifts', () => {
     await open(guestPage, `/${registry.slug}`)
     expect(await guestPage.getByRole('link', { name: `Chip in: ${item.title}` }).count()).toBe(0)
     await guestContext.close()
+  })
+
+  test('"Order it": a fully funded catalogue group gift lands on checkout with the item in the cart and the credit applied', async () => {
+    // A family of its own (no store credit yet), its registry and a catalogue item funded by chip-ins through the API.
+    const family = await createAccount(baseUrl, { firstName: 'Ora', lastName: 'Nguyen' })
+    const as = async (method: string, path: string, body?: unknown, cookie: string | null = family.cookie) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = await res.json().catch(() => null)
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
+      return json
+    }
+    const reg = await as('POST', '/api/v3/registries', { registryType: 'baby', title: 'Baby Nguyen', familyName: 'Ora Nguyen', slug: `order-${tag}`, isArrivalDateKnown: false })
+    // A product without sizes or colours to choose, so the registry item goes to the cart as it is.
+    const search = await (await fetch(`${baseUrl}/api/v3/search?search_term=stroller`)).json()
+    const heroes = search.heroProducts as { productId: number; hasOptions?: boolean }[]
+    const product = heroes.find((p) => !p.hasOptions) ?? heroes[0]!
+    const added = await as('POST', `/api/v3/registries/${reg.id}/reg_items`, { productId: product.productId, quantity: 1 })
+    const marked = await as('PUT', `/api/v3/registries/${reg.id}/reg_items/${added.id}/group_gift`)
+    let left = marked.goalCents as number
+    for (let n = 0; left > 0; n++) {
+      const amountCents = Math.min(left, 500_000)
+      const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
+      await as('POST', '/api/v3/cash_fund_contributions', { regItemId: added.id, amountCents, giverName: `Friend ${n}`, giverEmail: `friend${n}.${tag}@example.test`, idempotencyKey: `order-${tag}-${n}`, card }, null)
+      left -= amountCents
+    }
+    const fund = `$${(marked.goalCents / 100).toLocaleString('en-US', { minimumFractionDigits: marked.goalCents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(context, baseUrl, family)
+    const page = await context.newPage()
+    await open(page, `/registry/items/${added.id}/group-gift`)
+    expect(await page.getByRole('heading', { name: 'Order it' }).count()).toBe(1)
+    await expectNoSeriousA11yViolations(page, 'group gift order it 1280')
+    await page.getByRole('button', { name: 'Order it' }).click()
+    await page.waitForURL(/\/store\/checkout\?apply_credit=1&group_gift=\d+$/)
+    await page.waitForSelector('html[data-hydrated]')
+    const main = page.getByRole('main')
+    await expect.poll(() => main.innerText()).toContain(`The group gift fund (${fund}) is now your Nestlist store credit and ${added.title} is in your cart.`)
+    const text = await main.innerText()
+    expect(text).toContain('Store credit')
+    expect(await page.getByRole('checkbox', { name: /Apply my store credit/ }).isChecked()).toBe(true)
+    await expectNoSeriousA11yViolations(page, 'checkout after order it 1280')
+    await page.screenshot({ path: '/tmp/order-it-checkout.png', fullPage: true })
+    const cart = await as('GET', '/api/v3/cart')
+    expect(JSON.stringify(cart)).toContain(added.title)
+
+    // The family page now says the fund went to ordering the gift, and does not offer it again (the cart is filled once).
+    await open(page, `/registry/items/${added.id}/group-gift`)
+    expect(await page.getByRole('button', { name: 'Order it' }).count()).toBe(0)
+    expect(await page.getByText(`${fund} became your Nestlist store credit to order this gift.`).count()).toBe(1)
+    expect((await as('GET', '/api/v3/user_credit')).balanceCents).toBe(marked.goalCents)
+    await page.screenshot({ path: '/tmp/order-it-family.png', fullPage: true })
+    await context.close()
   })
 })

@@ -83,7 +83,8 @@ const RedemptionSchema = z
     id: z.string().uuid(),
     regItemId: z.number().int(),
     registryId: z.number().int(),
-    method: z.enum(['store_credit', 'bank_transfer']).openapi({ description: "The registry's cash fund preference when redeemed" }),
+    method: z.enum(['store_credit', 'bank_transfer']).openapi({ description: "The registry's cash fund preference when redeemed (always store_credit for use 'order')" }),
+    use: z.enum(['payout', 'order']).openapi({ description: "'payout': the cash fund way; 'order': store credit to order the item at Nestlist" }),
     amountCents: z.number().int(),
     createdAt: z.string(),
   })
@@ -244,14 +245,23 @@ const redeem = createRoute({
   tags,
   summary: "Redeem a group gift's fund (owner or collaborator): the charged chip-ins go the family's cash fund way",
   description:
-    'Store credit (added now) or a bank transfer (recorded for the payouts team), per the cash fund preferences. Once per item: the first answers 201, any later request 200 with the same redemption. The item then counts as received on the registry and takes no more chip-ins. 409 while chip-ins are still being charged or when nobody has chipped in.',
-  request: { ...body(z.object({ regItemId: z.number().int() }).openapi('GroupGiftFundRedemptionInput')) },
+    "Store credit (added now) or a bank transfer (recorded for the payouts team), per the cash fund preferences (use 'payout', the default). With use 'order' (a fully funded item from the Nestlist catalogue) the fund becomes store credit whatever the preference, to order the item at checkout (the family's group gift page then puts it in their cart). Once per item: the first answers 201, any later request 200 with the same redemption. The item then counts as received on the registry and takes no more chip-ins. 409 while chip-ins are still being charged, when nobody has chipped in, or for use 'order' when the item is not fully funded or not a catalogue product.",
+  request: {
+    ...body(
+      z
+        .object({
+          regItemId: z.number().int(),
+          use: z.enum(['payout', 'order']).optional().openapi({ description: "'payout' (default): the cash fund preferences; 'order': store credit to order the item" }),
+        })
+        .openapi('GroupGiftFundRedemptionInput'),
+    ),
+  },
   responses: {
     201: ok('Redeemed', RedemptionSchema),
     200: ok('Already redeemed (the first redemption)', RedemptionSchema),
     401: err('Not signed in'),
     404: err('No such group gift, or not yours'),
-    409: err('Chip-ins still being charged, or nothing to redeem'),
+    409: err("Chip-ins still being charged, nothing to redeem, or (use 'order') not fully funded or not a catalogue product"),
     ...errorResponses,
   },
 })

@@ -116,6 +116,8 @@ export const groupGiftRedemptions = pgTable(
       .notNull()
       .references(() => registries.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['store_credit', 'bank_transfer'] }).notNull(),
+    /** 'payout': paid out the cash fund way; 'order': turned into store credit to order the item at Nestlist. */
+    use: text('use', { enum: ['payout', 'order'] }).notNull().default('payout'),
     /** The confirmed chip-ins paid out, in cents. */
     amountCents: integer('amount_cents').notNull(),
     redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),

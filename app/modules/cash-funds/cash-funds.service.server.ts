@@ -9,6 +9,7 @@ import { isUuid } from '~/lib/uuid'
 import type { Logger } from '~/lib/logger.server'
 import { products } from '../catalog/catalog.schema'
 import { productImagePath } from '../catalog/illustrations'
+import { pdpPath } from '../catalog/product-path'
 import type { EmailSender } from '../email/email.types'
 import type { GiftCardsService } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
@@ -60,7 +61,19 @@ export type ContributionView = {
 /** A registry item marked as a group gift, with its money (guests see this: no givers). */
 export type GroupGiftView = GroupGiftProgress & { regItemId: number; registryId: number; title: string; imageUrl: string; priceCents: number; quantityNeeded: number; productId: number | null; storeName: string }
 
-export type RedemptionView = { id: string; regItemId: number; registryId: number; method: 'store_credit' | 'bank_transfer'; amountCents: number; createdAt: string }
+export type RedemptionView = {
+  id: string
+  regItemId: number
+  registryId: number
+  method: 'store_credit' | 'bank_transfer'
+  /** 'order': the fund became store credit to order the item at Nestlist. */
+  use: 'payout' | 'order'
+  amountCents: number
+  createdAt: string
+}
+
+/** What to put in the family's cart after an 'order' redemption: the item's product, chosen options and quantity. */
+export type GroupGiftOrderLine = { productId: number; quantity: number; size?: string; color?: string }
 
 /** What a contribution goes to: a cash fund, or a group gift (a registry item). */
 type Target = { kind: 'cash_fund'; id: number; registryId: number; title: string } | { kind: 'group_gift'; id: number; registryId: number; title: string }
@@ -278,7 +291,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     storeName: i.storeName,
   })
 
-  const redemptionView = (r: GroupGiftRedemptionRow): RedemptionView => ({ id: r.id, regItemId: r.regItemId, registryId: r.registryId, method: r.method, amountCents: r.amountCents, createdAt: r.createdAt.toISOString() })
+  const redemptionView = (r: GroupGiftRedemptionRow): RedemptionView => ({ id: r.id, regItemId: r.regItemId, registryId: r.registryId, method: r.method, use: r.use, amountCents: r.amountCents, createdAt: r.createdAt.toISOString() })
 
   /**
    * Records a group gift chip-in as pending if it still fits under the goal: the item's row is locked, so
@@ -556,7 +569,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const registry = await managed(item.registryId, userId).catch(() => {
         throw new DomainError('not_found', gm.itemNotFound)
       })
-      const [[progress], [counts], [redemption], [pref]] = await Promise.all([
+      const [[progress], [counts], [redemption], [pref], [product]] = await Promise.all([
         groupGiftsProgress([item]),
         db
           .select({ active: sql<number>`count(*)::int`, pending: sql<number>`(count(*) filter (where ${cashFundContributions.status} = 'pending'))::int` })
@@ -564,6 +577,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           .where(and(eq(cashFundContributions.regItemId, item.id), ne(cashFundContributions.status, 'cancelled'))),
         db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, item.id)),
         db.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id)),
+        item.productId ? db.select({ id: products.id, slug: products.slug, productType: products.productType }).from(products).where(eq(products.id, item.productId)) : Promise.resolve([]),
       ])
       return {
         gift: groupGiftView(item, progress!),
@@ -577,6 +591,10 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         pendingChipIns: counts?.pending ?? 0,
         payoutMethod: pref?.method ?? ('store_credit' as const),
         redemption: redemption ? redemptionView(redemption) : null,
+        /** A product of the Nestlist shop: once fully funded, the family can order it with the fund ('Order it'). */
+        orderable: product?.productType === 'product',
+        /** The product's page in the shop (a catalogue item), to choose it there when it cannot go in the cart as it is. */
+        productHref: product?.productType === 'product' ? pdpPath({ slug: product.slug, genericProductId: product.id }) : null,
       }
     },
 
@@ -621,22 +639,26 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
 
     /**
      * Pays a group gift's fund out to the family (owner or collaborator; anyone else 404), once: a second request
-     * answers the first redemption. The confirmed chip-ins go the family's cash fund way (store credit now, or a
-     * recorded bank transfer), and the item counts as received on the registry. Chip-ins still being charged must
-     * be charged or declined first (409).
+     * answers the first redemption (created: false). `use: 'payout'` (the default): the confirmed chip-ins go the
+     * family's cash fund way (store credit now, or a recorded bank transfer). `use: 'order'`: a fully funded gift
+     * from the Nestlist catalogue becomes store credit whatever the preference (it is spent here), and `orderLine`
+     * says what to put in the cart (409 when not fully funded or not a catalogue product). Either way the item
+     * counts as received on the registry. Chip-ins still being charged must be charged or declined first (409).
      */
-    async redeemGroupGift(input: unknown, userId: number): Promise<{ redemption: RedemptionView; created: boolean }> {
-      const { regItemId } = parseInput(redeemGroupGiftInput, input)
+    async redeemGroupGift(input: unknown, userId: number): Promise<{ redemption: RedemptionView; created: boolean; orderLine: GroupGiftOrderLine | null }> {
+      const { regItemId, use } = parseInput(redeemGroupGiftInput, input)
       const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
       if (!item) throw new DomainError('not_found', gm.itemNotFound)
       const registry = await managed(item.registryId, userId).catch(() => {
         throw new DomainError('not_found', gm.itemNotFound)
       })
       return db.transaction(async (tx) => {
-        const locked = await tx.execute<{ title: string; group_gift: boolean }>(sql`select title, group_gift from reg_items where id = ${regItemId} for update`)
+        const locked = await tx.execute<{ title: string; group_gift: boolean; price_cents: number; quantity_needed: number; product_id: number | null; options: Record<string, string> | null }>(
+          sql`select title, group_gift, price_cents, quantity_needed, product_id, options from reg_items where id = ${regItemId} for update`,
+        )
         const row = locked.rows[0]!
         const [already] = await tx.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, regItemId))
-        if (already) return { redemption: redemptionView(already), created: false }
+        if (already) return { redemption: redemptionView(already), created: false, orderLine: null }
         if (!row.group_gift) throw new DomainError('conflict', gm.notGroupGift)
         const [sums] = await tx
           .select({
@@ -648,14 +670,44 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         if ((sums?.pending ?? 0) > 0) throw new DomainError('conflict', gm.stillCharging)
         const amountCents = Number(sums?.confirmed ?? 0)
         if (amountCents <= 0) throw new DomainError('conflict', gm.nothingToRedeem)
-        const [pref] = await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id))
+        let orderLine: GroupGiftOrderLine | null = null
+        if (use === 'order') {
+          // Only a product the shop sells (not a cash fund idea, favour or gift card).
+          const [product] = row.product_id ? await tx.select({ id: products.id, productType: products.productType }).from(products).where(eq(products.id, Number(row.product_id))) : []
+          if (product?.productType !== 'product') throw new DomainError('conflict', gm.orderNotCatalogue)
+          const progress = groupGiftProgress({ priceCents: Number(row.price_cents), quantityNeeded: Number(row.quantity_needed) }, { confirmedCents: amountCents, pendingCents: 0, confirmedCount: 0, redeemed: false })
+          if (!progress.fullyFunded) throw new DomainError('conflict', gm.orderNotFunded(progress.leftCents))
+          const options = row.options ?? {}
+          orderLine = { productId: product.id, quantity: Number(row.quantity_needed), ...(options.size ? { size: options.size } : {}), ...(options.color ? { color: options.color } : {}) }
+        }
+        // Ordering spends the fund at Nestlist: store credit whatever the cash fund preference says.
+        const [pref] = use === 'order' ? [] : await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id))
         const method = pref?.method ?? 'store_credit'
-        const [created] = await tx.insert(groupGiftRedemptions).values({ regItemId, registryId: registry.id, method, amountCents, redeemedBy: userId, createdAt: clock() }).returning()
+        const [created] = await tx.insert(groupGiftRedemptions).values({ regItemId, registryId: registry.id, method, use, amountCents, redeemedBy: userId, createdAt: clock() }).returning()
         if (method === 'store_credit') await credit.cashFundCreditIn(tx, registry.ownerId, amountCents, `Group gift: ${row.title}`)
         // The family has the gift's money: it counts as received on the registry (nothing left to give).
         await tx.execute(sql`update reg_items set quantity_purchased = quantity_needed - quantity_reserved where id = ${regItemId}`)
-        return { redemption: redemptionView(created!), created: true }
+        return { redemption: redemptionView(created!), created: true, orderLine }
       })
+    },
+
+    /**
+     * The 'order' redemption of a group gift, for the checkout's message after "Order it": its amount and the
+     * item's title, or null when there is none or the viewer is not the family (nothing is said to anyone else).
+     */
+    async orderedGroupGift(itemId: number, userId: number): Promise<{ amountCents: number; title: string } | null> {
+      if (!Number.isSafeInteger(itemId) || itemId <= 0) return null
+      const [r] = await db
+        .select({ amountCents: groupGiftRedemptions.amountCents, registryId: groupGiftRedemptions.registryId, title: regItems.title })
+        .from(groupGiftRedemptions)
+        .innerJoin(regItems, eq(regItems.id, groupGiftRedemptions.regItemId))
+        .where(and(eq(groupGiftRedemptions.regItemId, itemId), eq(groupGiftRedemptions.use, 'order')))
+      if (!r) return null
+      const mine = await managed(r.registryId, userId).then(
+        () => true,
+        () => false,
+      )
+      return mine ? { amountCents: r.amountCents, title: r.title } : null
     },
 
     /** The registry's group gift redemptions by item (the family's gift tracker). */

@@ -66,6 +66,8 @@ export const groupGiftMessages = {
   isGroupGift: 'This is a group gift: guests chip in towards it instead of reserving or buying it whole.',
   stillCharging: 'Some chip-ins are still being charged. Charge or decline them in your gift tracker first.',
   nothingToRedeem: 'Nobody has chipped in yet, so there is nothing to redeem.',
+  orderNotCatalogue: 'Only a gift from the Nestlist shop can be ordered with its fund. Use the fund as store credit or a bank transfer instead.',
+  orderNotFunded: (left: number) => `This group gift is not fully funded yet (${formatCents(left)} to go), so it cannot be ordered with its fund yet.`,
   redeemedRefund: 'The family has already used this group gift fund, so the chip-in cannot be refunded here.',
 } as const
 
@@ -83,6 +85,11 @@ export const groupGiftCopy = {
   marked: (title: string) => `${title} is now a group gift. Guests can chip in towards it.`,
   unmarked: (title: string) => `${title} is no longer a group gift. Guests can reserve or buy it again.`,
   redeemedCredit: (amount: number) => `${formatCents(amount)} was added to your Nestlist store credit.`,
+  ordered: (amount: number, title: string) =>
+    `The group gift fund (${formatCents(amount)}) is now your Nestlist store credit and ${title} is in your cart. The credit is applied at checkout.`,
+  orderedNotInCart: (amount: number, why: string) =>
+    `The group gift fund (${formatCents(amount)}) is now your Nestlist store credit. We could not put the gift in your cart: ${why} Add it from its page in the shop; the credit is applied at checkout.`,
+  redeemedOrder: (amount: number) => `${formatCents(amount)} became your Nestlist store credit to order this gift.`,
   redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
 } as const
 

@@ -69,7 +69,13 @@ export const chipInInput = contributeInput
 export type ChipInInput = z.input<typeof chipInInput>
 
 /** Redeem a group gift's fund (the family). */
-export const redeemGroupGiftInput = z.object({ regItemId: z.coerce.number({ error: 'Choose a group gift.' }).int().positive('Choose a group gift.') }).strict()
+export const redeemGroupGiftInput = z
+  .object({
+    regItemId: z.coerce.number({ error: 'Choose a group gift.' }).int().positive('Choose a group gift.'),
+    /** 'payout' (default): the cash fund way; 'order': store credit to order the item (a fully funded catalogue item). */
+    use: z.enum(['payout', 'order'], { error: 'Choose how to use the fund: payout or order.' }).default('payout'),
+  })
+  .strict()
 
 export const cashFundPreferencesInput = z.discriminatedUnion(
   'method',

@@ -9,7 +9,7 @@ import { groupGiftGoalCents } from '../config/app-config'
 import { emailOutbox } from '../email/email.schema'
 import { payments } from '../payments/payments.schema'
 import { regItems } from '../registry/registry.schema'
-import { cashFundContributions } from './cash-funds.schema'
+import { cashFundContributions, groupGiftRedemptions } from './cash-funds.schema'
 import { groupGiftMessages } from './cash-funds.strings'
 import { chipInRange, groupGiftProgress } from './group-gifts'
 
@@ -316,5 +316,78 @@ describe('redeeming', () => {
     const refused = await h.call('POST', `/api/v3/cash_fund_contributions/${c.json.id}/cancel`, { cookie: staff.cookie })
     expect(refused.status).toBe(409)
     expect(refused.json.error.message).toBe(groupGiftMessages.redeemedRefund)
+  })
+})
+
+describe('"Order it": redeeming a fully funded catalogue gift to order it', () => {
+  const redeem = (cookie: string, regItemId: number, use?: 'order' | 'payout') => h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie, body: { regItemId, ...(use ? { use } : {}) } })
+
+  test('credits store credit even with a bank transfer chosen, records the use, and tells what to order; a second request answers the first', async () => {
+    const family = await h.signUp('Orderer')
+    const r = await h.createRegistry(family.cookie)
+    const [p] = await h.createProducts(1, 8_000)
+    const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: family.cookie, body: { productId: p, quantity: 2 } })
+    expect(item.status, item.text).toBe(201)
+    await h.call('PUT', ggPath(item.json.id, r.id), { cookie: family.cookie })
+    await h.call('PUT', `/api/v3/cash_fund_preferences?registryId=${r.id}`, { cookie: family.cookie, body: { method: 'bank_transfer', accountHolder: 'Ora Orderer', accountLast4: '1234' } })
+    // Goal: $80 × 2 + 10 % = $176.
+    expect((await chipIn(item.json.id, { amountCents: 5_000 })).status).toBe(201)
+    expect((await chipIn(item.json.id, { amountCents: 5_000 })).status).toBe(201)
+    expect((await chipIn(item.json.id, { amountCents: 7_600 })).status).toBe(201)
+    const page = await h.services.cashFunds.groupGiftForFamily(item.json.id, family.id)
+    expect(page).toMatchObject({ orderable: true, payoutMethod: 'bank_transfer', gift: { fullyFunded: true } })
+
+    const first = await h.services.cashFunds.redeemGroupGift({ regItemId: item.json.id, use: 'order' }, family.id)
+    expect(first).toMatchObject({ created: true, redemption: { method: 'store_credit', use: 'order', amountCents: 17_600 }, orderLine: { productId: p, quantity: 2 } })
+    expect((await h.call('GET', '/api/v3/user_credit', { cookie: family.cookie })).json.balanceCents).toBe(17_600)
+    const [row] = await h.database.db.select().from(regItems).where(eq(regItems.id, item.json.id))
+    expect(row!.quantityPurchased).toBe(2)
+
+    const again = await redeem(family.cookie, item.json.id, 'order')
+    expect(again.status, again.text).toBe(200)
+    expect(again.json).toMatchObject({ id: first.redemption.id, use: 'order', method: 'store_credit', amountCents: 17_600 })
+    // No second credit, and nothing for the page to put in the cart again.
+    const second = await h.services.cashFunds.redeemGroupGift({ regItemId: item.json.id, use: 'order' }, family.id)
+    expect(second).toMatchObject({ created: false, orderLine: null })
+    expect((await h.call('GET', '/api/v3/user_credit', { cookie: family.cookie })).json.balanceCents).toBe(17_600)
+    expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, item.json.id))).toHaveLength(1)
+    expect(await h.services.cashFunds.orderedGroupGift(item.json.id, family.id)).toEqual({ amountCents: 17_600, title: row!.title })
+    expect(await h.services.cashFunds.orderedGroupGift(item.json.id, stranger.id)).toBeNull()
+  })
+
+  test('refused (409, nothing recorded) while not fully funded; the payout way still works', async () => {
+    const gift = await groupGift()
+    expect((await chipIn(gift.id, { amountCents: 5_000 })).status).toBe(201)
+    const before = (await h.call('GET', '/api/v3/user_credit', { cookie: owner.cookie })).json.balanceCents as number
+    const refused = await redeem(owner.cookie, gift.id, 'order')
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe(groupGiftMessages.orderNotFunded(gift.goalCents - 5_000))
+    expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, gift.id))).toHaveLength(0)
+    expect((await h.call('GET', '/api/v3/user_credit', { cookie: owner.cookie })).json.balanceCents).toBe(before)
+    const payout = await redeem(owner.cookie, gift.id)
+    expect(payout.status, payout.text).toBe(201)
+    expect(payout.json).toMatchObject({ use: 'payout', amountCents: 5_000 })
+  })
+
+  test('refused (409) for an item from another store, even fully funded; the page does not offer it; a bad use is 422', async () => {
+    const external = await h.services.registry.addExternalItem(registry.id, owner.id, {
+      title: 'Rocking horse',
+      priceCents: 3_000,
+      quantity: 1,
+      note: '',
+      mostWanted: false,
+      storeName: 'Toy Barn',
+      externalUrl: 'https://toys.example.test/horse',
+      imageUrl: '/images/placeholder.webp',
+    })
+    expect((await h.call('PUT', ggPath(external.id), { cookie: owner.cookie })).status).toBe(200)
+    expect((await chipIn(external.id, { amountCents: 3_300 })).status).toBe(201)
+    expect(await h.services.cashFunds.groupGiftForFamily(external.id, owner.id)).toMatchObject({ orderable: false, gift: { fullyFunded: true } })
+    const refused = await redeem(owner.cookie, external.id, 'order')
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe(groupGiftMessages.orderNotCatalogue)
+    expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, external.id))).toHaveLength(0)
+    const bad = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: external.id, use: 'buy' } })
+    expect(bad.status).toBe(422)
   })
 })

@@ -328,9 +328,9 @@ export async function checkoutViewer(request: Request, context: AppLoadContext) 
 }
 
 /** The quote for a page, or why there is none (nothing to check out, or the family has no address). */
-export async function quoteFor(context: AppLoadContext, viewer: { userId?: number | null; guestToken?: string | null }, scope: CheckoutScope, state?: string | null) {
+export async function quoteFor(context: AppLoadContext, viewer: { userId?: number | null; guestToken?: string | null }, scope: CheckoutScope, state?: string | null, applyCredit = false) {
   try {
-    return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
+    return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined, ...(applyCredit ? { applyCredit } : {}) })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
   } catch (error) {
     if (!isDomainError(error)) throw error
     if (error.message === orderMessages.emptyCart) return { quote: null, problem: 'empty' as const, message: null }

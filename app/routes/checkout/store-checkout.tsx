@@ -4,6 +4,7 @@ import { formFailure } from '~/lib/form-errors'
 import { isUsStateCode } from '~/modules/accounts/us-states'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { groupGiftCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
@@ -44,12 +45,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The summary's state: ?state= (the form asks again when the shopper picks one), else the saved address's.
   const asked = url.searchParams.get('state')?.toUpperCase() ?? ''
   const state = isUsStateCode(asked) ? asked : (saved?.state ?? null)
-  const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state)
-  const base = checkoutDefaults(session?.user)
+  // ?apply_credit=1 (a link that knows the shopper has credit to spend, e.g. after "Order it" on a group gift)
+  // starts with 'Apply my store credit' ticked and the summary showing it; ?group_gift={itemId} says where it came from.
+  const creditBalanceCents = await creditBalance(context, session?.user.id)
+  const applyCredit = url.searchParams.get('apply_credit') === '1' && creditBalanceCents > 0
+  const groupGift = session && url.searchParams.has('group_gift') ? await context.services.cashFunds.orderedGroupGift(Number(url.searchParams.get('group_gift')), session.user.id) : null
+  const { quote, message: problemMessage } = await quoteFor(context, viewer, 'store', state, applyCredit)
+  const base = checkoutDefaults(session?.user, { applyCredit })
   const defaults = saved
     ? { ...base, name: saved.name || base.buyerName, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, state: saved.state, zip: saved.zip, phone: saved.phone ?? '' }
     : { ...base, name: base.buyerName }
-  return { mode: 'checkout' as const, quote, problemMessage, defaults, checkoutKey: newCheckoutKey(), signedIn: !!session, savedAddressUsed: !!saved, creditBalanceCents: await creditBalance(context, session?.user.id), savedCards: await savedCardsFor(context, session?.user.id) }
+  return {
+    mode: 'checkout' as const,
+    quote,
+    problemMessage,
+    defaults,
+    checkoutKey: newCheckoutKey(),
+    signedIn: !!session,
+    savedAddressUsed: !!saved,
+    creditBalanceCents,
+    savedCards: await savedCardsFor(context, session?.user.id),
+    groupGiftMessage: groupGift ? groupGiftCopy.ordered(groupGift.amountCents, groupGift.title) : null,
+  }
 }
 
 type CartActionResult = { ok: true; intent: 'update' | 'remove' } | { ok: false; message: string }
@@ -95,6 +112,7 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
           {t.backToCart}
         </Link>
       </div>
+      {loaderData.groupGiftMessage && !failure ? <Alert tone="success">{loaderData.groupGiftMessage}</Alert> : null}
       {quote === null ? (
         <div className="flex flex-col items-start gap-4">
           <Alert tone="info">{problemMessage ?? t.checkoutEmpty}</Alert>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
@@ -17,6 +17,9 @@ function itemIdOf(raw: string) {
   return Number(raw)
 }
 
+/** The checkout after "Order it": store credit applied, and a word about where it came from. */
+const orderCheckoutHref = (itemId: number) => `/store/checkout?apply_credit=1&group_gift=${itemId}`
+
 /** /registry/items/{id}/group-gift: the family makes an item a group gift, follows it, and redeems its fund. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
@@ -28,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-type Intent = 'mark' | 'unmark' | 'redeem'
+type Intent = 'mark' | 'unmark' | 'redeem' | 'order'
 type Result = { ok: true; intent: Intent; message: string } | { ok: false; intent: Intent; message: string }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const itemId = itemIdOf(params.itemId)
   const form = await request.formData()
   const raw = form.get('intent')
-  if (raw !== 'mark' && raw !== 'unmark' && raw !== 'redeem')
+  if (raw !== 'mark' && raw !== 'unmark' && raw !== 'redeem' && raw !== 'order')
     return data<Result>(
       {
         ok: false,
@@ -65,7 +68,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         message: groupGiftCopy.unmarked(gift.title),
       })
     }
-    const { redemption } = await service.redeemGroupGift({ regItemId: itemId }, user.id)
+    const { redemption, created, orderLine } = await service.redeemGroupGift({ regItemId: itemId, use: intent === 'order' ? 'order' : 'payout' }, user.id)
+    if (redemption.use === 'order') {
+      // "Order it": the fund is now store credit; the gift goes into the family's cart once (not again on a
+      // second submit, which answers the first redemption), then on to checkout with the credit applied.
+      if (created && orderLine) {
+        try {
+          await context.services.cart.add({ userId: user.id }, orderLine)
+        } catch (error) {
+          const f = formFailure(error)
+          return data<Result>({ ok: true, intent, message: groupGiftCopy.orderedNotInCart(redemption.amountCents, f.message) })
+        }
+      }
+      return redirect(orderCheckoutHref(itemId))
+    }
     return data<Result>({
       ok: true,
       intent,
@@ -84,7 +100,7 @@ export function shouldRevalidate() {
 }
 
 export default function ItemGroupGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption } = loaderData
+  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption, orderable } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
   const goal = formatCents(gift.goalCents)
@@ -164,8 +180,24 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
             </h2>
             {redemption ? (
               <Alert tone="success" title="Redeemed">
-                {redemption.method === 'store_credit' ? groupGiftCopy.redeemedCredit(redemption.amountCents) : groupGiftCopy.redeemedBank(redemption.amountCents)} The gift counts
-                as received on your registry.
+                {redemption.use === 'order'
+                  ? groupGiftCopy.redeemedOrder(redemption.amountCents)
+                  : redemption.method === 'store_credit'
+                    ? groupGiftCopy.redeemedCredit(redemption.amountCents)
+                    : groupGiftCopy.redeemedBank(redemption.amountCents)}{' '}
+                The gift counts as received on your registry.
+                {redemption.use === 'order' ? (
+                  <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+                    {loaderData.productHref ? (
+                      <Link to={loaderData.productHref} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+                        See it in the shop
+                      </Link>
+                    ) : null}
+                    <Link to={orderCheckoutHref(redemption.regItemId)} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+                      Go to checkout
+                    </Link>
+                  </span>
+                ) : null}
               </Alert>
             ) : gift.fundedCents === 0 ? (
               <p className="text-muted">Once guests have chipped in, you can use the money here.</p>
@@ -184,9 +216,24 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
                   </Link>
                   .
                 </p>
+                {orderable && gift.fullyFunded ? (
+                  <div className="flex flex-col gap-2 rounded-card border border-line p-4">
+                    <h3 className="font-bold">Order it</h3>
+                    <p>
+                      It is fully funded: we turn the {formatCents(gift.fundedCents)} into Nestlist store credit (whatever your cash fund preference), put{' '}
+                      {gift.quantityNeeded > 1 ? `${gift.quantityNeeded} of them` : 'it'} in your cart and take you to checkout with the credit applied.
+                    </p>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="order" />
+                      <Button type="submit" pending={busy === 'order'} pendingLabel="Ordering…">
+                        Order it
+                      </Button>
+                    </Form>
+                  </div>
+                ) : null}
                 <Form method="post">
                   <input type="hidden" name="intent" value="redeem" />
-                  <Button type="submit" pending={busy === 'redeem'} pendingLabel="Redeeming…">
+                  <Button type="submit" variant={orderable && gift.fullyFunded ? 'secondary' : 'primary'} pending={busy === 'redeem'} pendingLabel="Redeeming…">
                     {payoutMethod === 'store_credit' ? 'Turn into store credit' : 'Send to my bank account'}
                   </Button>
                 </Form>

@@ -1,0 +1,1 @@
+ALTER TABLE "group_gift_redemptions" ADD COLUMN "use" text DEFAULT 'payout' NOT NULL;
