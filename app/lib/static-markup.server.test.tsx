@@ -6,6 +6,8 @@ import { SiteFooter } from '~/components/site-footer'
 import { StoreNav } from '~/components/store-nav'
 import type { CategoryNavItem, NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
+import { ProductCard } from '~/modules/catalog/ui/product-card'
+import { testProductCard } from '~/modules/catalog/ui/test-product-card'
 import { type MarkupCache, MarkupCacheContext, StaticMarkup } from './static-markup'
 import { createMarkupCache } from './static-markup.server'
 
@@ -68,6 +70,28 @@ const cases: { name: string; element: React.ReactNode; at: string; contains: str
   { name: 'store bar elsewhere', element: <StoreNav navbar={navbar()} />, at: '/gp/item/1', contains: 'Car Seats' },
   { name: 'left navigation, leaf open', element: <CategoryNav items={navItems()} activeSlugSet={['strollers', 'full-size-strollers']} />, at: '/store/full-size-strollers', contains: 'Jogging &lt;Strollers&gt;' },
   { name: 'left navigation, parent open', element: <CategoryNav items={navItems()} activeSlugSet={['strollers']} />, at: '/store/strollers', contains: 'aria-current="page"' },
+  { name: 'product card with quick add', element: <ProductCard product={testProductCard(1)} reloadDocument position={4} />, at: '/store/strollers?page=2', contains: 'name="returnTo" value="/store/strollers?page=2"' },
+  {
+    name: 'product card on sale, rated, with a second image and a text badge',
+    element: (
+      <ProductCard
+        product={testProductCard(2, {
+          onSale: true,
+          price: { current: 800, regular: 1000, min: 800, max: 800, msrp: 1200 },
+          rating: 4.5,
+          reviewCount: 12,
+          secondaryImageUrl: '/images/p-2b.svg',
+          promotionalBadges: [{ type: 'text', text: 'Top pick', variant: 'sale' }],
+          callouts: ['Free shipping'],
+        } as Partial<ReturnType<typeof testProductCard>>)}
+        reloadDocument
+      />
+    ),
+    at: '/store/search?search_term=pram',
+    contains: 'Top pick',
+  },
+  { name: 'product card with options', element: <ProductCard product={testProductCard(3, { hasOptions: true })} slugSet={['strollers']} />, at: '/store/strollers', contains: 'data-choose-options' },
+  { name: 'sold-out product card', element: <ProductCard product={testProductCard(4, { available: false })} reloadDocument />, at: '/store/strollers', contains: 'data-sold-out' },
   { name: 'left navigation, nothing open', element: <CategoryNav items={navItems()} activeSlugSet={[]} />, at: '/store/search', contains: 'Browse categories' },
 ]
 
@@ -120,6 +144,27 @@ describe('StaticMarkup', () => {
     // A renamed category too.
     const renamed = navItems().map((item) => (item.urlSlug === 'car-seats' ? { ...item, title: 'Car Seats & Boosters' } : item))
     expect(await renderPage(<CategoryNav items={renamed} activeSlugSet={['strollers']} />, '/store/strollers', cache)).toContain('Car Seats &amp; Boosters')
+  })
+
+  test('a product card is kept per page address (its quick-add form returns there), and eager cards are not kept', async () => {
+    const cache = createMarkupCache()
+    const card = <ProductCard product={testProductCard(7)} reloadDocument />
+    await renderPage(card, '/store/strollers', cache)
+    await settle()
+    const other = await renderPage(card, '/store/strollers?page=3', cache)
+    expect(other).toContain('name="returnTo" value="/store/strollers?page=3"')
+    expect(other).toBe(await renderPage(card, '/store/strollers?page=3', null))
+    await settle()
+    expect(cache.size()).toBe(2)
+
+    const eager = createMarkupCache()
+    const eagerCard = <ProductCard product={testProductCard(8)} reloadDocument eager />
+    const fresh = await renderPage(eagerCard, '/store/strollers', null)
+    for (let i = 0; i < 2; i++) {
+      expect(await renderPage(eagerCard, '/store/strollers', eager)).toBe(fresh)
+      await settle()
+    }
+    expect(eager.size()).toBe(0)
   })
 
   test('a subtree that cannot render on its own keeps rendering in place, and the error is reported', async () => {
