@@ -81,9 +81,9 @@ const cases: { name: string; element: React.ReactNode; at: string; contains: str
           rating: 4.5,
           reviewCount: 12,
           secondaryImageUrl: '/images/p-2b.svg',
-          promotionalBadges: [{ type: 'text', text: 'Top pick', variant: 'sale' }],
+          promotionalBadges: [{ type: 'text', text: 'Top pick', variant: 'discount' }],
           callouts: ['Free shipping'],
-        } as Partial<ReturnType<typeof testProductCard>>)}
+        })}
         reloadDocument
       />
     ),
