@@ -10,8 +10,13 @@ export type MarkupCacheOptions = {
   onError?: (error: unknown) => void
 }
 
-export function createMarkupCache({ maxEntries = 500, onError }: MarkupCacheOptions = {}): MarkupCache & { size(): number } {
+/**
+ * A copy is made the second time a key is asked for (among the last `maxEntries` distinct keys asked for), not
+ * the first: a page seen once (one filter combination, one search) does not pay for a second render of its cards.
+ */
+export function createMarkupCache({ maxEntries = 2000, onError }: MarkupCacheOptions = {}): MarkupCache & { size(): number } {
   const entries = new Map<string, string>()
+  const seen = new Set<string>()
   const filling = new Set<string>()
   const failed = new Set<string>()
   return {
@@ -26,6 +31,12 @@ export function createMarkupCache({ maxEntries = 500, onError }: MarkupCacheOpti
     },
     fill(key, children: ReactNode) {
       if (entries.has(key) || filling.has(key) || failed.has(key)) return
+      if (!seen.has(key)) {
+        seen.add(key)
+        if (seen.size > maxEntries) seen.delete(seen.values().next().value as string)
+        return
+      }
+      seen.delete(key)
       filling.add(key)
       // Not inside the page's render: React's server renderer keeps per-render state in module variables,
       // so the copy is rendered once the current (synchronous) piece of the page's render has returned.
