@@ -6,7 +6,7 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { groupGiftCopy, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
 import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
-import { Alert, Button, Card, Container, LinkButton } from '~/ui'
+import { Alert, Button, Card, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/item-group-gift'
 
 export const meta = () => [{ title: 'Group gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -243,7 +243,7 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
         </>
       )}
       <p>
-        <LinkButton to={`/${registry.slug}`} variant="ghost" size="sm">
+        <LinkButton to={`/${registry.slug}`} variant="secondary" size="sm" icon={<Icon name="eye" className="size-4" />}>
           See your registry as guests do
         </LinkButton>
       </p>

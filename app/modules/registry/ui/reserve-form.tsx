@@ -5,6 +5,7 @@ import { Alert, Button, FieldError, inputClasses, Label, cx } from '~/ui'
 import { MAX_QUANTITY, NOTE_MAX } from '../registry.constants'
 import type { GuestItem } from '../registry.types'
 import { GiverFields } from './giver-fields'
+import { ItemPicture } from './item-picture'
 
 export type ReserveMode = 'reserve' | 'bought'
 
@@ -76,7 +77,7 @@ export function ReserveForm({
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="itemId" value={item.id} />
       <div className="flex items-center gap-3">
-        <img src={item.imageUrl} alt="" width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line bg-white object-cover" />
+        <ItemPicture item={item} width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line bg-white object-cover" />
         <div className="min-w-0">
           <p className="font-semibold leading-snug text-ink">{item.title}</p>
           <p className="text-sm text-muted">
