@@ -78,7 +78,7 @@ describe('registry polish', () => {
   })
 
   test("the group gift page links back to the guest view with the design system's secondary button", async () => {
-    await api('POST', `/api/v3/registries/${registry.id}/reg_items/${catalogueItem.id}/group_gift`)
+    await api('PUT', `/api/v3/registries/${registry.id}/reg_items/${catalogueItem.id}/group_gift`)
     const context = await browser.newContext({ viewport: { width: 320, height: 900 } })
     await signInContext(context, baseUrl, owner)
     const page = await context.newPage()
