@@ -7,7 +7,8 @@ import { openPage } from './support/checkout-setup'
 
 // Small registry fixes (h13 polish): an item from another store saved without a picture shows a drawn
 // placeholder (a gift icon and the store's web address) the size of a picture, never an empty box or a
-// hot-linked image; the family's group gift page links back to the guest view with a button-styled link.
+// hot-linked image; the family's group gift page links back to the guest view with a button-styled link;
+// the find-a-registry field's placeholder fits a 320 px phone.
 // The registry and its items are set up through the JSON API.
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -97,5 +98,20 @@ describe('registry polish', () => {
     expect(await link.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none')
     await expectNoSeriousA11yViolations(page, 'group gift page 320')
     await context.close()
+  })
+
+  test("the find-a-registry field's placeholder is not cut off on a 320 px phone", async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 900 } })
+    await openPage(page, baseUrl, '/find')
+    const input = page.getByRole('main').getByRole('searchbox', { name: 'Find a registry' })
+    const { text, room } = await input.evaluate((el: HTMLInputElement) => {
+      const s = getComputedStyle(el)
+      const ctx = document.createElement('canvas').getContext('2d')!
+      ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`
+      return { text: ctx.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) }
+    })
+    expect(text).toBeGreaterThan(0)
+    expect(text).toBeLessThanOrEqual(room)
+    await page.close()
   })
 })

@@ -50,7 +50,7 @@ export function ItemPicture({
       data-picture-placeholder=""
       className={cx('flex flex-col items-center justify-center gap-2 overflow-hidden bg-berry-50 p-2 text-center text-berry-700', className)}
     >
-      <Icon name="gift" className={showStore ? 'size-1/4 max-h-16 max-w-16 min-h-8 min-w-8' : 'size-1/2 max-h-10 max-w-10'} strokeWidth={1.5} />
+      <Icon name="gift" className={showStore ? 'size-12' : 'size-1/2 max-h-10 max-w-10'} strokeWidth={1.5} />
       {showStore ? <span className="line-clamp-2 max-w-full text-sm font-semibold break-all text-berry-800">{storeDomain(item)}</span> : null}
     </div>
   )
