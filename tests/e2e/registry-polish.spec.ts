@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { openPage } from './support/checkout-setup'
+import { ownerApi } from './support/owner-api'
 
 // Small registry fixes (h13 polish): an item from another store saved without a picture shows a drawn
 // placeholder (a gift icon and the store's web address) the size of a picture, never an empty box or a
@@ -13,26 +14,17 @@ import { openPage } from './support/checkout-setup'
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let owner: TestAccount
+let api: ReturnType<typeof ownerApi>
 const tag = randomBytes(3).toString('hex')
 let registry: { id: number; slug: string }
 let catalogueItem: { id: number; title: string }
 const external = { title: `Hand-carved teether ${tag}`, url: `https://www.tiny-woodworks.example/teether-${tag}` }
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Cookie: owner.cookie, Origin: baseUrl },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json().catch(() => null)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
-  return json
-}
-
 beforeAll(async () => {
   browser = await launchBrowser()
-  owner = await createAccount(baseUrl, { firstName: 'Maya', lastName: 'Rivera' })
-  const created = await api('POST', '/api/v3/registries', { registryType: 'baby', title: 'Baby Rivera', familyName: 'Maya & Leo Rivera', slug: `polish-${tag}`, isArrivalDateKnown: false })
+  owner = await createAccount(baseUrl, { firstName: 'Nora', lastName: 'Lind' })
+  api = ownerApi(baseUrl, owner)
+  const created = await api('POST', '/api/v3/registries', { registryType: 'baby', title: 'Baby Lind', familyName: 'Nora & Sam Lind', slug: `polish-${tag}`, isArrivalDateKnown: false })
   registry = { id: created.id, slug: created.slug }
   const search = await (await fetch(`${baseUrl}/api/v3/search?search_term=stroller`)).json()
   const product = (search.heroProducts as { productId: number }[])[0]!
