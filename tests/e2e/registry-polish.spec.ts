@@ -70,12 +70,16 @@ describe('registry polish', () => {
     await context.close()
   })
 
-  test("the group gift page links back to the guest view with the design system's secondary button", async () => {
+  test("the group gift page links back to the registry like other registry pages, and to the guest view with the design system's secondary button", async () => {
     await api('PUT', `/api/v3/registries/${registry.id}/reg_items/${catalogueItem.id}/group_gift`)
     const context = await browser.newContext({ viewport: { width: 320, height: 900 } })
     await signInContext(context, baseUrl, owner)
     const page = await context.newPage()
     await openPage(page, baseUrl, `/registry/items/${catalogueItem.id}/group-gift`)
+    // The back link looks like the other registry pages' (a chevron, no underline until hovered).
+    const back = page.getByRole('link', { name: 'Back to your registry' })
+    expect(await back.locator('svg').count()).toBe(1)
+    expect(await back.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none')
     const link = page.getByRole('link', { name: 'See your registry as guests do' })
     expect(await link.getAttribute('href')).toBe(`/${registry.slug}`)
     const style = await link.evaluate((el) => {
