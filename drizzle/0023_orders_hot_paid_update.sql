@@ -10,4 +10,4 @@ UPDATE "orders" o SET "status" = 'paid', "updated_at" = now() FROM "payments" p 
 UPDATE "orders" SET "status" = 'paid', "updated_at" = now() WHERE "status" = 'placed' AND "payment_id" IS NULL;--> statement-breakpoint
 -- Room on each page for the paid row versions: orders are updated ~10-20 ms after they are inserted, when
 -- newer orders have filled their page. Applies to pages filled from now on.
-ALTER TABLE "orders" SET (fillfactor = 70);
+ALTER TABLE "orders" SET (fillfactor = 60);
