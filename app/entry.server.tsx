@@ -5,9 +5,17 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { createCoalescingTransform } from './lib/coalesce-chunks.server'
 import { createDeferHydrationTransform } from './lib/defer-hydration.server'
 import { NonceContext } from './lib/nonce'
+import { MarkupCacheContext } from './lib/static-markup'
+import { createMarkupCache } from './lib/static-markup.server'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
 
 export const streamTimeout = 5_000
+
+// Copies of the subtrees that depend on their props only (footer, store navigation bar, left category
+// navigation), keyed by those props: React renders each once, not on every page (app/lib/static-markup.tsx).
+// A subtree that cannot render on its own is reported once per key and keeps rendering in place.
+let reportMarkupError: ((error: unknown) => void) | undefined
+const markupCache = createMarkupCache({ onError: (error) => reportMarkupError?.(error) })
 
 export default function handleRequest(
   request: Request,
@@ -20,6 +28,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.nonce
+  reportMarkupError ??= (error) => loadContext.logger.error({ err: error }, 'static markup could not be rendered on its own')
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -29,7 +38,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupCacheContext.Provider value={markupCache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupCacheContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -20,7 +20,7 @@
 // of the server, PostgreSQL and the bench client, round trips to PostgreSQL and WAL bytes (they drift far less
 // with the machine's load than orders/s do), and where checkouts wait (the tail): each checkout's time before the
 // queue and in it, each batch's phases, the handler's time in the server, its event loop delay and GC pauses. The
-// server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_PROF=dir: a CPU
+// server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_SQL='…': run on the fresh database first (to try a schema change); BENCH_PROF=dir: a CPU
 // profile of the server.
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -121,7 +121,15 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_PROCESSES: String(PROCESSES) },
   })
+  const stopChild = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r).once('error', r))
+    child.kill('SIGTERM')
+    await exited
+  }
   try {
+    // BENCH_SQL: statements run on the fresh database first, to try a schema change (an index, a fillfactor) before writing its migration.
+    if (process.env.BENCH_SQL) await pool.query(process.env.BENCH_SQL)
     await pool.query(`insert into categories (id, title, url_slug) values (1, 'Bench', 'bench')`)
     await pool.query(`insert into brands (id, name, slug, title, logo_url) values (1, 'Bench', 'bench', 'Bench', '/x.svg')`)
     await pool.query(
@@ -276,10 +284,16 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       checkpoints: backgroundAfter.checkpoints - backgroundBefore.checkpoints,
       autovacuums: backgroundAfter.autovacuums - backgroundBefore.autovacuums,
     }
-    return { mode, settings, perOrder, waits, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+    // HOT updates (heap-only: no index entry written, the new row version on the same page) per table, whole run.
+    // The server's backends report their counters when idle or on exit: read once the server has stopped.
+    await stopChild()
+    const { rows: hot } = await pool.query<{ t: string; upd: number; hot: number }>(
+      `select relname as t, n_tup_upd::int as upd, n_tup_hot_upd::int as hot from pg_stat_user_tables
+       where relname in ('orders', 'payments', 'test_processor_charges', 'product_stock', 'carts') order by relname`,
+    )
+    return { mode, settings, perOrder, waits, hot, rate, p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r).once('error', r))
+    await stopChild()
     await pool.end()
     await dropDatabase(adminUrl, name)
   }
@@ -316,6 +330,7 @@ try {
       console.log(`    transaction ${ms(batches.map((b) => b.transactionMs))}; capture ${ms(batches.map((b) => b.captureMs))}`)
     }
     console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms (${majorGcPauses.length} of them full mark-compact, longest ${Math.max(0, ...majorGcPauses).toFixed(1)} ms); PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
+    console.log(`  HOT updates (whole run): ${r.hot.map((h) => `${h.t} ${h.hot}/${h.upd}${h.upd ? ` (${((100 * h.hot) / h.upd).toFixed(0)} %)` : ''}`).join(', ')}`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { SiteLink } from '~/lib/site-link'
+import { StaticMarkup } from '~/lib/static-markup'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Badge, Container, Icon, type IconName } from '~/ui'
 import { LogoMark } from './logo'
@@ -12,8 +13,13 @@ export const RETURNS_WINDOW = '9 months'
 /** Registry, Shop, Company and Help, with links only to pages that exist; a copyright line. */
 export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
   const year = new Date().getFullYear()
+  const shop = navbar.slice(0, 6)
   return (
-    <footer className="mt-16 border-t border-line bg-cream-200 text-ink">
+    // Its HTML depends on the year and the first six categories only: the server writes a copy (app/lib/static-markup.tsx).
+    <StaticMarkup
+      as="footer"
+      markupKey={() => `footer\u0000${year}\u0000${shop.map((c) => `${c.urlSlug}\u0001${c.title}`).join('\u0000')}`}
+      className="mt-16 border-t border-line bg-cream-200 text-ink">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.2fr] lg:gap-8">
         <div className="sm:col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 text-xl font-extrabold text-berry-700">
@@ -41,7 +47,7 @@ export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
         </FooterSection>
 
         <FooterSection title="Shop">
-          {navbar.slice(0, 6).map((c) => (
+          {shop.map((c) => (
             <FooterItem key={c.urlSlug} href={categoryHref(c.urlSlug)}>
               {c.title}
             </FooterItem>
@@ -67,7 +73,7 @@ export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
           </p>
         </Container>
       </div>
-    </footer>
+    </StaticMarkup>
   )
 }
 

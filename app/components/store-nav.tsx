@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
+import { StaticMarkup } from '~/lib/static-markup'
 import { track } from '~/modules/analytics/track'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
@@ -118,7 +119,12 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
       <span id={HINT_ID} hidden>
         Press Down Arrow to show this category’s sections.
       </span>
-      <ul className="mx-auto flex w-full max-w-7xl items-stretch justify-between px-[26px] xl:px-[22px]">
+      {/* On the server no panel is open, so the bar's HTML depends on the categories and the current one only:
+          the server writes a copy (app/lib/static-markup.tsx). */}
+      <StaticMarkup
+        as="ul"
+        markupKey={() => storeNavKey(navbar, active, pathname)}
+        className="mx-auto flex w-full max-w-7xl items-stretch justify-between px-[26px] xl:px-[22px]">
         {navbar.map((category, index) => {
           const href = categoryHref(category.urlSlug)
           const open = openId === category.urlSlug
@@ -183,9 +189,16 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
             </li>
           )
         })}
-      </ul>
+      </StaticMarkup>
     </nav>
   )
+}
+
+/** Everything the bar's server HTML is made of (no panel open): the categories, the current one and whether it is the page. */
+export function storeNavKey(navbar: readonly NavbarCategory[], active: string | null, pathname: string): string {
+  let key = `store-nav\u0000${active ?? ''}\u0000${active !== null && pathname === categoryHref(active) ? 'page' : ''}`
+  for (const category of navbar) key += `\u0000${category.urlSlug}\u0001${category.title}`
+  return key
 }
 
 /** The top-level category the current store page belongs to (itself or one of its children), if any. */

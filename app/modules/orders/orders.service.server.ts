@@ -365,26 +365,30 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   /**
-   * Charges a placed order's authorisation (an order paid in full by gift cards and credit has none); a failure
-   * leaves it placed for reconcile() to retry. Once paid, gift cards it bought are issued (idempotently).
+   * Charges a placed order's authorisation; the order turns paid in the same commit as its payment's capture,
+   * so a placed order always has an uncaptured payment (reconcile finds it through the payment; decision 025,
+   * h13). An order paid in full by gift cards and credit is paid when placed. A failure leaves it placed for
+   * reconcile() to retry. Once paid, gift cards it bought are issued (idempotently).
    */
   async function capture(order: OrderRow, issueGiftCards = true): Promise<OrderRow> {
     if (order.status !== 'placed') return order
+    const markPaid = sql`update orders set status = 'paid', updated_at = ${clock().toISOString()}::timestamptz where id = ${order.id}::uuid and status = 'placed'`
     try {
-      if (order.paymentId) await paymentsService.capture(order.paymentId)
+      if (order.paymentId) await paymentsService.capture(order.paymentId, undefined, markPaid)
+      else await db.execute(markPaid) // placed before h13 (an order with no card payment is now paid when placed)
     } catch (error) {
       logger?.warn({ err: error, orderId: order.id }, 'capturing an order payment failed; reconcile() will retry')
       return order
     }
-    const [paid] = await db
-      .update(orders)
-      .set({ status: 'paid', updatedAt: clock() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'placed')))
-      .returning()
-    if (paid && issueGiftCards && giftCards) {
-      await giftCards.onOrderPaid(paid.id).catch((error: unknown) => logger?.warn({ err: error, orderId: paid.id }, 'issuing gift cards failed; reconcile() will retry'))
-    }
-    return paid ?? order
+    const paid = { ...order, status: 'paid' as const }
+    if (issueGiftCards) await issueBoughtGiftCards(paid)
+    return paid
+  }
+
+  /** Electronic gift cards an order bought, issued once it is paid (idempotently; reconcile() retries). */
+  async function issueBoughtGiftCards(order: OrderRow) {
+    if (!giftCards || order.status !== 'paid') return
+    await giftCards.onOrderPaid(order.id).catch((error: unknown) => logger?.warn({ err: error, orderId: order.id }, 'issuing gift cards failed; reconcile() will retry'))
   }
 
   /** The cart priced for checkout: lines, discount shares, shipping, tax and where it ships. */
@@ -533,7 +537,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           buyerName: name,
           idempotencyKey: key,
           fingerprint,
-          status: 'placed',
+          // Paid in full by gift cards and credit (taken in this transaction): paid once committed.
+          status: paymentId ? 'placed' : 'paid',
           shippingAddress: p.address,
           registryId: p.registryId,
           taxState: p.address.state,
@@ -1107,7 +1112,10 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // The submission that placed it charges it (or reconcile() does, if that one crashed).
         return { order: await viewOf(winner), created: false }
       }
-      const captured = await capture(order, priced.lines.some((l) => l.giftCard))
+      const buysGiftCards = priced.lines.some((l) => l.giftCard)
+      // Paid when placed (gift cards and credit covered it all): only the gift cards it bought are left to issue.
+      if (order.status === 'paid' && buysGiftCards) await issueBoughtGiftCards(order)
+      const captured = await capture(order, buysGiftCards)
       // Everything the buyer sees is in hand: no need to read the order back.
       return { order: placedView(captured, priced, payment, order.assignedShipments, plan), created: true }
     }
@@ -1275,7 +1283,16 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     async reconcile(olderThanMs = 30_000): Promise<{ captured: number; voided: number }> {
       await paymentsService.reconcilePending(olderThanMs)
       const before = new Date(clock().getTime() - olderThanMs)
-      const placed = await db.select().from(orders).where(and(eq(orders.status, 'placed'), lt(orders.createdAt, before))).limit(500)
+      // A placed order always has a payment not yet captured (it turns paid in the capture's commit; one paid
+      // by gift cards and credit alone is paid when placed), so it is found through payments_unsettled_idx: no
+      // index on orders names the status, and the order's placed -> paid update is a HOT one (decision 025, h13).
+      const placed = await db
+        .select({ order: orders })
+        .from(payments)
+        .innerJoin(orders, eq(orders.paymentId, payments.id))
+        .where(and(sql`${payments.status} in ('pending', 'authorized')`, lt(payments.createdAt, before), eq(orders.status, 'placed'), lt(orders.createdAt, before)))
+        .limit(500)
+        .then((rows) => rows.map((r) => r.order))
       let captured = 0
       for (const o of placed) if ((await capture(o)).status === 'paid') captured++
       // Paid orders whose gift cards were never issued or emailed (a crash right after the charge).

@@ -336,4 +336,29 @@ describe('reconcile after a crash', () => {
     expect((await real.get(row!.paymentId!)).status).toBe('captured')
     expect((await real.get(orphan.id)).status).toBe('voided')
   })
+
+  test("no index on orders names the status (the placed -> paid update is a HOT one); reconcile finds a placed order through its payment, and only once it is old enough", async () => {
+    const db = database.db
+    const indexes = await db.execute<{ def: string }>(sql`select indexdef as def from pg_indexes where schemaname = current_schema() and tablename = 'orders'`)
+    expect(indexes.rows.length).toBeGreaterThan(0)
+    for (const { def } of indexes.rows) expect(def).not.toMatch(/status/)
+    const options = await db.execute<{ opts: string[] | null }>(sql`select reloptions as opts from pg_class where oid = 'orders'::regclass`)
+    expect(options.rows[0]!.opts).toEqual(expect.arrayContaining([expect.stringMatching(/^fillfactor=\d+$/)]))
+
+    const real = createPaymentsService({ db, processor: createTestProcessor({ db }) })
+    const crashing = { ...real, capture: async () => Promise.reject(new Error('process killed')) }
+    const a = app(db, noDiscount, crashing)
+    const p = await product({ stock: 2 })
+    const viewer = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(viewer, { productId: p.id })
+    const o = await a.orders.placeOrder(viewer, { idempotencyKey: key(), email: 'r@example.test', name: 'R', shippingAddress: address, card: card() })
+    expect(o.status).toBe('placed')
+    // Within the grace period (another server may be charging it right now): left alone.
+    await app().orders.reconcile(60_000)
+    expect((await db.select().from(orders).where(eq(orders.id, o.id)))[0]!.status).toBe('placed')
+    await app().orders.reconcile(0)
+    const [row] = await db.select().from(orders).where(eq(orders.id, o.id))
+    expect(row!.status).toBe('paid')
+    expect((await real.get(row!.paymentId!)).status).toBe('captured')
+  })
 })

@@ -316,21 +316,37 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       return new Set(captured.map((c) => c.paymentId))
     },
 
-    /** Charges an authorised payment (all of it unless a smaller amount is given). Capturing twice is harmless. */
-    async capture(paymentId: string, amountCents?: number): Promise<PaymentView> {
+    /**
+     * Charges an authorised payment (all of it unless a smaller amount is given). Capturing twice is harmless.
+     * `alsoWrite` runs whenever the payment ends captured: in one transaction with its capture (an order marks
+     * itself paid, so a crash cannot leave a charged payment whose order still says placed; docs/decisions/025,
+     * h13), or on its own when it was captured already.
+     */
+    async capture(paymentId: string, amountCents?: number, alsoWrite?: SQL): Promise<PaymentView> {
       const row = await settlePending(await byId(paymentId))
-      if (row.status === 'captured') return view(row)
+      if (row.status === 'captured') {
+        if (alsoWrite) await db.execute(alsoWrite)
+        return view(row)
+      }
       if (row.status !== 'authorized' || !row.providerRef) throw new DomainError('conflict', paymentMessages.notCapturable)
       const amount = amountCents ?? row.amountCents
       if (!Number.isInteger(amount) || amount < 1 || amount > row.amountCents) throw new DomainError('invalid_input', 'The amount to charge must be between 1 cent and what was authorised.')
       const answer = await withTimeout(processor.capture(row.providerRef, amount))
       await record(row.id, 'capture', amount, answer)
       if (!answer.ok) throw new DomainError('conflict', declineMessage(answer.code))
-      const [updated] = await db
-        .update(payments)
-        .set({ status: 'captured', capturedCents: amount, updatedAt: clock() })
-        .where(and(eq(payments.id, row.id), eq(payments.status, 'authorized')))
-        .returning()
+      const markCaptured = (q: Pick<Db, 'update'>) =>
+        q
+          .update(payments)
+          .set({ status: 'captured', capturedCents: amount, updatedAt: clock() })
+          .where(and(eq(payments.id, row.id), eq(payments.status, 'authorized')))
+          .returning()
+      const [updated] = alsoWrite
+        ? await db.transaction(async (tx) => {
+            const rows = await markCaptured(tx)
+            await tx.execute(alsoWrite)
+            return rows
+          })
+        : await markCaptured(db)
       return view(updated ?? (await byId(row.id)))
     },
 

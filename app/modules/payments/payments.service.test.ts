@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDb } from '~/db/client.server'
 import { isDomainError } from '~/lib/errors'
@@ -65,6 +65,21 @@ describe('payments with the test processor', () => {
       ['authorize', 'succeeded'],
       ['capture', 'succeeded'],
     ])
+  })
+
+  test("a write given with the capture commits with it (an order turns paid in the capture's commit), or not at all", async () => {
+    const p = await service.authorize({ idempotencyKey: key(), amountCents: 2500, purpose: 'order', card: card() })
+    // The caller's write fails: the capture's own write rolls back with it, the payment stays authorised.
+    await expect(service.capture(p.id, undefined, sql`select 1 / 0`)).rejects.toThrow()
+    expect((await service.get(p.id)).status).toBe('authorized')
+    const marked = sql`update payments set decline_code = 'marker' where id = ${p.id}::uuid`
+    expect(await service.capture(p.id, undefined, marked)).toMatchObject({ status: 'captured', capturedCents: 2500 })
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, p.id))
+    expect(row).toMatchObject({ status: 'captured', declineCode: 'marker' })
+    // Already captured: the write still runs (a caller that crashed between the two before is brought up to date).
+    await database.db.update(payments).set({ declineCode: null }).where(eq(payments.id, p.id))
+    expect((await service.capture(p.id, undefined, marked)).status).toBe('captured')
+    expect((await database.db.select().from(payments).where(eq(payments.id, p.id)))[0]!.declineCode).toBe('marker')
   })
 
   test('0002 is declined and 9995 is declined for insufficient funds, with messages for the shopper; neither can be charged', async () => {

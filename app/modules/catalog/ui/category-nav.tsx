@@ -1,4 +1,5 @@
 import { SiteLink } from '~/lib/site-link'
+import { StaticMarkup } from '~/lib/static-markup'
 import { track } from '~/modules/analytics/track'
 import { cx, Icon } from '~/ui'
 import type { CategoryNavItem } from '../catalog.service.server'
@@ -48,7 +49,9 @@ function NavList({ items, activeSlugSet, depth }: CategoryNavProps & { depth: nu
 export function CategoryNav({ items, activeSlugSet }: CategoryNavProps) {
   const list = <NavList items={items} activeSlugSet={activeSlugSet} depth={0} />
   return (
-    <nav aria-label="Browse categories">
+    // Its HTML depends on the items and the open branch only, and the list is in it twice: the server
+    // writes a copy per catalogue version and branch (app/lib/static-markup.tsx).
+    <StaticMarkup as="nav" markupKey={() => categoryNavKey(items, activeSlugSet)} aria-label="Browse categories">
       <details className="group rounded-card border border-line bg-white sm:hidden">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-4 font-semibold [&::-webkit-details-marker]:hidden">
           Browse categories
@@ -60,6 +63,19 @@ export function CategoryNav({ items, activeSlugSet }: CategoryNavProps) {
         <h2 className="mb-2 px-2 text-xs font-bold tracking-wider text-muted uppercase">Categories</h2>
         {list}
       </div>
-    </nav>
+    </StaticMarkup>
   )
+}
+
+/** Everything the navigation's HTML is made of: each item's slug, title, path, leaf mark and shown children. */
+export function categoryNavKey(items: readonly CategoryNavItem[], activeSlugSet: readonly string[]): string {
+  let key = `category-nav\u0000${activeSlugSet.join('/')}`
+  const add = (list: readonly CategoryNavItem[], depth: number) => {
+    for (const item of list) {
+      key += `\u0000${depth}\u0001${item.urlSlug}\u0001${item.title}\u0001${item.path}\u0001${item.leaf ?? ''}\u0001${item.children.length}`
+      add(item.children, depth + 1)
+    }
+  }
+  add(items, 0)
+  return key
 }

@@ -1,4 +1,6 @@
+import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
+import { StaticMarkup } from '~/lib/static-markup'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
 import { Badge, cx } from '~/ui'
@@ -28,9 +30,20 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const second = product.secondaryImageUrl
+  const location = useLocation()
   return (
     // The card's class names are short component classes (app.css, 'Product card'): a page repeats them 18+ times.
-    <article className="group pcard">
+    // On the server a card is written from a copy per product and page address (app/lib/static-markup.tsx),
+    // except where React would preload one of its images in the page's head (an eager image, an image badge).
+    <StaticMarkup
+      as="article"
+      routerContexts
+      markupKey={() =>
+        eager || imageBadges.length > 0
+          ? null
+          : `product-card\u0000${reloadDocument}\u0000${quickAdd}\u0000${location.pathname}${location.search}\u0000${JSON.stringify(product)}`
+      }
+      className="group pcard">
       <div className="pcard-media">
         <img
           src={product.imageUrl}
@@ -96,7 +109,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
         {product.callouts[0] ? <p className="text-xs font-semibold text-sage-700">{product.callouts[0]}</p> : null}
         {quickAdd ? <QuickAddToCart product={product} /> : null}
       </div>
-    </article>
+    </StaticMarkup>
   )
 }
 
