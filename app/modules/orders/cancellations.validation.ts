@@ -23,7 +23,7 @@ export const cancellationMessages = {
   confirmPending: 'Cancelling…',
   keep: 'Keep item',
   confirmBody: 'It will not ship, and we refund it to how you paid.',
-  noNewShipping: 'Your other items still ship at no extra cost.',
+  nothingToShip: 'Nothing left to ship: every item was cancelled.',
   cancelledTitle: 'Cancelled items',
   cancelledBadge: 'Cancelled',
   cancelledOf: (n: number) => `${n} cancelled`,
