@@ -23,6 +23,7 @@ export const cancellationMessages = {
   confirmPending: 'Cancelling…',
   keep: 'Keep item',
   confirmBody: 'It will not ship, and we refund it to how you paid.',
+  refundedRow: 'Refunded for cancelled items',
   nothingToShip: 'Nothing left to ship: every item was cancelled.',
   cancelledTitle: 'Cancelled items',
   cancelledBadge: 'Cancelled',

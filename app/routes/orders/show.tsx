@@ -69,6 +69,7 @@ const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric'
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey } = loaderData
   const failure = actionData as CancelFailure | undefined
+  const refundedCents = (cancel?.cancellations ?? []).reduce((sum, c) => sum + c.refundCents, 0)
   const cancelOf = new Map((cancel?.lines ?? []).map((l) => [l.id, l]))
   // The buyer's own order lists its lines with their ids (to cancel them); anyone else sees the order's lines.
   const rows: { key: string; id: number | null; title: string; options: { size?: string; color?: string }; quantity: number; lineTotalCents: number; warehouseId: number }[] = cancel
@@ -149,7 +150,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                           {c && c.cancellable > 0 && confirmLine !== l.id ? (
                             <CancelItem key={cancelKey} orderId={order.id} line={c} idempotencyKey={cancelKey} failure={failure} confirming={false} />
                           ) : null}
-                          <span className="tabular-nums">{formatCents(l.lineTotalCents)}</span>
+                          {/* What the units still coming are worth (the line's price per unit times those left). */}
+                          <span className="tabular-nums">{formatCents((l.lineTotalCents / l.quantity) * (l.quantity - (c?.cancelled ?? 0)))}</span>
                         </span>
                       </div>
                       {c && c.cancellable > 0 && confirmLine === l.id ? (
@@ -176,6 +178,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <SummaryRow label={t.shippingLine} value={order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)} />
           <SummaryRow label="Tax" value={formatCents(order.taxCents)} />
           <SummaryRow label={t.total} value={formatCents(order.totalCents)} strong />
+          {refundedCents > 0 ? <SummaryRow label={cancellationMessages.refundedRow} value={`−${formatCents(refundedCents)}`} /> : null}
           {/* Gift cards and store credit paid first; the card paid the rest. */}
           {order.tenders.map((tender) => (
             <SummaryRow key={`${tender.kind}-${tender.last4 ?? ''}`} label={tender.label} value={`−${formatCents(tender.amountCents)}`} />

@@ -171,7 +171,7 @@ export function CancelledItems({ cancellations }: { cancellations: CancellationV
               {c.status === 'pending'
                 ? m.refundPending(c.refundCents)
                 : c.refundCents > 0
-                  ? `Refunded ${formatCents(c.refundCents)}${c.shippingCents > 0 ? ` (with ${formatCents(c.shippingCents)} shipping)` : ''}: ${refundWords(c)}.`
+                  ? `Refunded ${refundWords(c)}${c.shippingCents > 0 ? `, including ${formatCents(c.shippingCents)} shipping` : ''}.`
                   : m.cancelledBadge}
             </p>
           </li>
