@@ -68,12 +68,19 @@ export const groupGiftMessages = {
   nothingToRedeem: 'Nobody has chipped in yet, so there is nothing to redeem.',
   orderNotCatalogue: 'Only a gift from the Nestlist shop can be ordered with its fund. Use the fund as store credit or a bank transfer instead.',
   orderNotFunded: (left: number) => `This group gift is not fully funded yet (${formatCents(left)} to go), so it cannot be ordered with its fund yet.`,
+  orderSoldOut: (o: { size?: string; color?: string }, left: number) => {
+    const what = [o.size ? `size ${o.size}` : '', o.color ? `colour ${o.color}` : ''].filter(Boolean).join(', ')
+    const stock = left > 0 ? `only ${left} ${left === 1 ? 'is' : 'are'} left` : 'it is sold out'
+    return `${what ? `In ${what}, ` : 'Right now '}${stock}, so it cannot be ordered as it is. ${what ? 'Choose another option, or use' : 'Use'} the fund as store credit instead. Nothing was redeemed.`
+  },
+  chooseOption: 'Choose which one to order.',
   redeemedRefund: 'The family has already used this group gift fund, so the chip-in cannot be refunded here.',
 } as const
 
 export const groupGiftCopy = {
   label: 'Group gift',
   bufferReason: 'The goal is the price plus 10% to cover tax and shipping.',
+  goalFixed: 'The goal was set when the first guest chipped in, so a later price change does not move it.',
   goal: (goal: number) => `Goal ${formatCents(goal)}`,
   funded: (funded: number, goal: number) => `${formatCents(funded)} of ${formatCents(goal)} funded`,
   people: (n: number) => (n === 1 ? '1 person chipped in' : `${n} people chipped in`),
@@ -90,6 +97,7 @@ export const groupGiftCopy = {
   orderedNotInCart: (amount: number, why: string) =>
     `The group gift fund (${formatCents(amount)}) is now your Nestlist store credit. We could not put the gift in your cart: ${why} Add it from its page in the shop; the credit is applied at checkout.`,
   redeemedOrder: (amount: number) => `${formatCents(amount)} became your Nestlist store credit to order this gift.`,
+  orderedOn: (date: string) => `Ordered on ${date}.`,
   redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
 } as const
 

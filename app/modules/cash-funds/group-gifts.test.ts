@@ -21,9 +21,10 @@ describe('goal and amounts', () => {
   })
 
   test('what is left counts charged and held chip-ins; under a dollar left is fully funded; a redeemed gift takes nothing', () => {
-    const item = { priceCents: 10_000, quantityNeeded: 1 }
+    const item = { priceCents: 10_000, quantityNeeded: 1, groupGiftGoalCents: null }
     expect(groupGiftProgress(item, { confirmedCents: 5_000, pendingCents: 1_000, confirmedCount: 2, redeemed: false })).toEqual({
       goalCents: 11_000,
+      goalFixed: false,
       fundedCents: 5_000,
       contributorCount: 2,
       leftCents: 5_000,
