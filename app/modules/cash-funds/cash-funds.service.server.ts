@@ -58,6 +58,11 @@ export type ContributionView = {
   createdAt: string
   confirmedAt: string | null
   cancelledAt: string | null
+  /**
+   * A charged chip-in still waiting in its group gift's fund: the family has not used the fund yet, so the money
+   * has not reached them (decision 030, h13). False for cash fund gifts (paid out when charged) and once redeemed.
+   */
+  waitingInGroupGift: boolean
 }
 
 /** A registry item marked as a group gift, with its money (guests see this: no givers). */
@@ -150,7 +155,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     return fund
   }
 
-  const contributionView = (c: CashFundContributionRow, fundTitle: string): ContributionView => ({
+  /** `fundUsed`: the chip-in's group gift fund was redeemed (its money reached the family). */
+  const contributionView = (c: CashFundContributionRow, fundTitle: string, fundUsed = false): ContributionView => ({
     id: c.id,
     kind: c.regItemId !== null ? 'group_gift' : 'cash_fund',
     cashFundId: c.cashFundId,
@@ -166,19 +172,23 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     createdAt: c.createdAt.toISOString(),
     confirmedAt: iso(c.confirmedAt),
     cancelledAt: iso(c.cancelledAt),
+    waitingInGroupGift: c.regItemId !== null && c.status === 'confirmed' && !fundUsed,
   })
 
   /** A contribution's fund title, or its group gift item's title. */
   const titleOf = sql<string>`coalesce(${cashFunds.title}, ${regItems.title}, '')`
+  /** Its group gift's fund was redeemed (with group_gift_redemptions left-joined on the item). */
+  const fundUsedOf = sql<boolean>`${groupGiftRedemptions.id} is not null`
 
   /** The contribution, for its registry's owner and collaborators and for staff; 404 for anyone else. */
   async function contributionFor(id: string, actor: CashFundActor) {
     if (!isUuid(id)) throw new DomainError('not_found', m.contributionNotFound)
     const [row] = await db
-      .select({ c: cashFundContributions, fundTitle: titleOf })
+      .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
       .from(cashFundContributions)
       .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
       .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
+      .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
       .where(eq(cashFundContributions.id, id))
     if (!row) throw new DomainError('not_found', m.contributionNotFound)
     if (actor.role !== 'staff' && !(await access.of(row.c.registryId, actor.userId))) throw new DomainError('not_found', m.contributionNotFound)
@@ -500,7 +510,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     /** One contribution, for the registry's family and staff (anyone else: 404). */
     async get(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
-      const view = contributionView(row.c, row.fundTitle)
+      const view = contributionView(row.c, row.fundTitle, row.fundUsed)
       if (actor.role === 'staff') return view
       const [reg] = await db.select({ surprise: registries.surprise, surpriseRevealDate: registries.surpriseRevealDate }).from(registries).where(eq(registries.id, row.c.registryId))
       return reg && surpriseActive(reg) ? hideGiver(view) : view
@@ -511,13 +521,17 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const registry = await managed(registryId, userId)
       const hide = surpriseActive(registry)
       const rows = await db
-        .select({ c: cashFundContributions, fundTitle: titleOf })
+        .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
         .from(cashFundContributions)
         .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
         .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
+        .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
         .where(eq(cashFundContributions.registryId, registryId))
         .orderBy(desc(cashFundContributions.createdAt))
-      return rows.map((r) => (hide ? hideGiver(contributionView(r.c, r.fundTitle)) : contributionView(r.c, r.fundTitle)))
+      return rows.map((r) => {
+        const view = contributionView(r.c, r.fundTitle, r.fundUsed)
+        return hide ? hideGiver(view) : view
+      })
     },
 
     /** pending → confirmed (charges the held amount). Confirming a confirmed one is harmless; a cancelled one is refused. */
@@ -528,7 +542,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         if (isDomainError(error) && error.code === 'conflict') throw new DomainError('conflict', m.notCharged)
         throw error
       })
-      return contributionView(settled, row.fundTitle)
+      return contributionView(settled, row.fundTitle, row.fundUsed)
     },
 
     /**
@@ -538,7 +552,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     async cancel(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
       const c = row.c
-      if (c.status === 'cancelled') return contributionView(c, row.fundTitle)
+      if (c.status === 'cancelled') return contributionView(c, row.fundTitle, row.fundUsed)
       if (c.status === 'confirmed') {
         if (actor.role !== 'staff') throw new DomainError('conflict', m.confirmedOwnerCannotCancel)
         // A redeemed group gift's money was already paid out to the family: refund it from there, not here.
@@ -561,7 +575,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           await payments.refundOnce(c.paymentId, c.amountCents, `cash-fund-refund:${c.id}`)
           return cancelled
         })
-        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
+        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
       }
       await payments.void(c.paymentId)
       const [done] = await db
@@ -569,7 +583,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         .set({ status: 'cancelled', cancelledAt: clock() })
         .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
         .returning()
-      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
+      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
     },
 
     /** The registry's group gifts with their money (guests' view: totals and a count, never who gave). */

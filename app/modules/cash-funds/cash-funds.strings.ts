@@ -97,8 +97,22 @@ export const groupGiftCopy = {
   orderedNotInCart: (amount: number, why: string) =>
     `The group gift fund (${formatCents(amount)}) is now your Nestlist store credit. We could not put the gift in your cart: ${why} Add it from its page in the shop; the credit is applied at checkout.`,
   redeemedOrder: (amount: number) => `${formatCents(amount)} became your Nestlist store credit to order this gift.`,
-  orderedOn: (date: string) => `Ordered on ${date}.`,
+  orderedWithFund: (amount: number) => `You ordered this gift with its fund (${formatCents(amount)} in store credit).`,
+  orderChoiceHint: (quantity: number) => `Your registry did not say which one. ${quantity > 1 ? `You need ${quantity}; options` : 'Options'} with too few left cannot be chosen.`,
+  optionLeft: (left: number) => (left > 20 ? 'In stock' : `${left} left`),
+  optionTooFew: (left: number) => `Only ${left} left`,
+  optionSoldOut: 'Sold out',
+  noOptionInStock: 'None of its sizes or colours is in stock for the quantity you need right now, so it cannot be ordered with the fund yet. You can turn the fund into store credit instead.',
   redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
+} as const
+
+/** The gift tracker's money totals (h13): received, waiting in group gift funds, still being charged. */
+export const contributionTotalsCopy = {
+  received: (cents: number) => `${formatCents(cents)} received in all.`,
+  waiting: (cents: number) => `${formatCents(cents)} waiting in group gifts, yours once you use each group gift's fund.`,
+  useFund: 'Use the fund',
+  charging: (cents: number) => `${formatCents(cents)} still being charged.`,
+  waitingBadge: 'In the group gift fund',
 } as const
 
 export const contributionStatusLabels = { pending: 'Being charged', confirmed: 'Received', cancelled: 'Cancelled' } as const
