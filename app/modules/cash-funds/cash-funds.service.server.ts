@@ -728,7 +728,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         if (use === 'order') {
           // Only a product the shop sells (not a cash fund idea, favour or gift card).
           const [product] = row.product_id
-            ? await tx.select({ id: products.id, productType: products.productType, options: products.options, stock: products.stock }).from(products).where(eq(products.id, Number(row.product_id)))
+            ? await tx.select({ id: products.id, productType: products.productType, options: products.options, stock: products.stock, available: products.available }).from(products).where(eq(products.id, Number(row.product_id)))
             : []
           if (product?.productType !== 'product') throw new DomainError('conflict', gm.orderNotCatalogue)
           const progress = groupGiftProgress({ priceCents: Number(row.price_cents), quantityNeeded: Number(row.quantity_needed), groupGiftGoalCents: row.goal_cents === null ? null : Number(row.goal_cents) }, { confirmedCents: amountCents, pendingCents: 0, confirmedCount: 0, redeemed: false })
@@ -740,7 +740,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           const options = resolveOptions(product.options, { size: saved.size || size || undefined, color: saved.color || color || undefined })
           const rows = await tx.select({ key: productStock.optionKey, q: productStock.quantity }).from(productStock).where(eq(productStock.productId, product.id))
           // A product without stock rows yet counts its opening stock (as the cart does).
-          const left = Math.max(0, rows.length === 0 ? product.stock : (rows.find((r) => r.key === optionKey(options))?.q ?? 0))
+          const left = !product.available ? 0 : Math.max(0, rows.length === 0 ? product.stock : (rows.find((r) => r.key === optionKey(options))?.q ?? 0))
           if (left < quantity) throw new DomainError('conflict', gm.orderSoldOut(options, left), { fields: { option: [gm.orderSoldOut(options, left)] } })
           orderLine = { productId: product.id, quantity, ...options }
         }
