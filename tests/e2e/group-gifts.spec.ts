@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
-import { openPage } from './support/checkout-setup'
+import { fillShippingAddress, openPage, testCard, testCardExpiry } from './support/checkout-setup'
 
 // Group gifts (docs/decisions/030, h12): the family makes an item a group gift from their registry page, a guest
 // chips in with the test card on the guest page (a declined card keeps what was typed; with and without
@@ -209,6 +209,28 @@ describe('group gifts', () => {
     expect(await page.getByText(`${fund} became your Nestlist store credit to order this gift.`).count()).toBe(1)
     expect((await as('GET', '/api/v3/user_credit')).balanceCents).toBe(marked.goalCents)
     await page.screenshot({ path: '/tmp/order-it-family.png', fullPage: true })
+
+    // h13: the order placed at that checkout is recorded against the group gift; the family page says "Ordered"
+    // and links to it.
+    await page.getByRole('link', { name: 'Go to checkout' }).click()
+    await page.waitForURL(/\/store\/checkout\?apply_credit=1&group_gift=\d+$/)
+    await page.waitForSelector('html[data-hydrated]')
+    await fillShippingAddress(page, 'Ora Nguyen')
+    if (await page.getByLabel('Card number').isVisible()) {
+      await page.getByLabel('Card number').fill(testCard.number)
+      await page.getByLabel('Expiry (MM/YY)').fill(testCardExpiry)
+      await page.getByLabel('Security code (CVC)').fill('123')
+    }
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+    const orderId = /\/orders\/([0-9a-f-]{36})/.exec(page.url())![1]!
+    await open(page, `/registry/items/${added.id}/group-gift`)
+    expect(await page.getByText('Ordered', { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(`/orders/${orderId}`)
+    await expectNoSeriousA11yViolations(page, 'group gift ordered 1280')
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expectNoSeriousA11yViolations(page, 'group gift ordered 320')
+    await page.screenshot({ path: '/tmp/ggr-ordered-320.png', fullPage: true })
     await context.close()
   })
 })
