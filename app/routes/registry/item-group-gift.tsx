@@ -266,7 +266,6 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
                             }))}
                             defaultValue={failed?.option ?? (orderChoice.filter((o) => o.available).length === 1 ? orderChoice.find((o) => o.available)?.key : undefined)}
                             error={failed?.optionError}
-                            required
                             columns={2}
                           />
                         ) : null}
