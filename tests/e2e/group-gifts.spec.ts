@@ -135,6 +135,13 @@ describe('group gifts', () => {
     expect(gifts).toContain('Grandma Rose chipped in $40')
     expect(gifts).toContain('Uncle Theo chipped in $25')
     await expectNoSeriousA11yViolations(page, 'gift tracker with chip-ins 1280')
+    // h13: charged chip-ins of a fund not used yet wait apart from what was received.
+    expect(gifts).toContain('$65 waiting in group gifts')
+    await page.screenshot({ path: '/tmp/ggr-tracker-1280.png', fullPage: true })
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expectNoSeriousA11yViolations(page, 'gift tracker with chip-ins 320')
+    await page.screenshot({ path: '/tmp/ggr-tracker-320.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
 
     await open(page, `/registry/items/${item.id}/group-gift`)
     expect(await page.getByText('2 people have already chipped in, so this stays a group gift.').count()).toBe(1)
