@@ -36,7 +36,7 @@ export default function FindRegistry({ loaderData }: Route.ComponentProps) {
           label="Find a registry"
           name="search_term"
           type="search"
-          placeholder="Family name or registry title"
+          placeholder="Name or registry title"
           defaultValue={term}
           required
           minLength={MIN_TERM}

@@ -6,7 +6,7 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { groupGiftCopy, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
 import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
-import { Alert, Button, Card, Container, LinkButton, RadioGroup } from '~/ui'
+import { Alert, Button, Card, Container, Icon, LinkButton, RadioGroup } from '~/ui'
 import type { Route } from './+types/item-group-gift'
 
 export const meta = () => [{ title: 'Group gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -126,11 +126,10 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
   const goal = formatCents(gift.goalCents)
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8 sm:py-10">
-      <p className="text-sm">
-        <Link to="/registry/home" className="font-semibold text-berry-700 underline underline-offset-2">
-          Back to your registry
-        </Link>
-      </p>
+      <Link to="/registry/home" className="inline-flex items-center gap-1 self-start text-sm font-semibold text-berry-700 hover:underline">
+        <Icon name="chevron-left" className="size-4" />
+        Back to your registry
+      </Link>
       <header className="flex items-start gap-4">
         <img src={gift.imageUrl} alt="" width={80} height={80} className="size-20 shrink-0 rounded-card border border-line bg-white object-contain" />
         <div className="min-w-0">
@@ -292,7 +291,7 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
         </>
       )}
       <p>
-        <LinkButton to={`/${registry.slug}`} variant="ghost" size="sm">
+        <LinkButton to={`/${registry.slug}`} variant="secondary" size="sm" icon={<Icon name="eye" className="size-4" />}>
           See your registry as guests do
         </LinkButton>
       </p>

@@ -8,6 +8,7 @@ import { groupItems, idList, moveInList } from '~/modules/registry/ui/organize-o
 import { Alert, Button, Container, Icon, LinkButton } from '~/ui'
 import { notFound } from '../store/http-errors'
 import type { Route } from './+types/organize'
+import { ItemPicture } from '~/modules/registry/ui/item-picture'
 
 export const meta = () => [{ title: 'Organize your registry | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
@@ -222,7 +223,7 @@ function RemovedItems({ removed, surpriseActive }: { removed: { id: number; titl
       <ul className="mt-4 flex flex-col gap-3">
         {removed.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-cream-50 p-3">
-            <img src={r.imageUrl} alt="" width={48} height={48} className="size-12 shrink-0 rounded-lg border border-line bg-white object-cover" />
+            <ItemPicture item={r} width={48} height={48} className="size-12 shrink-0 rounded-lg border border-line bg-white object-cover" />
             <div className="min-w-0 flex-1 basis-40">
               <p className="font-semibold break-words">{r.title}</p>
               <p className="text-sm text-muted">

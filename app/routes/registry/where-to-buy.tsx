@@ -63,11 +63,10 @@ export default function WhereToBuy({ loaderData, actionData }: Route.ComponentPr
   const formKey = actionData?.ok ? `added-${offers.length}` : 'form'
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8 sm:py-10">
-      <p className="text-sm">
-        <Link to="/registry/home" className="font-semibold text-berry-700 underline underline-offset-2">
-          Back to your registry
-        </Link>
-      </p>
+      <Link to="/registry/home" className="inline-flex items-center gap-1 self-start text-sm font-semibold text-berry-700 hover:underline">
+        <Icon name="chevron-left" className="size-4" />
+        Back to your registry
+      </Link>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Where to buy</h1>
         <p className="mt-2 text-lg text-muted">

@@ -3,6 +3,7 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { formatCents } from '~/lib/money'
 import { Badge, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/index'
+import { ItemPicture } from '~/modules/registry/ui/item-picture'
 
 export const meta = () => [{ title: 'Your reservations | Nestlist' }, { name: 'robots', content: 'noindex' }]
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
@@ -58,7 +59,7 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
                       to={`/reservations/${r.id}`}
                       className="flex items-center gap-4 rounded-card border border-line bg-white p-3 shadow-card transition-colors hover:border-berry-700"
                     >
-                      <img src={r.item.imageUrl} alt="" width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line object-cover" />
+                      <ItemPicture item={r.item} width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line object-cover" />
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold text-ink">{r.item.title}</span>
                         <span className="block text-sm text-muted">

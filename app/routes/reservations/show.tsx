@@ -6,6 +6,7 @@ import { type ThankYouValues, ReserveThankYouForm, thankYouValuesFrom } from '~/
 import { orNotFound } from '~/routes/store/http-errors'
 import { Alert, Badge, Button, buttonClasses, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/show'
+import { ItemPicture } from '~/modules/registry/ui/item-picture'
 
 export const meta = () => [{ title: 'Your gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
@@ -100,7 +101,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="gift-title" className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row">
-          <img src={r.item.imageUrl} alt="" width={160} height={160} className="size-32 shrink-0 rounded-xl border border-line object-cover sm:size-40" />
+          <ItemPicture item={r.item} width={160} height={160} showStore className="size-32 shrink-0 rounded-xl border border-line object-cover sm:size-40" />
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div>{statusBadge[r.status]}</div>
             <h2 id="gift-title" className="text-xl font-bold text-ink">

@@ -5,6 +5,7 @@ import { formatCents } from '~/lib/money'
 import { orNotFound } from '~/routes/store/http-errors'
 import { Alert, Button, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/unreserve'
+import { ItemPicture } from '~/modules/registry/ui/item-picture'
 
 export const meta = () => [{ title: 'Unreserve a gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
@@ -34,7 +35,7 @@ export default function Unreserve({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-xl rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
         <h1 className="text-2xl font-bold text-ink">Unreserve this gift?</h1>
         <div className="mt-4 flex items-center gap-4">
-          <img src={r.item.imageUrl} alt="" width={80} height={80} className="size-20 shrink-0 rounded-xl border border-line object-cover" />
+          <ItemPicture item={r.item} width={80} height={80} className="size-20 shrink-0 rounded-xl border border-line object-cover" />
           <div className="min-w-0">
             <p className="font-semibold text-ink">{r.item.title}</p>
             <p className="text-sm text-muted">

@@ -3,7 +3,8 @@ import { Form, useNavigation } from 'react-router'
 import type { FieldErrors } from '~/lib/errors'
 import { checkoutStrings } from '~/modules/orders/checkout.strings'
 import { CardChoice } from '~/modules/payments/ui/card-choice'
-import { Alert, Button, FieldError, Icon, inputClasses, Label, TextField, cx } from '~/ui'
+import { GiverFields } from '~/modules/registry/ui/giver-fields'
+import { Alert, Button, FieldError, Icon, inputClasses, Label, cx } from '~/ui'
 import type { ContributeValues } from '../contribute-form.server'
 
 /** What a failed contribution answers: the message, per-field errors, what was typed (never the card) and the key for the next try. */
@@ -81,43 +82,13 @@ export function ContributeForm({
         </div>
         <FieldError id="amount-error">{err('amount')}</FieldError>
       </div>
-      <TextField
-        label="Your name"
-        name="giverName"
-        autoComplete="name"
-        required
-        maxLength={100}
-        defaultValue={values?.giverName ?? defaults.giverName}
-        error={err('giverName')}
-        hint="The family sees it, so they know whom to thank."
+      <GiverFields
+        values={{ ...defaults, ...values }}
+        error={err}
+        nameMax={100}
+        emailHint="We email your receipt here. The family does not see it."
+        message={{ name: 'message', label: 'Message for the family', id: 'message', max: 500 }}
       />
-      <TextField
-        label="Your email"
-        name="giverEmail"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        defaultValue={values?.giverEmail ?? defaults.giverEmail}
-        error={err('giverEmail')}
-        hint="We email your receipt here. The family does not see it."
-      />
-      <div>
-        <Label htmlFor="message" optional>
-          Message for the family
-        </Label>
-        <textarea
-          id="message"
-          name="message"
-          rows={3}
-          maxLength={500}
-          defaultValue={values?.message ?? ''}
-          aria-invalid={err('message') ? true : undefined}
-          aria-describedby={err('message') ? 'message-error' : undefined}
-          className={cx(inputClasses, 'mt-1.5')}
-        />
-        <FieldError id="message-error">{err('message')}</FieldError>
-      </div>
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-lg font-bold text-ink">Pay by card</legend>
         <CardChoice

@@ -7,6 +7,7 @@ import { Badge, buttonClasses, Icon } from '~/ui'
 import type { GuestItem } from '../registry.types'
 import { stillNeededLabel } from './guest-filters'
 import type { ReserveMode } from './reserve-form'
+import { ItemPicture } from './item-picture'
 
 /** Another store that sells the item (added by the family). */
 export type BuyingOption = { id: number; storeName: string; url: string; priceCents: number }
@@ -48,7 +49,7 @@ export function GuestItemCard({
   return (
     <article className="flex h-full flex-col rounded-card border border-line bg-white p-3 shadow-card" aria-labelledby={`item-${item.id}-title`}>
       <div className="relative aspect-square overflow-hidden rounded-xl bg-cream-200">
-        <img src={item.imageUrl} alt="" width={400} height={400} loading="lazy" decoding="async" className="size-full object-cover" />
+        <ItemPicture item={item} width={400} height={400} loading="lazy" showStore className="size-full object-cover" />
         {item.mostWanted ? (
           <span className="absolute top-2 left-2">
             <Badge variant="primary">

@@ -9,6 +9,7 @@ import type { OwnerItem } from '../registry.types'
 import { useScripted } from './add-to-registry'
 import { CheckboxField, SelectField, TextAreaField } from './add-to-registry-fields'
 import { applyPending, type OrganizeCategory, placeBefore } from './organize-order'
+import { ItemPicture } from './item-picture'
 
 /** What every organise action answers. */
 export type OrganizeResult =
@@ -380,7 +381,7 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
     >
       <div className="flex flex-wrap items-center gap-3">
         <DragHandle label={item.title} onStart={onDragStart} onEnd={onDragEnd} dragImage={() => rowRef.current} />
-        <img src={item.imageUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-lg border border-line bg-white object-cover" />
+        <ItemPicture item={item} width={56} height={56} className="size-14 shrink-0 rounded-lg border border-line bg-white object-cover" />
         <div className="min-w-0 flex-1 basis-40">
           <p className="font-semibold break-words">{item.title}</p>
           <p className="text-sm text-muted">

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { formatCents } from '~/lib/money'
 import { Badge, Card, cx, Icon, LinkButton } from '~/ui'
 import type { OwnerItem, OwnerRegistry, RegistryStats, SetupGoal } from '../registry.types'
+import { ItemPicture } from './item-picture'
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 const dayName = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -107,7 +108,7 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0 sm:gap-4">
       <div className="size-16 shrink-0 overflow-hidden rounded-xl border border-line bg-white sm:size-24">
-        {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" className="size-full object-contain" /> : null}
+        <ItemPicture item={item} width={96} height={96} loading="lazy" className="size-full object-contain" />
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">

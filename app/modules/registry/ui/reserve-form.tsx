@@ -1,9 +1,11 @@
 import { type ComponentType, type ReactNode, type Ref, useEffect, useId, useRef } from 'react'
 import type { FieldErrors } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
-import { Alert, Button, FieldError, inputClasses, Label, TextField, cx } from '~/ui'
+import { Alert, Button, FieldError, inputClasses, Label, cx } from '~/ui'
 import { MAX_QUANTITY, NOTE_MAX } from '../registry.constants'
 import type { GuestItem } from '../registry.types'
+import { GiverFields } from './giver-fields'
+import { ItemPicture } from './item-picture'
 
 export type ReserveMode = 'reserve' | 'bought'
 
@@ -75,7 +77,7 @@ export function ReserveForm({
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="itemId" value={item.id} />
       <div className="flex items-center gap-3">
-        <img src={item.imageUrl} alt="" width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line bg-white object-cover" />
+        <ItemPicture item={item} width={64} height={64} className="size-16 shrink-0 rounded-xl border border-line bg-white object-cover" />
         <div className="min-w-0">
           <p className="font-semibold leading-snug text-ink">{item.title}</p>
           <p className="text-sm text-muted">
@@ -111,43 +113,13 @@ export function ReserveForm({
             </select>
             <FieldError id={`${id}-quantity-error`}>{quantityError}</FieldError>
           </div>
-          <TextField
-            label="Your name"
-            name="giverName"
-            autoComplete="name"
-            required
-            maxLength={80}
-            defaultValue={values?.giverName ?? defaults.giverName}
-            error={err('giverName')}
-            hint="The family sees it, so they know whom to thank."
+          <GiverFields
+            values={{ ...defaults, ...values }}
+            error={err}
+            nameMax={80}
+            emailHint="We send your confirmation here. The family does not see it."
+            message={{ name: 'giftMessage', label: 'Gift message', id: `${id}-message`, max: NOTE_MAX }}
           />
-          <TextField
-            label="Your email"
-            name="giverEmail"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={values?.giverEmail ?? defaults.giverEmail}
-            error={err('giverEmail')}
-            hint="We send your confirmation here. The family does not see it."
-          />
-          <div>
-            <Label htmlFor={`${id}-message`} optional>
-              Gift message
-            </Label>
-            <textarea
-              id={`${id}-message`}
-              name="giftMessage"
-              rows={3}
-              maxLength={NOTE_MAX}
-              defaultValue={values?.giftMessage ?? ''}
-              aria-invalid={err('giftMessage') ? true : undefined}
-              aria-describedby={err('giftMessage') ? `${id}-message-error` : undefined}
-              className={cx(inputClasses, 'mt-1.5 resize-y')}
-            />
-            <FieldError id={`${id}-message-error`}>{err('giftMessage')}</FieldError>
-          </div>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" pending={pending} pendingLabel={copy.pending}>
               {copy.submit}
