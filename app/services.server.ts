@@ -30,6 +30,7 @@ import { createInventoryService } from './modules/inventory/inventory.service.se
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
 import { createShipmentsService } from './modules/shipping/shipments.service.server'
+import { createOrderCancellationsService } from './modules/orders/cancellations.service.server'
 import { createCashFundsService } from './modules/cash-funds/cash-funds.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
@@ -177,6 +178,8 @@ export function createServices(deps: ServiceDeps) {
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),
+    // Cancel items not shipped yet: refund to the tenders, stock back, out of the box (docs/decisions/024, h13).
+    orderCancellations: createOrderCancellationsService({ db: deps.db, payments, giftCards, email, clock: deps.clock, logger: deps.logger }),
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
     cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     health: {

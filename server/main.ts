@@ -80,8 +80,15 @@ async function main() {
       (err: unknown) => logger.warn({ err }, 'reconciling purchase return refunds failed'),
     )
   await reconcile(database.embedded ? 0 : 30_000)
+  // Cancelled items whose card refund was interrupted: asked again under each cancellation's refund key (decision 024, h13).
+  const reconcileCancellations = (olderThanMs: number) =>
+    services.orderCancellations.reconcile(olderThanMs).then(
+      (r) => (r.refunded || r.credited ? logger.info(r, 'reconciled cancellation refunds') : undefined),
+      (err: unknown) => logger.warn({ err }, 'reconciling cancellation refunds failed'),
+    )
   await reconcileReturns(database.embedded ? 0 : 60_000)
-  setInterval(() => void reconcile(30_000).then(() => reconcileReturns(60_000)), 60_000).unref()
+  await reconcileCancellations(database.embedded ? 0 : 60_000)
+  setInterval(() => void reconcile(30_000).then(() => reconcileReturns(60_000)).then(() => reconcileCancellations(60_000)), 60_000).unref()
   setInterval(() => void prune(), 3600_000).unref()
   // Held registry gifts whose day has come (near the arrival date) start shipping: now and every few minutes.
   const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))

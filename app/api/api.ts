@@ -25,6 +25,7 @@ import { cartRouter } from './v3/cart'
 import { ordersRouter } from './v3/orders'
 import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
+import { orderCancellationsRouter } from './v3/order-cancellations'
 import { giftCardsRouter } from './v3/gift-cards'
 import { paymentMethodsRouter } from './v3/payment-methods'
 import { staffRouter } from './v3/staff'
@@ -58,6 +59,7 @@ export function createApi() {
   api.route('/', ordersRouter)
   api.route('/', shipmentsRouter)
   api.route('/', purchaseReturnsRouter)
+  api.route('/', orderCancellationsRouter)
   api.route('/', giftCardsRouter)
   api.route('/', paymentMethodsRouter)
   api.route('/', staffRouter)

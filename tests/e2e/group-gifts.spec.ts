@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, signInContext, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
-import { openPage } from './support/checkout-setup'
+import { fillShippingAddress, openPage, testCard, testCardExpiry } from './support/checkout-setup'
 
 // Group gifts (docs/decisions/030, h12): the family makes an item a group gift from their registry page, a guest
 // chips in with the test card on the guest page (a declined card keeps what was typed; with and without
@@ -135,6 +135,13 @@ describe('group gifts', () => {
     expect(gifts).toContain('Grandma Rose chipped in $40')
     expect(gifts).toContain('Uncle Theo chipped in $25')
     await expectNoSeriousA11yViolations(page, 'gift tracker with chip-ins 1280')
+    // h13: charged chip-ins of a fund not used yet wait apart from what was received.
+    expect(gifts).toContain('$65 waiting in group gifts')
+    await page.screenshot({ path: '/tmp/ggr-tracker-1280.png', fullPage: true })
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expectNoSeriousA11yViolations(page, 'gift tracker with chip-ins 320')
+    await page.screenshot({ path: '/tmp/ggr-tracker-320.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
 
     await open(page, `/registry/items/${item.id}/group-gift`)
     expect(await page.getByText('2 people have already chipped in, so this stays a group gift.').count()).toBe(1)
@@ -209,6 +216,84 @@ describe('group gifts', () => {
     expect(await page.getByText(`${fund} became your Nestlist store credit to order this gift.`).count()).toBe(1)
     expect((await as('GET', '/api/v3/user_credit')).balanceCents).toBe(marked.goalCents)
     await page.screenshot({ path: '/tmp/order-it-family.png', fullPage: true })
+
+    // h13: the order placed at that checkout is recorded against the group gift; the family page says "Ordered"
+    // and links to it.
+    await page.getByRole('link', { name: 'Go to checkout' }).click()
+    await page.waitForURL(/\/store\/checkout\?apply_credit=1&group_gift=\d+$/)
+    await page.waitForSelector('html[data-hydrated]')
+    await fillShippingAddress(page, 'Ora Nguyen')
+    if (await page.getByLabel('Card number').isVisible()) {
+      await page.getByLabel('Card number').fill(testCard.number)
+      await page.getByLabel('Expiry (MM/YY)').fill(testCardExpiry)
+      await page.getByLabel('Security code (CVC)').fill('123')
+    }
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}/)
+    const orderId = /\/orders\/([0-9a-f-]{36})/.exec(page.url())![1]!
+    await open(page, `/registry/items/${added.id}/group-gift`)
+    expect(await page.getByText('Ordered', { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(`/orders/${orderId}`)
+    await expectNoSeriousA11yViolations(page, 'group gift ordered 1280')
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expectNoSeriousA11yViolations(page, 'group gift ordered 320')
+    await page.screenshot({ path: '/tmp/ggr-ordered-320.png', fullPage: true })
+    await context.close()
+  })
+
+  test('h13: "Order it" for an item whose size and colour were never chosen offers the choice (stock shown, sold out disabled), without JavaScript', async () => {
+    const family = await createAccount(baseUrl, { firstName: 'Ivy', lastName: 'Chen' })
+    const as = async (method: string, path: string, body?: unknown, cookie: string | null = family.cookie) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const json = await res.json().catch(() => null)
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
+      return json
+    }
+    const reg = await as('POST', '/api/v3/registries', { registryType: 'baby', title: 'Baby Chen', familyName: 'Ivy Chen', slug: `choose-${tag}`, isArrivalDateKnown: false })
+    const search = await (await fetch(`${baseUrl}/api/v3/search?search_term=bodysuit`)).json()
+    const product = (search.heroProducts as { productId: number; hasOptions?: boolean }[]).find((p) => p.hasOptions)!
+    expect(product).toBeTruthy()
+    // Added with no size or colour chosen.
+    const added = await as('POST', `/api/v3/registries/${reg.id}/reg_items`, { productId: product.productId, quantity: 1 })
+    const marked = await as('PUT', `/api/v3/registries/${reg.id}/reg_items/${added.id}/group_gift`)
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
+    await as('POST', '/api/v3/cash_fund_contributions', { regItemId: added.id, amountCents: marked.goalCents, giverName: 'Friend', giverEmail: `friend.${tag}@example.test`, idempotencyKey: `choose-${tag}`, card }, null)
+
+    // Axe (it needs JavaScript) at 320 and 1280 px, then the whole flow without JavaScript.
+    const scripted = await browser.newContext({ viewport: { width: 320, height: 800 } })
+    await signInContext(scripted, baseUrl, family)
+    const look = await scripted.newPage()
+    await open(look, `/registry/items/${added.id}/group-gift`)
+    expect(await look.getByRole('group', { name: /^Choose a (size|colour)/ }).getByRole('radio').count()).toBeGreaterThan(1)
+    await expectNoSeriousA11yViolations(look, 'order it with a choice 320')
+    await look.screenshot({ path: '/tmp/ggr-order-choice-320.png', fullPage: true })
+    await look.setViewportSize({ width: 1280, height: 900 })
+    await expectNoSeriousA11yViolations(look, 'order it with a choice 1280')
+    await look.screenshot({ path: '/tmp/ggr-order-choice-1280.png', fullPage: true })
+    await scripted.close()
+
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 }, javaScriptEnabled: false })
+    await signInContext(context, baseUrl, family)
+    const page = await context.newPage()
+    await open(page, `/registry/items/${added.id}/group-gift`, { hydrated: false })
+    const group = page.getByRole('group', { name: /^Choose a (size|colour)/ })
+    expect(await group.count()).toBe(1)
+    // Nothing chosen: a clear message beside the group, nothing redeemed.
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Order it' }).click()])
+    expect(await page.getByText('Choose which one to order.').count()).toBeGreaterThan(0)
+    expect((await as('GET', '/api/v3/user_credit')).balanceCents).toBe(0)
+    // Choose the first option in stock: the item goes in the cart in that option.
+    const enabled = group.locator('input[type=radio]:not([disabled])').first()
+    const key = (await enabled.getAttribute('value'))!
+    await enabled.check()
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Order it' }).click()])
+    await page.waitForURL(/\/store\/checkout\?apply_credit=1&group_gift=\d+$/)
+    const cart = JSON.stringify(await as('GET', '/api/v3/cart'))
+    for (const part of key.split('|')) expect(cart).toContain(part.split('=')[1]!)
     await context.close()
   })
 })

@@ -46,6 +46,7 @@ const ContributionSchema = z
     createdAt: z.string(),
     confirmedAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    waitingInGroupGift: z.boolean().openapi({ description: "A charged chip-in still in its group gift's fund (not used by the family yet, so not received yet); false for cash fund gifts" }),
   })
   .openapi('CashFundContribution')
 
@@ -69,7 +70,8 @@ const GroupGiftSchema = z
     quantityNeeded: z.number().int(),
     productId: z.number().int().nullable(),
     storeName: z.string(),
-    goalCents: z.number().int().openapi({ description: `price × quantity needed + ${GROUP_GIFT_GOAL_BUFFER_PERCENT}% (covers tax and shipping)` }),
+    goalCents: z.number().int().openapi({ description: `price × quantity needed + ${GROUP_GIFT_GOAL_BUFFER_PERCENT}% (covers tax and shipping), fixed when the first guest chips in` }),
+    goalFixed: z.boolean().openapi({ description: 'The goal was fixed by the first chip-in (a price change no longer moves it; the quantity cannot change while chip-ins are held or charged)' }),
     fundedCents: z.number().int().openapi({ description: 'Confirmed chip-ins' }),
     contributorCount: z.number().int().openapi({ description: 'People whose chip-in was charged (no names)' }),
     leftCents: z.number().int().openapi({ description: 'What guests can still chip in (goal less charged and held chip-ins); 0 when fully funded or redeemed' }),
@@ -86,6 +88,7 @@ const RedemptionSchema = z
     method: z.enum(['store_credit', 'bank_transfer']).openapi({ description: "The registry's cash fund preference when redeemed (always store_credit for use 'order')" }),
     use: z.enum(['payout', 'order']).openapi({ description: "'payout': the cash fund way; 'order': store credit to order the item at Nestlist" }),
     amountCents: z.number().int(),
+    orderId: z.string().uuid().nullable().openapi({ description: "use 'order': the store order placed with the fund, once checkout placed it" }),
     createdAt: z.string(),
   })
   .openapi('GroupGiftFundRedemption')
@@ -252,6 +255,8 @@ const redeem = createRoute({
         .object({
           regItemId: z.number().int(),
           use: z.enum(['payout', 'order']).optional().openapi({ description: "'payout' (default): the cash fund preferences; 'order': store credit to order the item" }),
+          size: z.string().optional().openapi({ description: "use 'order': the size to order when the registry item has none chosen and the product offers sizes (required then)" }),
+          color: z.string().optional().openapi({ description: "use 'order': the colour to order, likewise" }),
         })
         .openapi('GroupGiftFundRedemptionInput'),
     ),

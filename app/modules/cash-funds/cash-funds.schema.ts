@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
+import { orders } from '../orders/orders.schema'
 import { payments } from '../payments/payments.schema'
 import { regItems, registries } from '../registry/registry.schema'
 
@@ -121,6 +122,8 @@ export const groupGiftRedemptions = pgTable(
     /** The confirmed chip-ins paid out, in cents. */
     amountCents: integer('amount_cents').notNull(),
     redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The store order placed with the fund after "Order it" (decision 030, h13): written once, by id, after checkout places it. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('group_gift_redemptions_item_key').on(t.regItemId), index('group_gift_redemptions_registry_idx').on(t.registryId), check('group_gift_redemptions_amount', sql`${t.amountCents} > 0`)],

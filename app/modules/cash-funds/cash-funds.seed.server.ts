@@ -8,6 +8,7 @@ import { demoAccounts } from '../../db/demo-accounts'
 import type { SeedContext } from '../../db/seed-context.server'
 import { users } from '../accounts/accounts.schema'
 import { productImagePath } from '../catalog/illustrations'
+import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '../config/app-config'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
 import { regItems, registries } from '../registry/registry.schema'
@@ -105,7 +106,8 @@ const CHIP_INS = [
 async function seedGroupGift(db: SeedContext['db'], registryId: number, now: number): Promise<number> {
   const [item] = await db
     .update(regItems)
-    .set({ groupGift: true })
+    // Guests chipped in, so its goal is fixed (decision 030, h13): price × quantity + the buffer.
+    .set({ groupGift: true, groupGiftGoalCents: sql`ceil(${regItems.priceCents}::numeric * ${regItems.quantityNeeded} * ${100 + GROUP_GIFT_GOAL_BUFFER_PERCENT} / 100)::int` })
     .where(
       eq(
         regItems.id,
@@ -134,5 +136,5 @@ export async function resetCashFunds(pool: pg.Pool): Promise<void> {
   await pool.query('delete from cash_funds')
   await pool.query('delete from cash_fund_preferences')
   await pool.query(`delete from payments where idempotency_key like $1 or idempotency_key like $2`, [`cash-fund:${KEY_PREFIX}%`, `group-gift:${KEY_PREFIX}%`])
-  await pool.query('update reg_items set group_gift = false where group_gift')
+  await pool.query('update reg_items set group_gift = false, group_gift_goal_cents = null where group_gift')
 }

@@ -7,7 +7,9 @@ import { formatCents } from '~/lib/money'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
 import type { Logger } from '~/lib/logger.server'
-import { products } from '../catalog/catalog.schema'
+import { type ProductOptions, products } from '../catalog/catalog.schema'
+import { type ChosenOptions, optionKey, resolveOptions } from '../cart/cart-options'
+import { orderLines, orders, productStock } from '../orders/orders.schema'
 import { productImagePath } from '../catalog/illustrations'
 import { pdpPath } from '../catalog/product-path'
 import type { EmailSender } from '../email/email.types'
@@ -56,6 +58,11 @@ export type ContributionView = {
   createdAt: string
   confirmedAt: string | null
   cancelledAt: string | null
+  /**
+   * A charged chip-in still waiting in its group gift's fund: the family has not used the fund yet, so the money
+   * has not reached them (decision 030, h13). False for cash fund gifts (paid out when charged) and once redeemed.
+   */
+  waitingInGroupGift: boolean
 }
 
 /** A registry item marked as a group gift, with its money (guests see this: no givers). */
@@ -69,8 +76,16 @@ export type RedemptionView = {
   /** 'order': the fund became store credit to order the item at Nestlist. */
   use: 'payout' | 'order'
   amountCents: number
+  /** The store order placed with the fund after "Order it", once checkout placed it (h13). */
+  orderId: string | null
   createdAt: string
 }
+
+/**
+ * "Order it" for a product with a size or colour the registry item never chose: each option still to choose,
+ * with the stock left (an option with fewer left than the quantity needed cannot be chosen).
+ */
+export type GroupGiftOrderChoice = { key: string; size?: string; color?: string; left: number; available: boolean }[]
 
 /** What to put in the family's cart after an 'order' redemption: the item's product, chosen options and quantity. */
 export type GroupGiftOrderLine = { productId: number; quantity: number; size?: string; color?: string }
@@ -140,7 +155,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     return fund
   }
 
-  const contributionView = (c: CashFundContributionRow, fundTitle: string): ContributionView => ({
+  /** `fundUsed`: the chip-in's group gift fund was redeemed (its money reached the family). */
+  const contributionView = (c: CashFundContributionRow, fundTitle: string, fundUsed = false): ContributionView => ({
     id: c.id,
     kind: c.regItemId !== null ? 'group_gift' : 'cash_fund',
     cashFundId: c.cashFundId,
@@ -156,19 +172,23 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     createdAt: c.createdAt.toISOString(),
     confirmedAt: iso(c.confirmedAt),
     cancelledAt: iso(c.cancelledAt),
+    waitingInGroupGift: c.regItemId !== null && c.status === 'confirmed' && !fundUsed,
   })
 
   /** A contribution's fund title, or its group gift item's title. */
   const titleOf = sql<string>`coalesce(${cashFunds.title}, ${regItems.title}, '')`
+  /** Its group gift's fund was redeemed (with group_gift_redemptions left-joined on the item). */
+  const fundUsedOf = sql<boolean>`${groupGiftRedemptions.id} is not null`
 
   /** The contribution, for its registry's owner and collaborators and for staff; 404 for anyone else. */
   async function contributionFor(id: string, actor: CashFundActor) {
     if (!isUuid(id)) throw new DomainError('not_found', m.contributionNotFound)
     const [row] = await db
-      .select({ c: cashFundContributions, fundTitle: titleOf })
+      .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
       .from(cashFundContributions)
       .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
       .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
+      .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
       .where(eq(cashFundContributions.id, id))
     if (!row) throw new DomainError('not_found', m.contributionNotFound)
     if (actor.role !== 'staff' && !(await access.of(row.c.registryId, actor.userId))) throw new DomainError('not_found', m.contributionNotFound)
@@ -255,7 +275,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
   }
 
   /** The money of each group gift (confirmed, held, redeemed), in two queries. */
-  async function groupGiftsProgress(items: Pick<RegItemRow, 'id' | 'priceCents' | 'quantityNeeded'>[]): Promise<GroupGiftProgress[]> {
+  async function groupGiftsProgress(items: Pick<RegItemRow, 'id' | 'priceCents' | 'quantityNeeded' | 'groupGiftGoalCents'>[]): Promise<GroupGiftProgress[]> {
     if (items.length === 0) return []
     const ids = items.map((i) => i.id)
     const [sums, redeemed] = await Promise.all([
@@ -291,7 +311,28 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     storeName: i.storeName,
   })
 
-  const redemptionView = (r: GroupGiftRedemptionRow): RedemptionView => ({ id: r.id, regItemId: r.regItemId, registryId: r.registryId, method: r.method, use: r.use, amountCents: r.amountCents, createdAt: r.createdAt.toISOString() })
+  const redemptionView = (r: GroupGiftRedemptionRow): RedemptionView => ({ id: r.id, regItemId: r.regItemId, registryId: r.registryId, method: r.method, use: r.use, amountCents: r.amountCents, orderId: r.orderId, createdAt: r.createdAt.toISOString() })
+
+  /** The options still to choose for "Order it": the product's sizes/colours the item left open, each with its stock. */
+  async function orderChoiceFor(product: { id: number; options: ProductOptions; stock: number }, chosen: ChosenOptions, quantity: number): Promise<GroupGiftOrderChoice | null> {
+    const open: ProductOptions = {
+      ...(product.options.sizes?.length && !chosen.size ? { sizes: product.options.sizes } : {}),
+      ...(product.options.colors?.length && !chosen.color ? { colors: product.options.colors } : {}),
+    }
+    if (!open.sizes && !open.colors) return null
+    const rows = await db.select({ key: productStock.optionKey, q: productStock.quantity }).from(productStock).where(eq(productStock.productId, product.id))
+    const byKey = new Map(rows.map((r) => [r.key, r.q]))
+    const sizes = open.sizes ?? [chosen.size]
+    const colors = open.colors ?? [chosen.color]
+    return sizes.flatMap((size) =>
+      colors.map((color) => {
+        const key = optionKey({ size, color })
+        // A product without stock rows yet counts its opening stock (as the cart does).
+        const left = Math.max(0, rows.length === 0 ? product.stock : (byKey.get(key) ?? 0))
+        return { key, ...(size ? { size } : {}), ...(color ? { color } : {}), left, available: left >= quantity }
+      }),
+    )
+  }
 
   /**
    * Records a group gift chip-in as pending if it still fits under the goal: the item's row is locked, so
@@ -299,8 +340,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
    */
   async function recordChipIn(values: typeof cashFundContributions.$inferInsert, itemId: number): Promise<CashFundContributionRow | 'gone' | 'redeemed' | { leftCents: number }> {
     return db.transaction(async (tx) => {
-      const locked = await tx.execute<{ price_cents: number; quantity_needed: number; group_gift: boolean; removed: boolean }>(
-        sql`select price_cents, quantity_needed, group_gift, removed_at is not null as removed from reg_items where id = ${itemId} for update`,
+      const locked = await tx.execute<{ price_cents: number; quantity_needed: number; group_gift: boolean; goal_cents: number | null; removed: boolean }>(
+        sql`select price_cents, quantity_needed, group_gift, group_gift_goal_cents as goal_cents, removed_at is not null as removed from reg_items where id = ${itemId} for update`,
       )
       const item = locked.rows[0]
       // Taken off the registry or made an ordinary item since the page was shown.
@@ -311,8 +352,11 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         .select({ held: sql<string>`coalesce(sum(${cashFundContributions.amountCents}), 0)` })
         .from(cashFundContributions)
         .where(and(eq(cashFundContributions.regItemId, itemId), ne(cashFundContributions.status, 'cancelled')))
-      const progress = groupGiftProgress({ priceCents: item.price_cents, quantityNeeded: item.quantity_needed }, { confirmedCents: Number(sum?.held ?? 0), pendingCents: 0, confirmedCount: 0, redeemed: false })
+      const source = { priceCents: item.price_cents, quantityNeeded: item.quantity_needed, groupGiftGoalCents: item.goal_cents === null ? null : Number(item.goal_cents) }
+      const progress = groupGiftProgress(source, { confirmedCents: Number(sum?.held ?? 0), pendingCents: 0, confirmedCount: 0, redeemed: false })
       if ((values.amountCents ?? 0) > progress.leftCents) return { leftCents: progress.leftCents }
+      // The first chip-in fixes the goal (decision 030, h13): a later price change no longer moves it under the guests.
+      if (source.groupGiftGoalCents === null) await tx.update(regItems).set({ groupGiftGoalCents: progress.goalCents }).where(eq(regItems.id, itemId))
       const [created] = await tx.insert(cashFundContributions).values(values).onConflictDoNothing({ target: cashFundContributions.idempotencyKey }).returning()
       return created ?? (await tx.select().from(cashFundContributions).where(eq(cashFundContributions.idempotencyKey, values.idempotencyKey)))[0]!
     })
@@ -466,7 +510,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     /** One contribution, for the registry's family and staff (anyone else: 404). */
     async get(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
-      const view = contributionView(row.c, row.fundTitle)
+      const view = contributionView(row.c, row.fundTitle, row.fundUsed)
       if (actor.role === 'staff') return view
       const [reg] = await db.select({ surprise: registries.surprise, surpriseRevealDate: registries.surpriseRevealDate }).from(registries).where(eq(registries.id, row.c.registryId))
       return reg && surpriseActive(reg) ? hideGiver(view) : view
@@ -477,13 +521,17 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const registry = await managed(registryId, userId)
       const hide = surpriseActive(registry)
       const rows = await db
-        .select({ c: cashFundContributions, fundTitle: titleOf })
+        .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
         .from(cashFundContributions)
         .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
         .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
+        .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
         .where(eq(cashFundContributions.registryId, registryId))
         .orderBy(desc(cashFundContributions.createdAt))
-      return rows.map((r) => (hide ? hideGiver(contributionView(r.c, r.fundTitle)) : contributionView(r.c, r.fundTitle)))
+      return rows.map((r) => {
+        const view = contributionView(r.c, r.fundTitle, r.fundUsed)
+        return hide ? hideGiver(view) : view
+      })
     },
 
     /** pending → confirmed (charges the held amount). Confirming a confirmed one is harmless; a cancelled one is refused. */
@@ -494,7 +542,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         if (isDomainError(error) && error.code === 'conflict') throw new DomainError('conflict', m.notCharged)
         throw error
       })
-      return contributionView(settled, row.fundTitle)
+      return contributionView(settled, row.fundTitle, row.fundUsed)
     },
 
     /**
@@ -504,7 +552,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     async cancel(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
       const c = row.c
-      if (c.status === 'cancelled') return contributionView(c, row.fundTitle)
+      if (c.status === 'cancelled') return contributionView(c, row.fundTitle, row.fundUsed)
       if (c.status === 'confirmed') {
         if (actor.role !== 'staff') throw new DomainError('conflict', m.confirmedOwnerCannotCancel)
         // A redeemed group gift's money was already paid out to the family: refund it from there, not here.
@@ -527,7 +575,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           await payments.refundOnce(c.paymentId, c.amountCents, `cash-fund-refund:${c.id}`)
           return cancelled
         })
-        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
+        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
       }
       await payments.void(c.paymentId)
       const [done] = await db
@@ -535,7 +583,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         .set({ status: 'cancelled', cancelledAt: clock() })
         .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
         .returning()
-      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle)
+      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
     },
 
     /** The registry's group gifts with their money (guests' view: totals and a count, never who gave). */
@@ -577,8 +625,12 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           .where(and(eq(cashFundContributions.regItemId, item.id), ne(cashFundContributions.status, 'cancelled'))),
         db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, item.id)),
         db.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id)),
-        item.productId ? db.select({ id: products.id, slug: products.slug, productType: products.productType }).from(products).where(eq(products.id, item.productId)) : Promise.resolve([]),
+        item.productId
+          ? db.select({ id: products.id, slug: products.slug, productType: products.productType, options: products.options, stock: products.stock }).from(products).where(eq(products.id, item.productId))
+          : Promise.resolve([]),
       ])
+      const orderable = product?.productType === 'product'
+      const orderChoice = orderable && item.groupGift && !redemption ? await orderChoiceFor(product, item.options, item.quantityNeeded) : null
       return {
         gift: groupGiftView(item, progress!),
         registry: { id: registry.id, slug: registry.slug, title: registry.title },
@@ -592,7 +644,9 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         payoutMethod: pref?.method ?? ('store_credit' as const),
         redemption: redemption ? redemptionView(redemption) : null,
         /** A product of the Nestlist shop: once fully funded, the family can order it with the fund ('Order it'). */
-        orderable: product?.productType === 'product',
+        orderable,
+        /** "Order it" needs a size or colour chosen first (the registry item left it open); null when not. */
+        orderChoice,
         /** The product's page in the shop (a catalogue item), to choose it there when it cannot go in the cart as it is. */
         productHref: product?.productType === 'product' ? pdpPath({ slug: product.slug, genericProductId: product.id }) : null,
       }
@@ -633,7 +687,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           .from(cashFundContributions)
           .where(and(eq(cashFundContributions.regItemId, itemId), ne(cashFundContributions.status, 'cancelled')))
         if ((n?.count ?? 0) > 0) throw new DomainError('conflict', gm.hasChipIns(n!.count))
-        await tx.update(regItems).set({ groupGift: false }).where(eq(regItems.id, itemId))
+        await tx.update(regItems).set({ groupGift: false, groupGiftGoalCents: null }).where(eq(regItems.id, itemId))
       })
     },
 
@@ -646,15 +700,15 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
      * counts as received on the registry. Chip-ins still being charged must be charged or declined first (409).
      */
     async redeemGroupGift(input: unknown, userId: number): Promise<{ redemption: RedemptionView; created: boolean; orderLine: GroupGiftOrderLine | null }> {
-      const { regItemId, use } = parseInput(redeemGroupGiftInput, input)
+      const { regItemId, use, size, color } = parseInput(redeemGroupGiftInput, input)
       const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
       if (!item) throw new DomainError('not_found', gm.itemNotFound)
       const registry = await managed(item.registryId, userId).catch(() => {
         throw new DomainError('not_found', gm.itemNotFound)
       })
       return db.transaction(async (tx) => {
-        const locked = await tx.execute<{ title: string; group_gift: boolean; price_cents: number; quantity_needed: number; product_id: number | null; options: Record<string, string> | null }>(
-          sql`select title, group_gift, price_cents, quantity_needed, product_id, options from reg_items where id = ${regItemId} for update`,
+        const locked = await tx.execute<{ title: string; group_gift: boolean; price_cents: number; quantity_needed: number; goal_cents: number | null; product_id: number | null; options: Record<string, string> | null }>(
+          sql`select title, group_gift, price_cents, quantity_needed, group_gift_goal_cents as goal_cents, product_id, options from reg_items where id = ${regItemId} for update`,
         )
         const row = locked.rows[0]!
         const [already] = await tx.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, regItemId))
@@ -673,12 +727,22 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         let orderLine: GroupGiftOrderLine | null = null
         if (use === 'order') {
           // Only a product the shop sells (not a cash fund idea, favour or gift card).
-          const [product] = row.product_id ? await tx.select({ id: products.id, productType: products.productType }).from(products).where(eq(products.id, Number(row.product_id))) : []
+          const [product] = row.product_id
+            ? await tx.select({ id: products.id, productType: products.productType, options: products.options, stock: products.stock, available: products.available }).from(products).where(eq(products.id, Number(row.product_id)))
+            : []
           if (product?.productType !== 'product') throw new DomainError('conflict', gm.orderNotCatalogue)
-          const progress = groupGiftProgress({ priceCents: Number(row.price_cents), quantityNeeded: Number(row.quantity_needed) }, { confirmedCents: amountCents, pendingCents: 0, confirmedCount: 0, redeemed: false })
+          const progress = groupGiftProgress({ priceCents: Number(row.price_cents), quantityNeeded: Number(row.quantity_needed), groupGiftGoalCents: row.goal_cents === null ? null : Number(row.goal_cents) }, { confirmedCents: amountCents, pendingCents: 0, confirmedCount: 0, redeemed: false })
           if (!progress.fullyFunded) throw new DomainError('conflict', gm.orderNotFunded(progress.leftCents))
-          const options = row.options ?? {}
-          orderLine = { productId: product.id, quantity: Number(row.quantity_needed), ...(options.size ? { size: options.size } : {}), ...(options.color ? { color: options.color } : {}) }
+          // The item's own size and colour; one it left open is the family's choice now (checked against the
+          // product, and in stock for the quantity needed), before anything is recorded.
+          const saved = row.options ?? {}
+          const quantity = Number(row.quantity_needed)
+          const options = resolveOptions(product.options, { size: saved.size || size || undefined, color: saved.color || color || undefined })
+          const rows = await tx.select({ key: productStock.optionKey, q: productStock.quantity }).from(productStock).where(eq(productStock.productId, product.id))
+          // A product without stock rows yet counts its opening stock (as the cart does).
+          const left = !product.available ? 0 : Math.max(0, rows.length === 0 ? product.stock : (rows.find((r) => r.key === optionKey(options))?.q ?? 0))
+          if (left < quantity) throw new DomainError('conflict', gm.orderSoldOut(options, left), { fields: { option: [gm.orderSoldOut(options, left)] } })
+          orderLine = { productId: product.id, quantity, ...options }
         }
         // Ordering spends the fund at Nestlist: store credit whatever the cash fund preference says.
         const [pref] = use === 'order' ? [] : await tx.select({ method: cashFundPreferences.method }).from(cashFundPreferences).where(eq(cashFundPreferences.registryId, registry.id))
@@ -708,6 +772,23 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         () => false,
       )
       return mine ? { amountCents: r.amountCents, title: r.title } : null
+    },
+
+    /**
+     * Records the store order placed with an "Order it" fund against its group gift (decision 030, h13): one
+     * UPDATE by the redemption's unique item id, after checkout placed the order, written once. It holds only
+     * for the family member who pressed "Order it" and placed the order, and an order that carries the item's
+     * product; anything else changes nothing (false).
+     */
+    async linkGroupGiftOrder(itemId: number, orderId: string, userId: number): Promise<boolean> {
+      if (!Number.isSafeInteger(itemId) || itemId <= 0 || !isUuid(orderId)) return false
+      const linked = await db.execute(sql`
+        update group_gift_redemptions r set order_id = ${orderId}::uuid
+        where r.reg_item_id = ${itemId} and r.use = 'order' and r.order_id is null and r.redeemed_by = ${userId}
+          and exists (
+            select 1 from ${orders} o join ${orderLines} l on l.order_id = o.id join reg_items i on i.id = r.reg_item_id
+            where o.id = ${orderId}::uuid and o.user_id = ${userId} and l.product_id = i.product_id)`)
+      return (linked.rowCount ?? 0) > 0
     },
 
     /** The registry's group gift redemptions by item (the family's gift tracker). */

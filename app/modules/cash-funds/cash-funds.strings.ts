@@ -68,12 +68,19 @@ export const groupGiftMessages = {
   nothingToRedeem: 'Nobody has chipped in yet, so there is nothing to redeem.',
   orderNotCatalogue: 'Only a gift from the Nestlist shop can be ordered with its fund. Use the fund as store credit or a bank transfer instead.',
   orderNotFunded: (left: number) => `This group gift is not fully funded yet (${formatCents(left)} to go), so it cannot be ordered with its fund yet.`,
+  orderSoldOut: (o: { size?: string; color?: string }, left: number) => {
+    const what = [o.size ? `size ${o.size}` : '', o.color ? `colour ${o.color}` : ''].filter(Boolean).join(', ')
+    const stock = left > 0 ? `only ${left} ${left === 1 ? 'is' : 'are'} left` : 'it is sold out'
+    return `${what ? `In ${what}, ` : 'Right now '}${stock}, so it cannot be ordered as it is. ${what ? 'Choose another option, or use' : 'Use'} the fund as store credit instead. Nothing was redeemed.`
+  },
+  chooseOption: 'Choose which one to order.',
   redeemedRefund: 'The family has already used this group gift fund, so the chip-in cannot be refunded here.',
 } as const
 
 export const groupGiftCopy = {
   label: 'Group gift',
   bufferReason: 'The goal is the price plus 10% to cover tax and shipping.',
+  goalFixed: 'The goal was set when the first guest chipped in, so a later price change does not move it.',
   goal: (goal: number) => `Goal ${formatCents(goal)}`,
   funded: (funded: number, goal: number) => `${formatCents(funded)} of ${formatCents(goal)} funded`,
   people: (n: number) => (n === 1 ? '1 person chipped in' : `${n} people chipped in`),
@@ -90,7 +97,22 @@ export const groupGiftCopy = {
   orderedNotInCart: (amount: number, why: string) =>
     `The group gift fund (${formatCents(amount)}) is now your Nestlist store credit. We could not put the gift in your cart: ${why} Add it from its page in the shop; the credit is applied at checkout.`,
   redeemedOrder: (amount: number) => `${formatCents(amount)} became your Nestlist store credit to order this gift.`,
+  orderedWithFund: (amount: number) => `You ordered this gift with its fund (${formatCents(amount)} in store credit).`,
+  orderChoiceHint: (quantity: number) => `Your registry did not say which one. ${quantity > 1 ? `You need ${quantity}; options` : 'Options'} with too few left cannot be chosen.`,
+  optionLeft: (left: number) => (left > 20 ? 'In stock' : `${left} left`),
+  optionTooFew: (left: number) => `Only ${left} left`,
+  optionSoldOut: 'Sold out',
+  noOptionInStock: 'None of its sizes or colours is in stock for the quantity you need right now, so it cannot be ordered with the fund yet. You can turn the fund into store credit instead.',
   redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
+} as const
+
+/** The gift tracker's money totals (h13): received, waiting in group gift funds, still being charged. */
+export const contributionTotalsCopy = {
+  received: (cents: number) => `${formatCents(cents)} received in all.`,
+  waiting: (cents: number) => `${formatCents(cents)} waiting in group gifts, yours once you use each group gift's fund.`,
+  useFund: 'Use the fund',
+  charging: (cents: number) => `${formatCents(cents)} still being charged.`,
+  waitingBadge: 'In the group gift fund',
 } as const
 
 export const contributionStatusLabels = { pending: 'Being charged', confirmed: 'Received', cancelled: 'Cancelled' } as const

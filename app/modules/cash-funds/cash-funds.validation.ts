@@ -74,6 +74,9 @@ export const redeemGroupGiftInput = z
     regItemId: z.coerce.number({ error: 'Choose a group gift.' }).int().positive('Choose a group gift.'),
     /** 'payout' (default): the cash fund way; 'order': store credit to order the item (a fully funded catalogue item). */
     use: z.enum(['payout', 'order'], { error: 'Choose how to use the fund: payout or order.' }).default('payout'),
+    /** use 'order': the size and colour to order when the registry item never chose them (decision 030, h13). */
+    size: z.string().trim().max(60).optional(),
+    color: z.string().trim().max(60).optional(),
   })
   .strict()
 

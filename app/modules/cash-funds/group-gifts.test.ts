@@ -9,8 +9,10 @@ import { groupGiftGoalCents } from '../config/app-config'
 import { emailOutbox } from '../email/email.schema'
 import { payments } from '../payments/payments.schema'
 import { regItems } from '../registry/registry.schema'
+import { registryMessages } from '../registry/registry.service.server'
 import { cashFundContributions, groupGiftRedemptions } from './cash-funds.schema'
 import { groupGiftMessages } from './cash-funds.strings'
+import { contributionTotals } from './contribution-totals'
 import { chipInRange, groupGiftProgress } from './group-gifts'
 
 describe('goal and amounts', () => {
@@ -21,9 +23,10 @@ describe('goal and amounts', () => {
   })
 
   test('what is left counts charged and held chip-ins; under a dollar left is fully funded; a redeemed gift takes nothing', () => {
-    const item = { priceCents: 10_000, quantityNeeded: 1 }
+    const item = { priceCents: 10_000, quantityNeeded: 1, groupGiftGoalCents: null }
     expect(groupGiftProgress(item, { confirmedCents: 5_000, pendingCents: 1_000, confirmedCount: 2, redeemed: false })).toEqual({
       goalCents: 11_000,
+      goalFixed: false,
       fundedCents: 5_000,
       contributorCount: 2,
       leftCents: 5_000,
@@ -32,6 +35,27 @@ describe('goal and amounts', () => {
     })
     expect(groupGiftProgress(item, { confirmedCents: 10_950, pendingCents: 0, confirmedCount: 3, redeemed: false })).toMatchObject({ leftCents: 0, fullyFunded: true })
     expect(groupGiftProgress(item, { confirmedCents: 3_000, pendingCents: 0, confirmedCount: 1, redeemed: true })).toMatchObject({ leftCents: 0, fullyFunded: false, redeemed: true })
+  })
+
+  test('a stored goal wins over price × quantity (fixed at the first chip-in)', () => {
+    expect(groupGiftProgress({ priceCents: 50_000, quantityNeeded: 2, groupGiftGoalCents: 11_000 }, { confirmedCents: 10_000, pendingCents: 0, confirmedCount: 1, redeemed: false })).toMatchObject({
+      goalCents: 11_000,
+      goalFixed: true,
+      leftCents: 1_000,
+    })
+  })
+
+  test("the gift tracker's totals: cash fund gifts and used group gift funds are received; chip-ins in unused funds wait; held ones are being charged", () => {
+    expect(
+      contributionTotals([
+        { amountCents: 2_501, status: 'confirmed', waitingInGroupGift: false },
+        { amountCents: 4_000, status: 'confirmed', waitingInGroupGift: true },
+        { amountCents: 1_099, status: 'confirmed', waitingInGroupGift: true },
+        { amountCents: 700, status: 'pending', waitingInGroupGift: false },
+        { amountCents: 9_999, status: 'cancelled', waitingInGroupGift: false },
+      ]),
+    ).toEqual({ receivedCents: 2_501, waitingCents: 5_099, chargingCents: 700 })
+    expect(contributionTotals([])).toEqual({ receivedCents: 0, waitingCents: 0, chargingCents: 0 })
   })
 
   test('a chip-in is $5 up to what is left; when less than $5 is left, exactly the remainder up to it', () => {
@@ -326,6 +350,8 @@ describe('"Order it": redeeming a fully funded catalogue gift to order it', () =
     const family = await h.signUp('Orderer')
     const r = await h.createRegistry(family.cookie)
     const [p] = await h.createProducts(1, 8_000)
+    // In stock: "Order it" checks the shop has the quantity needed before redeeming (h13).
+    await h.database.pool.query('update products set stock = 5 where id = $1', [p])
     const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: family.cookie, body: { productId: p, quantity: 2 } })
     expect(item.status, item.text).toBe(201)
     await h.call('PUT', ggPath(item.json.id, r.id), { cookie: family.cookie })
@@ -389,5 +415,160 @@ describe('"Order it": redeeming a fully funded catalogue gift to order it', () =
     expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, external.id))).toHaveLength(0)
     const bad = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: owner.cookie, body: { regItemId: external.id, use: 'buy' } })
     expect(bad.status).toBe(422)
+  })
+})
+
+describe('h13: the goal is fixed once the first guest chips in', () => {
+  const setPrice = (id: number, cents: number) => h.database.pool.query('update reg_items set price_cents = $2 where id = $1', [id, cents])
+  const patchQuantity = (id: number, quantity: number) => h.call('PATCH', `/api/v3/registries/${registry.id}/reg_items/${id}`, { cookie: owner.cookie, body: { quantity } })
+
+  test('before any chip-in the goal follows the price; after it, a price change moves nothing and the no-overfund check uses the stored goal', async () => {
+    const gift = await groupGift()
+    await setPrice(gift.id, 10_000)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ goalCents: 11_000, goalFixed: false })
+    expect((await chipIn(gift.id, { amountCents: 5_000 })).status).toBe(201)
+    const [row] = await h.database.db.select().from(regItems).where(eq(regItems.id, gift.id))
+    expect(row!.groupGiftGoalCents).toBe(11_000)
+    // The shop raises the price: guests, the family and the API still see the goal they chipped in towards.
+    await setPrice(gift.id, 30_000)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ goalCents: 11_000, goalFixed: true, leftCents: 6_000 })
+    expect((await h.services.cashFunds.groupGiftForFamily(gift.id, owner.id)).gift).toMatchObject({ goalCents: 11_000, goalFixed: true })
+    expect((await h.services.cashFunds.groupGiftForGuest(gift.id)).gift.goalCents).toBe(11_000)
+    // More than the stored goal leaves is refused, although price × quantity would now allow it.
+    const over = await chipIn(gift.id, { amountCents: 6_001 })
+    expect(over.status).toBe(422)
+    expect(over.json.error.message).toBe(groupGiftMessages.amountLeft(6_000))
+    expect((await chipIn(gift.id, { amountCents: 6_000 })).status).toBe(201)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ goalCents: 11_000, fundedCents: 11_000, fullyFunded: true })
+  })
+
+  test('the quantity cannot change while chip-ins are held or charged (409, a clear message); once all are declined it can, and the goal follows again', async () => {
+    const gift = await groupGift(1)
+    const chip = await chipIn(gift.id, { amountCents: 2_000 })
+    expect(chip.status).toBe(201)
+    const refused = await patchQuantity(gift.id, 2)
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe(registryMessages.groupGiftQuantityFixed(1))
+    const [kept] = await h.database.db.select().from(regItems).where(eq(regItems.id, gift.id))
+    expect(kept!.quantityNeeded).toBe(1)
+    // The note can still change.
+    expect((await h.call('PATCH', `/api/v3/registries/${registry.id}/reg_items/${gift.id}`, { cookie: owner.cookie, body: { note: 'Any colour' } })).status).toBeLessThan(300)
+    // Staff refund the only chip-in: nobody has chipped in any more, so the quantity may change and the goal follows it.
+    const cancelled = await h.call('POST', `/api/v3/cash_fund_contributions/${chip.json.id}/cancel`, { cookie: staff.cookie })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    const changed = await patchQuantity(gift.id, 2)
+    expect(changed.status, changed.text).toBeLessThan(300)
+    const [now] = await h.database.db.select().from(regItems).where(eq(regItems.id, gift.id))
+    expect(now).toMatchObject({ quantityNeeded: 2, groupGiftGoalCents: null })
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ goalCents: groupGiftGoalCents(now!.priceCents, 2), goalFixed: false })
+  })
+
+  test('an ordinary item (or a group gift nobody chipped in to) changes quantity as before', async () => {
+    const plain = await addItem(1)
+    expect((await patchQuantity(plain.id, 3)).status).toBeLessThan(300)
+    const gift = await groupGift(1)
+    expect((await patchQuantity(gift.id, 2)).status).toBeLessThan(300)
+    expect((await h.call('GET', ggPath(gift.id))).json).toMatchObject({ goalCents: groupGiftGoalCents(gift.priceCents, 2), goalFixed: false })
+  })
+})
+
+describe('h13: the gift tracker counts money waiting in group gift funds apart', () => {
+  test('a charged chip-in is waiting until its fund is used, then received; a cash fund gift is received when charged', async () => {
+    const family = await h.signUp('Tracker')
+    const r = await h.createRegistry(family.cookie)
+    const [p] = await h.createProducts(1, 10_000)
+    const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: family.cookie, body: { productId: p, quantity: 1 } })
+    await h.call('PUT', ggPath(item.json.id, r.id), { cookie: family.cookie })
+    expect((await chipIn(item.json.id, { amountCents: 3_333 })).status).toBe(201)
+    const fund = await h.call('POST', `/api/v3/registries/${r.id}/cash_funds`, { cookie: family.cookie, body: { title: 'Diaper fund' } })
+    expect(fund.status, fund.text).toBe(201)
+    const gave = await h.call('POST', '/api/v3/cash_fund_contributions', {
+      body: { cashFundId: fund.json.id, amountCents: 1_234, giverName: 'Uncle Ed', giverEmail: 'ed@example.test', message: '', idempotencyKey: key(), card: card() },
+    })
+    expect(gave.status, gave.text).toBe(201)
+    const before = await h.services.cashFunds.contributionsOf(r.id, family.id)
+    expect(contributionTotals(before)).toEqual({ receivedCents: 1_234, waitingCents: 3_333, chargingCents: 0 })
+    expect(before.find((c) => c.kind === 'group_gift')).toMatchObject({ waitingInGroupGift: true })
+    const listed = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${r.id}`, { cookie: family.cookie })
+    expect(listed.json.contributions.find((c: { kind: string }) => c.kind === 'group_gift')).toMatchObject({ waitingInGroupGift: true })
+    expect((await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: family.cookie, body: { regItemId: item.json.id } })).status).toBe(201)
+    const after = await h.services.cashFunds.contributionsOf(r.id, family.id)
+    expect(contributionTotals(after)).toEqual({ receivedCents: 4_567, waitingCents: 0, chargingCents: 0 })
+    const one = await h.call('GET', `/api/v3/cash_fund_contributions/${before.find((c) => c.kind === 'group_gift')!.id}`, { cookie: family.cookie })
+    expect(one.json).toMatchObject({ waitingInGroupGift: false, status: 'confirmed' })
+  })
+})
+
+describe('h13: "Order it" with a size or colour to choose, and the order linked to the group gift', () => {
+  const address = { name: 'Ora Orderer', line1: '1 Main Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' }
+
+  async function fundedOptionGift() {
+    const family = await h.signUp('Chooser')
+    const r = await h.createRegistry(family.cookie)
+    const [p] = await h.createProducts(1, 4_000)
+    await h.database.pool.query(`update products set options = '{"sizes":["S","M"],"colors":["Grey","Sand"]}'::jsonb, stock = 0 where id = $1`, [p])
+    await h.database.pool.query(`insert into product_stock (product_id, option_key, quantity) values ($1, 'size=S|color=Grey', 0), ($1, 'size=S|color=Sand', 1), ($1, 'size=M|color=Grey', 3), ($1, 'size=M|color=Sand', 2)`, [p])
+    const item = await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: family.cookie, body: { productId: p, quantity: 2 } })
+    expect(item.status, item.text).toBe(201)
+    await h.call('PUT', ggPath(item.json.id, r.id), { cookie: family.cookie })
+    // Goal: $40 × 2 + 10 % = $88.
+    expect((await chipIn(item.json.id, { amountCents: 8_800 })).status).toBe(201)
+    return { family, registryId: r.id, productId: p!, itemId: item.json.id as number }
+  }
+
+  test('the family page offers every open option with its stock; too few or sold out cannot be chosen', async () => {
+    const { family, itemId } = await fundedOptionGift()
+    const page = await h.services.cashFunds.groupGiftForFamily(itemId, family.id)
+    expect(page.orderChoice).toEqual([
+      { key: 'size=S|color=Grey', size: 'S', color: 'Grey', left: 0, available: false },
+      { key: 'size=S|color=Sand', size: 'S', color: 'Sand', left: 1, available: false },
+      { key: 'size=M|color=Grey', size: 'M', color: 'Grey', left: 3, available: true },
+      { key: 'size=M|color=Sand', size: 'M', color: 'Sand', left: 2, available: true },
+    ])
+  })
+
+  test('no option chosen is 422 and an option with too few left is 409, with nothing redeemed; a good choice goes in the order line', async () => {
+    const { family, itemId, productId } = await fundedOptionGift()
+    const none = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: family.cookie, body: { regItemId: itemId, use: 'order' } })
+    expect(none.status).toBe(422)
+    expect(none.json.error.fields.size).toBeTruthy()
+    const few = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: family.cookie, body: { regItemId: itemId, use: 'order', size: 'S', color: 'Sand' } })
+    expect(few.status).toBe(409)
+    expect(few.json.error.message).toBe(groupGiftMessages.orderSoldOut({ size: 'S', color: 'Sand' }, 1))
+    const unknown = await h.call('POST', '/api/v3/group_gift_fund_redemptions', { cookie: family.cookie, body: { regItemId: itemId, use: 'order', size: 'XXL', color: 'Grey' } })
+    expect(unknown.status).toBe(422)
+    expect(await h.database.db.select().from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, itemId))).toHaveLength(0)
+    expect((await h.call('GET', '/api/v3/user_credit', { cookie: family.cookie })).json.balanceCents).toBe(0)
+    const done = await h.services.cashFunds.redeemGroupGift({ regItemId: itemId, use: 'order', size: 'M', color: 'Sand' }, family.id)
+    expect(done).toMatchObject({ created: true, orderLine: { productId, quantity: 2, size: 'M', color: 'Sand' } })
+  })
+
+  test('the order placed with the fund is linked once, only for the family member who ordered and an order with the item', async () => {
+    const { family, itemId, productId } = await fundedOptionGift()
+    const { orderLine } = await h.services.cashFunds.redeemGroupGift({ regItemId: itemId, use: 'order', size: 'M', color: 'Grey' }, family.id)
+    await h.services.cart.add({ userId: family.id }, orderLine)
+    const order = await h.services.orders.placeOrder({ userId: family.id }, { scope: 'store', idempotencyKey: key(), email: family.email, name: 'Ora Orderer', shippingAddress: address, applyCredit: true, card: card() })
+    expect(order.lines.map((l: { productId: number | null }) => l.productId)).toContain(productId)
+    // Someone else's order, or another user, links nothing.
+    expect(await h.services.cashFunds.linkGroupGiftOrder(itemId, order.id, stranger.id)).toBe(false)
+    expect(await h.services.cashFunds.linkGroupGiftOrder(itemId, 'not-a-uuid', family.id)).toBe(false)
+    expect(await h.services.cashFunds.linkGroupGiftOrder(itemId, order.id, family.id)).toBe(true)
+    // Written once: a second order does not replace it.
+    expect(await h.services.cashFunds.linkGroupGiftOrder(itemId, order.id, family.id)).toBe(false)
+    const page = await h.services.cashFunds.groupGiftForFamily(itemId, family.id)
+    expect(page.redemption).toMatchObject({ use: 'order', orderId: order.id })
+    const listed = await h.call('GET', `/api/v3/group_gift_fund_redemptions?registryId=${page.registry.id}`, { cookie: family.cookie })
+    expect(listed.json.redemptions[0]).toMatchObject({ regItemId: itemId, orderId: order.id })
+  })
+
+  test('an order without the gift in it is not linked', async () => {
+    const { family, itemId } = await fundedOptionGift()
+    await h.services.cashFunds.redeemGroupGift({ regItemId: itemId, use: 'order', size: 'M', color: 'Grey' }, family.id)
+    const [other] = await h.createProducts(1, 1_500)
+    await h.database.pool.query('update products set stock = 5 where id = $1', [other])
+    await h.services.cart.add({ userId: family.id }, { productId: other, quantity: 1 })
+    const order = await h.services.orders.placeOrder({ userId: family.id }, { scope: 'store', idempotencyKey: key(), email: family.email, name: 'Ora Orderer', shippingAddress: address, card: card() })
+    expect(await h.services.cashFunds.linkGroupGiftOrder(itemId, order.id, family.id)).toBe(false)
+    expect((await h.services.cashFunds.groupGiftForFamily(itemId, family.id)).redemption).toMatchObject({ orderId: null })
   })
 })

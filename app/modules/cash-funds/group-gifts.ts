@@ -9,6 +9,8 @@ export const CHIP_IN_MIN_CENTS = 500
 /** A group gift's money as guests see it: confirmed chip-ins count as funded; held ones already take their share. */
 export type GroupGiftProgress = {
   goalCents: number
+  /** The goal was fixed when the first guest chipped in: a later price change does not move it. */
+  goalFixed: boolean
   /** Confirmed (charged) chip-ins. */
   fundedCents: number
   /** People whose chip-in was charged (a count, never names). */
@@ -21,16 +23,25 @@ export type GroupGiftProgress = {
   redeemed: boolean
 }
 
+/** The item's fields the goal comes from: the stored goal once fixed, else price × quantity + the buffer. */
+export type GroupGiftGoalSource = { priceCents: number; quantityNeeded: number; groupGiftGoalCents: number | null }
+
+/** A group gift's goal: fixed (stored) since the first chip-in, else what price × quantity + the buffer make now. */
+export function groupGiftGoalOf(item: GroupGiftGoalSource): number {
+  return item.groupGiftGoalCents ?? groupGiftGoalCents(item.priceCents, item.quantityNeeded)
+}
+
 /**
  * The progress of a group gift. Under a dollar left counts as fully funded: a chip-in is at least $1 (the
  * payments floor), and the buffer covers such a remainder many times over.
  */
-export function groupGiftProgress(item: { priceCents: number; quantityNeeded: number }, money: { confirmedCents: number; pendingCents: number; confirmedCount: number; redeemed: boolean }): GroupGiftProgress {
-  const goalCents = groupGiftGoalCents(item.priceCents, item.quantityNeeded)
+export function groupGiftProgress(item: GroupGiftGoalSource, money: { confirmedCents: number; pendingCents: number; confirmedCount: number; redeemed: boolean }): GroupGiftProgress {
+  const goalCents = groupGiftGoalOf(item)
   const rawLeft = goalCents - money.confirmedCents - money.pendingCents
   const fullyFunded = rawLeft < CONTRIBUTION_MIN_CENTS
   return {
     goalCents,
+    goalFixed: item.groupGiftGoalCents !== null,
     fundedCents: money.confirmedCents,
     contributorCount: money.confirmedCount,
     leftCents: money.redeemed || fullyFunded ? 0 : rawLeft,

@@ -58,7 +58,7 @@ export const giftCardUses = pgTable(
     giftCardId: uuid('gift_card_id')
       .notNull()
       .references(() => giftCards.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['order_payment', 'redeemed_to_credit'] }).notNull(),
+    kind: text('kind', { enum: ['order_payment', 'redeemed_to_credit', 'order_refund'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),

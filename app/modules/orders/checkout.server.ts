@@ -148,7 +148,7 @@ export async function placeOrderFromForm(
   context: AppLoadContext,
   form: FormData,
   scope: CheckoutScope,
-  options: { shipsToRegistry: boolean; shippingAddress?: Record<string, string> },
+  options: { shipsToRegistry: boolean; shippingAddress?: Record<string, string>; afterPlaced?: (order: OrderView, userId: number | null) => Promise<unknown> },
 ) {
   const values = checkoutValuesFrom(form)
   const { viewer, userId } = await pageCartViewer(request, context)
@@ -230,6 +230,8 @@ export async function placeOrderFromForm(
   if (values.saveCard && userId && !savedCardId && order.payment.cardLast4) {
     await context.services.paymentMethods.save(userId, typedCard).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'saving the card after checkout failed'))
   }
+  // The page's own follow-up (e.g. the group gift an "Order it" order is linked to): never fails the placed order.
+  if (options.afterPlaced) await options.afterPlaced(order, userId ?? null).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'after-placement step failed'))
   if (await context.services.orders.claimConfirmation(order.id)) {
     await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
   }

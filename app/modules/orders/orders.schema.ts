@@ -86,8 +86,8 @@ export const shipments = pgTable(
     registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
     /** The spec's warehouse external id: 46, 47, 59, 49, 164 or 185. */
     warehouseId: integer('warehouse_id').notNull(),
-    /** held (registry gifts waiting) → processing → shipped (carrier, tracking) → delivered. */
-    status: text('status', { enum: ['held', 'processing', 'shipped', 'delivered'] }).notNull().default('processing'),
+    /** held (registry gifts waiting) → processing → shipped (carrier, tracking) → delivered; cancelled: emptied by cancellations before it shipped. */
+    status: text('status', { enum: ['held', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('processing'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     /** When a held shipment was let go, and why: the family pressed 'Ship now' (owner) or the arrival date neared (automatic). */

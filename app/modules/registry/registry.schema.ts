@@ -117,6 +117,11 @@ export const regItems = pgTable(
      * reserving or buying it whole. Set only while nobody has reserved or bought it.
      */
     groupGift: boolean('group_gift').notNull().default(false),
+    /**
+     * The group gift's goal in cents, fixed when the first guest chips in (decision 030, h13); null while nobody
+     * has: the goal then follows price × quantity needed + the buffer.
+     */
+    groupGiftGoalCents: integer('group_gift_goal_cents'),
     /** Chosen options (size, colour) when the product has them. */
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     position: integer('position').notNull().default(0),

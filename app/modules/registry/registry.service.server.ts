@@ -26,6 +26,8 @@ export const registryMessages = {
   itemNotFound: 'That item is not on this registry.',
   slugTaken: 'That web address is taken. Try another one.',
   quantityBelowGiven: (given: number) => `${given} of this item ${given === 1 ? 'is' : 'are'} already reserved or bought, so ask for at least ${given}.`,
+  groupGiftQuantityFixed: (quantity: number) =>
+    `Guests have already chipped in towards this group gift, so the quantity stays at ${quantity} (its goal was fixed when the first guest chipped in).`,
   quantityBelowGivenSurprise: 'Guests have already taken care of some of this, so the quantity cannot go that low. (We keep the details a surprise.)',
   defaultCategory: 'This category holds items by default, so it cannot be renamed or deleted.',
   productUnavailable: 'That product is not available to add.',
@@ -471,15 +473,33 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         ...(data.quantity !== undefined ? { quantityNeeded: data.quantity } : {}),
       }
       if (Object.keys(set).length === 0) return
-      const updated = await db
-        .update(regItems)
-        .set(set)
-        .where(
-          data.quantity !== undefined
-            ? and(eq(regItems.id, item.id), sql`${regItems.quantityReserved} + ${regItems.quantityPurchased} <= ${data.quantity}`)
-            : eq(regItems.id, item.id),
-        )
-        .returning({ id: regItems.id })
+      const update = (q: Pick<Db, 'update'>, extra: { groupGiftGoalCents?: null } = {}) =>
+        q
+          .update(regItems)
+          .set({ ...set, ...extra })
+          .where(
+            data.quantity !== undefined
+              ? and(eq(regItems.id, item.id), sql`${regItems.quantityReserved} + ${regItems.quantityPurchased} <= ${data.quantity}`)
+              : eq(regItems.id, item.id),
+          )
+          .returning({ id: regItems.id })
+      const updated =
+        data.quantity !== undefined && data.quantity !== item.quantityNeeded && item.groupGift
+          ? // A group gift's goal is fixed once a guest chips in (decision 030, h13): its quantity cannot change while
+            // chip-ins are held or charged; before that the goal follows the new quantity. The item's row is locked
+            // first (as recording a chip-in locks it), so the count cannot miss one being recorded.
+            await db.transaction(async (tx) => {
+              const locked = await tx.execute<{ group_gift: boolean; quantity_needed: number }>(sql`select group_gift, quantity_needed from reg_items where id = ${item.id} for update`)
+              const row = locked.rows[0]
+              if (!row?.group_gift) return update(tx)
+              const active = await tx.execute<{ n: number }>(sql`select count(*)::int as n from cash_fund_contributions where reg_item_id = ${item.id} and status <> 'cancelled'`)
+              if (Number(active.rows[0]?.n ?? 0) > 0) {
+                const message = registryMessages.groupGiftQuantityFixed(Number(row.quantity_needed))
+                throw new DomainError('conflict', message, { fields: { quantity: [message] } })
+              }
+              return update(tx, { groupGiftGoalCents: null })
+            })
+          : await update(db)
       if (updated.length === 0) {
         const [now] = await db.select().from(regItems).where(eq(regItems.id, item.id))
         const given = (now?.quantityReserved ?? 0) + (now?.quantityPurchased ?? 0)

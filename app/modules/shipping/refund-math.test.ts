@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { allocate, refundFor } from './refund-math'
+import { allocate, refundFor, splitRefund, tendersLeft } from './refund-math'
 
 describe('refund math', () => {
   test('allocate splits to the cent and the shares add up to the total', () => {
@@ -64,5 +64,25 @@ describe('dates', () => {
     expect(autoShipDay({ arrivalDate: '2027-03-10', isArrivalDateKnown: true }, new Date('2026-12-01T12:00:00Z'))).toBe('2027-02-24')
     expect(autoShipDay({ arrivalDate: '2027-03-10', isArrivalDateKnown: false }, new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-31')
     expect(autoShipDay({ arrivalDate: null, isArrivalDateKnown: true }, new Date('2026-12-01T12:00:00Z'))).toBe('2026-12-31')
+  })
+
+  test('splitRefund: last paid, first refunded (card, then store credit, then gift card), to the cent', () => {
+    const paid = { cardCents: 3_000, creditCents: 1_500, giftCardCents: 2_500 }
+    expect(splitRefund(1_000, tendersLeft(paid, { cardBack: 0, otherBack: 0 }))).toEqual({ cardCents: 1_000, creditCents: 0, giftCardCents: 0 })
+    expect(splitRefund(3_000, tendersLeft(paid, { cardBack: 1_000, otherBack: 0 }))).toEqual({ cardCents: 2_000, creditCents: 1_000, giftCardCents: 0 })
+    expect(splitRefund(3_000, tendersLeft(paid, { cardBack: 3_000, otherBack: 1_000 }))).toEqual({ cardCents: 0, creditCents: 500, giftCardCents: 2_500 })
+    // Beyond what the tenders have left (never from refundFor's amounts): store credit.
+    expect(splitRefund(100, tendersLeft(paid, { cardBack: 3_000, otherBack: 4_000 }))).toEqual({ cardCents: 0, creditCents: 100, giftCardCents: 0 })
+    // Any order of partial refunds gives each tender back exactly what it paid.
+    let back = { cardBack: 0, otherBack: 0 }
+    const total = { card: 0, credit: 0, gift: 0 }
+    for (const part of [1_234, 2_000, 1, 3_765]) {
+      const s = splitRefund(part, tendersLeft(paid, back))
+      back = { cardBack: back.cardBack + s.cardCents, otherBack: back.otherBack + s.creditCents + s.giftCardCents }
+      total.card += s.cardCents
+      total.credit += s.creditCents
+      total.gift += s.giftCardCents
+    }
+    expect(total).toEqual({ card: 3_000, credit: 1_500, gift: 2_500 })
   })
 })

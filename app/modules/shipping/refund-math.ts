@@ -67,3 +67,36 @@ export function refundFor(order: RefundOrder, lines: RefundLine[]) {
   const shippingCents = wholeOrder && !alreadyWhole ? order.shippingCents : 0
   return { lines: returned, itemsCents, taxCents, shippingCents, refundCents: itemsCents + taxCents + shippingCents }
 }
+
+/** What an order's tenders can still take back: the card's charge and the gift card and store credit it used, less earlier refunds. */
+export type TendersLeft = { cardCents: number; creditCents: number; giftCardCents: number }
+
+/**
+ * Where a refund goes (docs/decisions/024, h13): last paid, first refunded. The checkout takes a gift card first,
+ * then store credit, then the card for the rest, so a refund goes back to the card first (up to what it was
+ * charged less earlier refunds), then to store credit, then to the gift card. A whole order refunded in any number
+ * of goes gives each tender back exactly what it paid. Anything beyond what the tenders have left (none when the
+ * amounts come from refundFor) goes to store credit.
+ */
+export function splitRefund(refundCents: number, left: TendersLeft) {
+  const cardCents = Math.min(refundCents, Math.max(0, left.cardCents))
+  let rest = refundCents - cardCents
+  const fromCredit = Math.min(rest, Math.max(0, left.creditCents))
+  rest -= fromCredit
+  const giftCardCents = Math.min(rest, Math.max(0, left.giftCardCents))
+  rest -= giftCardCents
+  return { cardCents, giftCardCents, creditCents: fromCredit + rest }
+}
+
+/**
+ * What each tender has left to give back, from what it paid and what earlier refunds took: `cardBack` is what went
+ * (or is going) back to the card; `otherBack` what went back to the gift card or as store credit for it. The
+ * non-card part comes back store credit first, then gift card (the reverse of how the checkout took them).
+ */
+export function tendersLeft(paid: { cardCents: number; creditCents: number; giftCardCents: number }, back: { cardBack: number; otherBack: number }): TendersLeft {
+  return {
+    cardCents: Math.max(0, paid.cardCents - back.cardBack),
+    creditCents: Math.max(0, paid.creditCents - back.otherBack),
+    giftCardCents: Math.max(0, paid.giftCardCents - Math.max(0, back.otherBack - paid.creditCents)),
+  }
+}

@@ -7,7 +7,8 @@ import { parseInput } from '~/lib/parse-input'
 import type { EmailSender } from '../email/email.types'
 import type { Tx } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
-import { refundFor } from './refund-math'
+import { cancelledUnitsOf, tendersLeftOf } from './order-refunds.server'
+import { refundFor, splitRefund } from './refund-math'
 import { refundWords } from './refund-words'
 import { purchaseReturnInput, RETURN_WINDOW_MONTHS, returnReasonLabel, shippingMessages, UUID_PATTERN } from './shipping.validation'
 
@@ -19,6 +20,8 @@ export type ReturnableLine = {
   quantity: number
   unitPriceCents: number
   returned: number
+  /** Units cancelled before they shipped (docs/decisions/024, h13): never shipped, so never returnable. */
+  cancelled: number
   /** Units that can still be returned now (0 when returned, not returnable or past the window). */
   returnable: number
   /** Why it cannot be returned, when it cannot. */
@@ -89,6 +92,7 @@ type LineSql = {
   /** The status of the box the line travels in (null only for a gift taken out of its box). */
   shipment_status: string | null
   returned: number
+  cancelled: number
 }
 
 /** The same day `months` later (the month's last day when it has no such day), as YYYY-MM-DD. */
@@ -118,7 +122,8 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
         select l.id, l.order_id, l.product_id, l.option_key, l.title, l.options, l.quantity, l.unit_price_cents, l.line_total_cents, l.discount_cents, l.registry_id,
                coalesce(p.product_type = 'gift_card', false) as is_gift_card, s.delivered_at, s.status as shipment_status,
                coalesce((select sum(rl.quantity) from purchase_return_lines rl join purchase_returns pr on pr.id = rl.return_id
-                         where rl.order_line_id = l.id and pr.status <> 'failed'), 0)::int as returned
+                         where rl.order_line_id = l.id and pr.status <> 'failed'), 0)::int as returned,
+               ${cancelledUnitsOf} as cancelled
         from order_lines l
         left join products p on p.id = l.product_id
         left join shipments s on s.id = l.shipment_id
@@ -141,7 +146,9 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
         ? 'A registry gift belongs to the family you gave it to.'
         : order.status !== 'paid'
           ? 'Not charged yet.'
-          : l.returned >= l.quantity
+          : l.cancelled >= l.quantity
+            ? shippingMessages.cancelled
+            : l.returned + l.cancelled >= l.quantity
             ? 'Returned.'
             : !isShipped(l)
               ? shippingMessages.notShippedYet
@@ -155,7 +162,8 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
       quantity: l.quantity,
       unitPriceCents: l.unit_price_cents,
       returned: l.returned,
-      returnable: reason ? 0 : l.quantity - l.returned,
+      cancelled: l.cancelled,
+      returnable: reason ? 0 : l.quantity - l.returned - l.cancelled,
       notReturnableReason: reason,
       returnBy,
       shipped: isShipped(l),
@@ -320,7 +328,7 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
             const message = shippingMessages.notShipped(line.title)
             throw new DomainError('conflict', message, { fields: { [`line.${lineId}`]: [message], lines: [message] } })
           }
-          const left = line.quantity - line.returned
+          const left = line.quantity - line.returned - line.cancelled
           if (qty > left) {
             const message = shippingMessages.tooMany(line.title, left)
             throw new DomainError('invalid_input', message, { fields: { [`line.${lineId}`]: [message], lines: [message] } })
@@ -335,17 +343,15 @@ export function createPurchaseReturnsService({ db, payments, credit, email, cloc
             lineTotalCents: l.line_total_cents,
             discountCents: l.discount_cents,
             taxable: true,
-            returnedBefore: l.returned,
+            returnedBefore: l.returned + l.cancelled,
             returningNow: wanted.get(l.id) ?? 0,
           })),
         )
         if (refund.refundCents <= 0) throw new DomainError('invalid_input', shippingMessages.chooseLines, { fields: { lines: [shippingMessages.chooseLines] } })
-        // The card gets back what it paid (less what earlier returns took); the rest, paid by a gift card or
-        // store credit, comes back as store credit.
-        const cardLeft = order.payment_id
-          ? Number((await tx.execute<{ left: number }>(sql`select captured_cents - refunded_cents as left from payments where id = ${order.payment_id}::uuid`)).rows[0]?.left ?? 0)
-          : 0
-        const creditCents = refund.refundCents - Math.min(refund.refundCents, Math.max(0, cardLeft))
+        // The card gets back what it paid (less what earlier returns and cancellations took, confirmed or not);
+        // the rest, paid by a gift card or store credit, comes back as store credit (splitRefund, as cancellations).
+        const left = await tendersLeftOf(tx, { id: order.id, paymentId: order.payment_id })
+        const creditCents = refund.refundCents - splitRefund(refund.refundCents, left).cardCents
         const [row] = (
           await tx.execute<{ id: string }>(sql`
             insert into purchase_returns (order_id, user_id, idempotency_key, reason, note, status, items_cents, tax_cents, shipping_cents, refund_cents, credit_cents, payment_id, created_at)

@@ -8,6 +8,7 @@ import type { EmailSender } from '../email/email.types'
 import type { PostalAddress } from '../registry/registry.schema'
 import { createRegistryAccess } from '../registry/registry-access.server'
 import { autoShipDaySql } from './shipment-assignment.server'
+import { cancelledUnitsOf } from './order-refunds.server'
 import { markShippedInput, shipmentStatusLabels, shippingMessages, type ShipmentStatus, UUID_PATTERN } from './shipping.validation'
 
 /** One item in a box, as the person looking may see it. Never a price. */
@@ -119,11 +120,12 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
     if (shipmentIds.length === 0) return []
     const rows = await db.execute<LineSql>(sql`
       select l.shipment_id, l.order_id, o.user_id, o.buyer_name, o.email, l.title, l.options,
-             l.quantity - coalesce((select sum(g.quantity) from gift_returns g where g.order_line_id = l.id and g.status = 'restocked'), 0)::int as quantity
+             l.quantity - coalesce((select sum(g.quantity) from gift_returns g where g.order_line_id = l.id and g.status = 'restocked'), 0)::int - ${cancelledUnitsOf} as quantity
       from order_lines l join orders o on o.id = l.order_id
       where l.shipment_id = any(${`{${shipmentIds.join(',')}}`}::bigint[])
       order by l.order_id, l.id`)
-    // What the box carries: a registry gift returned for credit before it left is not in it any more (decision 023).
+    // What the box carries: a registry gift returned for credit before it left is not in it any more (decision 023),
+    // nor units the buyer cancelled (decision 024, h13).
     return rows.rows.filter((l) => Number(l.quantity) > 0)
   }
 
@@ -262,7 +264,8 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
         sql`s.id in (
               select l.shipment_id from orders o join order_lines l on l.order_id = o.id where o.user_id = ${userId}
               union
-              select r_s.id from shipments r_s where r_s.registry_id = any(${registryList}::bigint[]))`,
+              select r_s.id from shipments r_s where r_s.registry_id = any(${registryList}::bigint[]))
+            and s.status <> 'cancelled'`,
       )
       const lines = await linesOf(rows.map((r) => r.id))
       const linesBy = new Map<number, LineSql[]>()
@@ -274,7 +277,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
         const view = viewOf(r, linesBy.get(r.id) ?? [], family ? 'family' : 'buyer', userId)
         ;(family ? gifts : purchases).push(view)
       }
-      const rank: Record<ShipmentStatus, number> = { held: 0, processing: 1, shipped: 2, delivered: 3 }
+      const rank: Record<ShipmentStatus, number> = { held: 0, processing: 1, shipped: 2, delivered: 3, cancelled: 4 }
       gifts.sort((a, b) => rank[a.status] - rank[b.status] || b.createdAt.localeCompare(a.createdAt))
       return { purchases, gifts }
     },

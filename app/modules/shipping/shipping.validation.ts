@@ -1,7 +1,7 @@
 // Shipments and purchase returns: statuses, rules, messages and the inputs shared by forms and the API. No server imports.
 import { z } from 'zod'
 
-export const shipmentStatuses = ['held', 'processing', 'shipped', 'delivered'] as const
+export const shipmentStatuses = ['held', 'processing', 'shipped', 'delivered', 'cancelled'] as const
 export type ShipmentStatus = (typeof shipmentStatuses)[number]
 
 export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
@@ -9,6 +9,8 @@ export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
   processing: 'Preparing to ship',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  // Everything in it was cancelled before it shipped (docs/decisions/024, h13).
+  cancelled: 'Cancelled',
 }
 
 /** Held registry gifts ship by themselves this many days before the arrival date (docs/decisions/024). */
@@ -49,6 +51,7 @@ export const shippingMessages = {
     left === 0 ? `${title} has already been returned.` : `You can return at most ${left} of ${title}.`,
   lineNotReturnable: 'One of the items cannot be returned from this order.',
   notShippedYet: 'Not shipped yet.',
+  cancelled: 'Cancelled.',
   notShipped: (title: string) => `${title} has not shipped yet, so it cannot be returned. You can return it once it ships.`,
   reason: 'Choose why you are returning these items.',
   note: 'Notes are at most 500 characters.',

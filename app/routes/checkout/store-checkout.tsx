@@ -87,7 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<CartActionResult>({ ok: false, message: failure.fields.quantity?.[0] ?? failure.message }, { status: failure.status })
     }
   }
-  return placeOrderFromForm(request, context, form, 'store', { shipsToRegistry: false })
+  // After "Order it" (?group_gift={itemId}): the order is recorded against that group gift (one UPDATE by id,
+  // after the order is placed; the service checks it is the family's redemption and this buyer's order).
+  const groupGiftItem = Number(new URL(request.url).searchParams.get('group_gift'))
+  return placeOrderFromForm(request, context, form, 'store', {
+    shipsToRegistry: false,
+    ...(groupGiftItem > 0 ? { afterPlaced: (order, userId) => (userId ? context.services.cashFunds.linkGroupGiftOrder(groupGiftItem, order.id, userId) : Promise.resolve(false)) } : {}),
+  })
 }
 
 export default function StoreCheckout({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,9 @@
-import { getViewer } from '~/modules/accounts/auth.server'
+import { data, redirect } from 'react-router'
+import { isDomainError } from '~/lib/errors'
+import { formFailure } from '~/lib/form-errors'
+import { getViewer, requireUser } from '~/modules/accounts/auth.server'
+import { cancellationMessages } from '~/modules/orders/cancellations.validation'
+import { CancelItem, CancelledItems, CancelledNotice, type CancelFailure } from '~/modules/orders/ui/cancel-item'
 import { orderAccessKeys } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t, optionText } from '~/modules/orders/checkout.strings'
 import { SummaryRow } from '~/modules/orders/ui/order-summary'
@@ -18,13 +23,58 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await getViewer(request, context)
   const order = await orNotFound(context.services.orders.forViewer(params.id, { userId: session?.user.id ?? null, checkoutKeys: orderAccessKeys(request) }))
-  return { order, justPlaced: new URL(request.url).searchParams.get('placed') === '1', signedIn: !!session }
+  const url = new URL(request.url)
+  // Cancel item (docs/decisions/024, h13): only for the signed-in buyer who placed it.
+  const cancel = session ? await context.services.orderCancellations.forOrder(order.id, session.user.id) : null
+  const cancelledId = url.searchParams.get('cancelled')
+  const justCancelled = cancel && cancelledId ? await context.services.orderCancellations.get(cancelledId, session!.user.id).catch(() => null) : null
+  const confirmLine = Number(url.searchParams.get('cancel')) || null
+  return {
+    order,
+    justPlaced: url.searchParams.get('placed') === '1',
+    signedIn: !!session,
+    cancel,
+    justCancelled,
+    confirmLine,
+    // A fresh key per page shown (and per line): a double submit cancels once and refunds once.
+    cancelKey: crypto.randomUUID(),
+  }
 }
+
+/** 'Cancel item': cancels units of a line not shipped yet, then shows the order with the refund. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context)
+  const form = await request.formData()
+  const values = { lineId: String(form.get('lineId') ?? ''), quantity: String(form.get('quantity') ?? '') }
+  if (form.get('intent') !== 'cancel') throw data(null, { status: 400 })
+  try {
+    const made = await context.services.orderCancellations.create(
+      user.id,
+      params.id,
+      { idempotencyKey: String(form.get('idempotencyKey') ?? ''), lines: [{ orderLineId: values.lineId, quantity: values.quantity }] },
+      { origin: url(request).origin },
+    )
+    return redirect(`/orders/${made.orderId}?cancelled=${made.id}`)
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    const failure = formFailure(error)
+    return data<CancelFailure>({ ...failure, values }, { status: failure.status })
+  }
+}
+
+const url = (request: Request) => new URL(request.url)
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, justPlaced, signedIn } = loaderData
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey } = loaderData
+  const failure = actionData as CancelFailure | undefined
+  const refundedCents = (cancel?.cancellations ?? []).reduce((sum, c) => sum + c.refundCents, 0)
+  const cancelOf = new Map((cancel?.lines ?? []).map((l) => [l.id, l]))
+  // The buyer's own order lists its lines with their ids (to cancel them); anyone else sees the order's lines.
+  const rows: { key: string; id: number | null; title: string; options: { size?: string; color?: string }; quantity: number; lineTotalCents: number; warehouseId: number }[] = cancel
+    ? cancel.lines.map((l) => ({ ...l, key: String(l.id) }))
+    : order.lines.map((l, i) => ({ ...l, id: null, key: `${l.productId}-${i}` }))
   return (
     <Container size="md" className="flex flex-col gap-6 py-8 sm:py-12">
       {justPlaced ? (
@@ -32,6 +82,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t.thanksBody(order.email)}
         </Alert>
       ) : null}
+      {justCancelled ? <CancelledNotice made={justCancelled} /> : null}
+      {failure && !cancelOf.get(Number(failure.values.lineId)) ? <Alert tone="error" title={failure.message} /> : null}
       <div>
         <p className="text-sm font-semibold tracking-wide text-berry-800 uppercase">{t.orderTitle}</p>
         <h1 className="mt-1 text-3xl font-bold">{t.orderNumber(order.id)}</h1>
@@ -71,6 +123,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="shipments-title" className="text-xl font-bold">
           {t.shipments}
         </h2>
+        {order.shipments.length === 0 && cancel ? <p className="text-muted">{cancellationMessages.nothingToShip}</p> : null}
         {order.shipments.map((s, i) => (
           <div key={s.warehouseId} className="rounded-xl border border-line p-4">
             <p className="flex flex-wrap items-center justify-between gap-2 font-semibold">
@@ -81,21 +134,38 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <Badge variant={s.status === 'delivered' ? 'success' : 'info'}>{t.shipmentStatus[s.status] ?? s.status}</Badge>
             </p>
             <ul className="mt-3 flex flex-col gap-2 text-sm">
-              {order.lines
-                .filter((l) => l.warehouseId === s.warehouseId)
-                .map((l, i) => (
-                  <li key={`${l.productId}-${i}`} className="flex justify-between gap-3">
-                    <span>
-                      {`${l.quantity} × ${l.title}`}
-                      {optionText(l.options) ? <span className="text-muted">{` (${optionText(l.options)})`}</span> : null}
-                    </span>
-                    <span className="tabular-nums">{formatCents(l.lineTotalCents)}</span>
-                  </li>
-                ))}
+              {rows
+                .filter((l) => l.warehouseId === s.warehouseId && (cancelOf.get(l.id ?? 0)?.cancelled ?? 0) < l.quantity)
+                .map((l) => {
+                  const c = l.id === null ? undefined : cancelOf.get(l.id)
+                  return (
+                    <li key={l.key} id={`line-${l.key}`} className="flex flex-col gap-1">
+                      <div className="flex justify-between gap-3">
+                        <span>
+                          {`${l.quantity - (c?.cancelled ?? 0)} × ${l.title}`}
+                          {optionText(l.options) ? <span className="text-muted">{` (${optionText(l.options)})`}</span> : null}
+                          {c && c.cancelled > 0 ? <span className="block text-muted">{cancellationMessages.cancelledOf(c.cancelled)}</span> : null}
+                        </span>
+                        <span className="flex flex-col items-end gap-1 sm:flex-row sm:items-baseline sm:gap-3">
+                          {c && c.cancellable > 0 && confirmLine !== l.id ? (
+                            <CancelItem key={cancelKey} orderId={order.id} line={c} idempotencyKey={cancelKey} failure={failure} confirming={false} />
+                          ) : null}
+                          {/* What the units still coming are worth (the line's price per unit times those left). */}
+                          <span className="tabular-nums">{formatCents((l.lineTotalCents / l.quantity) * (l.quantity - (c?.cancelled ?? 0)))}</span>
+                        </span>
+                      </div>
+                      {c && c.cancellable > 0 && confirmLine === l.id ? (
+                        <CancelItem orderId={order.id} line={c} idempotencyKey={cancelKey} failure={failure} confirming />
+                      ) : null}
+                    </li>
+                  )
+                })}
             </ul>
           </div>
         ))}
       </Card>
+
+      {cancel ? <CancelledItems cancellations={cancel.cancellations} /> : null}
 
       <Card as="section" aria-labelledby="payment-title" className="flex flex-col gap-3 p-5 sm:p-6">
         <h2 id="payment-title" className="text-xl font-bold">
@@ -108,6 +178,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <SummaryRow label={t.shippingLine} value={order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)} />
           <SummaryRow label="Tax" value={formatCents(order.taxCents)} />
           <SummaryRow label={t.total} value={formatCents(order.totalCents)} strong />
+          {refundedCents > 0 ? <SummaryRow label={cancellationMessages.refundedRow} value={`−${formatCents(refundedCents)}`} /> : null}
           {/* Gift cards and store credit paid first; the card paid the rest. */}
           {order.tenders.map((tender) => (
             <SummaryRow key={`${tender.kind}-${tender.last4 ?? ''}`} label={tender.label} value={`−${formatCents(tender.amountCents)}`} />

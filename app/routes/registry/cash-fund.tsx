@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { useEffect, useRef } from 'react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { cashFundCopy, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS } from '~/modules/cash-funds/cash-funds.strings'
 import { contributeFailure, giftIdParam, giverDefaults, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
 import { ContributeForm, type ContributeFailure } from '~/modules/cash-funds/ui/contribute-form'
 import { FundProgress } from '~/modules/cash-funds/ui/fund-progress'
+import { GiftPageShell } from '~/modules/cash-funds/ui/gift-page-shell'
 import { formatCents } from '~/lib/money'
-import { Alert, Container, Icon, LinkButton } from '~/ui'
+import { LinkButton } from '~/ui'
 import { orNotFound } from '../store/http-errors'
 import type { Route } from './+types/cash-fund'
 
@@ -49,52 +49,38 @@ export default function CashFundPage({ loaderData, actionData }: Route.Component
   const { fund, registry, defaults } = loaderData
   const result = actionData as ActionResult | undefined
   const failure = result && !result.ok ? result : null
-  const successRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (result?.ok) successRef.current?.focus()
-  }, [result])
-  const registryHref = `/${registry.slug}`
-
   return (
-    <Container size="md" className="flex flex-col gap-6 py-8 sm:py-10">
-      <Link to={registryHref} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-berry-700 hover:underline">
-        <Icon name="chevron-left" className="size-4" />
-        Back to {registry.familyName}&apos;s registry
-      </Link>
-      <header className="flex items-start gap-4">
-        <img src={fund.imageUrl} alt="" width={80} height={80} className="size-20 shrink-0 rounded-card border border-line bg-cream-100 object-cover" />
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-muted">Cash fund for {registry.familyName}</p>
-          <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">{fund.title}</h1>
-          {fund.description ? <p className="mt-1 text-muted">{fund.description}</p> : null}
-        </div>
-      </header>
-      <FundProgress raisedCents={fund.raisedCents} goalCents={fund.goalCents} count={fund.contributionCount} id="fund" />
-
-      {result?.ok ? (
-        <div ref={successRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
-          <Alert tone="success" title="Thank you for your gift">
-            {result.message}
-          </Alert>
-          <div className="flex flex-wrap gap-3">
-            <LinkButton to={registryHref}>Back to the registry</LinkButton>
-            <LinkButton to={`/cash_funds/${fund.id}`} variant="secondary" reloadDocument>
-              Give again
-            </LinkButton>
-          </div>
-        </div>
-      ) : (
-        <ContributeForm
-          idempotencyKey={loaderData.idempotencyKey}
-          failure={failure}
-          defaults={defaults}
-          heading="Your contribution"
-          amountHint={`From ${formatCents(CONTRIBUTION_MIN_CENTS)} to ${formatCents(CONTRIBUTION_MAX_CENTS)}.`}
-          privacy={cashFundCopy.privacy}
-          submitLabel="Give now"
-          pendingLabel="Sending your gift…"
-        />
-      )}
-    </Container>
+    <GiftPageShell
+      registry={registry}
+      imageUrl={fund.imageUrl}
+      eyebrow={`Cash fund for ${registry.familyName}`}
+      title={fund.title}
+      details={fund.description ? <p>{fund.description}</p> : null}
+      progress={<FundProgress raisedCents={fund.raisedCents} goalCents={fund.goalCents} count={fund.contributionCount} id="fund" />}
+      thanks={
+        result?.ok
+          ? {
+              title: 'Thank you for your gift',
+              message: result.message,
+              actions: (
+                <LinkButton to={`/cash_funds/${fund.id}`} variant="secondary" reloadDocument>
+                  Give again
+                </LinkButton>
+              ),
+            }
+          : null
+      }
+    >
+      <ContributeForm
+        idempotencyKey={loaderData.idempotencyKey}
+        failure={failure}
+        defaults={defaults}
+        heading="Your contribution"
+        amountHint={`From ${formatCents(CONTRIBUTION_MIN_CENTS)} to ${formatCents(CONTRIBUTION_MAX_CENTS)}.`}
+        privacy={cashFundCopy.privacy}
+        submitLabel="Give now"
+        pendingLabel="Sending your gift…"
+      />
+    </GiftPageShell>
   )
 }

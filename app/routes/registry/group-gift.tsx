@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { useEffect, useRef } from 'react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { formatCents } from '~/lib/money'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { groupGiftCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { contributeFailure, giftIdParam, giverDefaults, readContributeForm } from '~/modules/cash-funds/contribute-form.server'
 import { chipInRange } from '~/modules/cash-funds/group-gifts'
 import { ContributeForm, type ContributeFailure } from '~/modules/cash-funds/ui/contribute-form'
+import { GiftPageShell } from '~/modules/cash-funds/ui/gift-page-shell'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
-import { Alert, Container, Icon, LinkButton } from '~/ui'
+import { Alert, LinkButton } from '~/ui'
 import { orNotFound } from '../store/http-errors'
 import type { Route } from './+types/group-gift'
 
@@ -61,44 +61,27 @@ export default function GroupGiftPage({ loaderData, actionData }: Route.Componen
   const { gift, registry, range, defaults } = loaderData
   const result = actionData as ActionResult | undefined
   const failure = result && !result.ok ? result : null
-  const successRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (result?.ok) successRef.current?.focus()
-  }, [result])
-  const registryHref = `/${registry.slug}`
-
   return (
-    <Container size="md" className="flex flex-col gap-6 py-8 sm:py-10">
-      <Link to={registryHref} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-berry-700 hover:underline">
-        <Icon name="chevron-left" className="size-4" />
-        Back to {registry.familyName}&apos;s registry
-      </Link>
-      <header className="flex items-start gap-4">
-        <img src={gift.imageUrl} alt="" width={96} height={96} className="size-16 shrink-0 rounded-card border border-line bg-cream-100 object-cover sm:size-24" />
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-muted">Group gift for {registry.familyName}</p>
-          <h1 className="text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">{gift.title}</h1>
-          <p className="mt-1 text-muted">
-            {formatCents(gift.priceCents)}
-            {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''}&nbsp;· {gift.storeName}
-          </p>
+    <GiftPageShell
+      registry={registry}
+      imageUrl={gift.imageUrl}
+      eyebrow={`Group gift for ${registry.familyName}`}
+      title={gift.title}
+      details={
+        <p>
+          {formatCents(gift.priceCents)}
+          {gift.quantityNeeded > 1 ? ` × ${gift.quantityNeeded}` : ''}&nbsp;· {gift.storeName}
+        </p>
+      }
+      progress={
+        <div className="flex flex-col gap-2">
+          <GroupGiftProgress gift={gift} id="gift" />
+          <p className="text-sm text-muted">{gift.goalFixed ? `${groupGiftCopy.bufferReason} ${groupGiftCopy.goalFixed}` : groupGiftCopy.bufferReason}</p>
         </div>
-      </header>
-      <div className="flex flex-col gap-2">
-        <GroupGiftProgress gift={gift} id="gift" />
-        <p className="text-sm text-muted">{groupGiftCopy.bufferReason}</p>
-      </div>
-
-      {result?.ok ? (
-        <div ref={successRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
-          <Alert tone="success" title="Thank you for chipping in">
-            {result.message}
-          </Alert>
-          <div className="flex flex-wrap gap-3">
-            <LinkButton to={registryHref}>Back to the registry</LinkButton>
-          </div>
-        </div>
-      ) : range ? (
+      }
+      thanks={result?.ok ? { title: 'Thank you for chipping in', message: result.message } : null}
+    >
+      {range ? (
         <ContributeForm
           idempotencyKey={loaderData.idempotencyKey}
           failure={failure}
@@ -120,10 +103,10 @@ export default function GroupGiftPage({ loaderData, actionData }: Route.Componen
             {gift.fullyFunded ? 'Thanks to everyone who chipped in, this gift is fully funded.' : 'The family has closed this group gift.'} See what else is on the registry.
           </Alert>
           <div>
-            <LinkButton to={registryHref}>Back to the registry</LinkButton>
+            <LinkButton to={`/${registry.slug}`}>Back to the registry</LinkButton>
           </div>
         </div>
       )}
-    </Container>
+    </GiftPageShell>
   )
 }

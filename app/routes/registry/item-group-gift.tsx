@@ -6,7 +6,7 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { groupGiftCopy, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
 import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
-import { Alert, Button, Card, Container, Icon, LinkButton } from '~/ui'
+import { Alert, Button, Card, Container, Icon, LinkButton, RadioGroup } from '~/ui'
 import type { Route } from './+types/item-group-gift'
 
 export const meta = () => [{ title: 'Group gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -15,6 +15,13 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 function itemIdOf(raw: string) {
   if (!/^\d{1,15}$/.test(raw)) throw data(null, { status: 404 })
   return Number(raw)
+}
+
+/** The choice's legend: what the registry item left open (size, colour or both). */
+function orderChoiceLegend(choice: { size?: string; color?: string }[]) {
+  const sizes = new Set(choice.map((o) => o.size)).size > 1
+  const colors = new Set(choice.map((o) => o.color)).size > 1
+  return sizes && colors ? 'Choose a size and colour' : sizes ? 'Choose a size' : colors ? 'Choose a colour' : 'Choose which one'
 }
 
 /** The checkout after "Order it": store credit applied, and a word about where it came from. */
@@ -32,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Intent = 'mark' | 'unmark' | 'redeem' | 'order'
-type Result = { ok: true; intent: Intent; message: string } | { ok: false; intent: Intent; message: string }
+/** `option`: the size/colour choice's error for "Order it", and the choice to keep checked. */
+type Result = { ok: true; intent: Intent; message: string } | { ok: false; intent: Intent; message: string; optionError?: string; option?: string }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
@@ -51,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent: Intent = raw
   const service = context.services.cashFunds
   try {
-    const { gift, registry } = await service.groupGiftForFamily(itemId, user.id)
+    const { gift, registry, orderChoice } = await service.groupGiftForFamily(itemId, user.id)
     if (intent === 'mark') {
       await service.markGroupGift(registry.id, itemId, user.id)
       return data<Result>({
@@ -68,7 +76,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         message: groupGiftCopy.unmarked(gift.title),
       })
     }
-    const { redemption, created, orderLine } = await service.redeemGroupGift({ regItemId: itemId, use: intent === 'order' ? 'order' : 'payout' }, user.id)
+    // "Order it" for a product whose size or colour the registry item left open: the option chosen on the page.
+    const option = String(form.get('option') ?? '')
+    const chosen = intent === 'order' && orderChoice ? orderChoice.find((o) => o.key === option) : undefined
+    if (intent === 'order' && orderChoice && !chosen) {
+      return data<Result>({ ok: false, intent, message: groupGiftMessages.chooseOption, optionError: groupGiftMessages.chooseOption }, { status: 422 })
+    }
+    const { redemption, created, orderLine } = await service.redeemGroupGift(
+      { regItemId: itemId, use: intent === 'order' ? 'order' : 'payout', ...(chosen?.size ? { size: chosen.size } : {}), ...(chosen?.color ? { color: chosen.color } : {}) },
+      user.id,
+    )
     if (redemption.use === 'order') {
       // "Order it": the fund is now store credit; the gift goes into the family's cart once (not again on a
       // second submit, which answers the first redemption), then on to checkout with the credit applied.
@@ -90,7 +107,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
     const f = formFailure(error)
-    return data<Result>({ ok: false, intent, message: f.message }, { status: f.status })
+    const optionError = intent === 'order' ? (f.fields.option ?? f.fields.size ?? f.fields.color)?.[0] : undefined
+    return data<Result>({ ok: false, intent, message: f.message, ...(optionError ? { optionError, option: String(form.get('option') ?? '') } : {}) }, { status: f.status })
   }
 }
 
@@ -100,7 +118,9 @@ export function shouldRevalidate() {
 }
 
 export default function ItemGroupGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption, orderable } = loaderData
+  const { gift, registry, isGroupGift, removed, alreadyGiven, chipIns, pendingChipIns, payoutMethod, redemption, orderable, orderChoice } = loaderData
+  const failed = actionData && !actionData.ok ? actionData : null
+  const canChoose = orderChoice?.some((o) => o.available) ?? true
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : null
   const goal = formatCents(gift.goalCents)
@@ -154,7 +174,7 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
               How it is going
             </h2>
             <GroupGiftProgress gift={gift} id="family-gift" />
-            <p className="text-sm text-muted">{groupGiftCopy.bufferReason}</p>
+            <p className="text-sm text-muted">{gift.goalFixed ? `${groupGiftCopy.bufferReason} ${groupGiftCopy.goalFixed}` : groupGiftCopy.bufferReason}</p>
             {pendingChipIns > 0 ? <p className="text-sm text-ink">{pendingChipIns === 1 ? '1 chip-in is' : `${pendingChipIns} chip-ins are`} still being charged.</p> : null}
             <p className="text-sm">
               <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
@@ -177,7 +197,14 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
             <h2 id="redeem-title" className="text-xl font-bold">
               Use the fund
             </h2>
-            {redemption ? (
+            {redemption?.orderId ? (
+              <Alert tone="success" title="Ordered">
+                {groupGiftCopy.orderedWithFund(redemption.amountCents)}{' '}
+                <Link to={`/orders/${redemption.orderId}`} className="inline-flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+                  See the order
+                </Link>
+              </Alert>
+            ) : redemption ? (
               <Alert tone="success" title="Redeemed">
                 {redemption.use === 'order'
                   ? groupGiftCopy.redeemedOrder(redemption.amountCents)
@@ -222,12 +249,34 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
                       It is fully funded: we turn the {formatCents(gift.fundedCents)} into Nestlist store credit (whatever your cash fund preference), put{' '}
                       {gift.quantityNeeded > 1 ? `${gift.quantityNeeded} of them` : 'it'} in your cart and take you to checkout with the credit applied.
                     </p>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="order" />
-                      <Button type="submit" pending={busy === 'order'} pendingLabel="Ordering…">
-                        Order it
-                      </Button>
-                    </Form>
+                    {canChoose ? (
+                      <Form method="post" className="flex flex-col gap-4">
+                        <input type="hidden" name="intent" value="order" />
+                        {orderChoice ? (
+                          <RadioGroup
+                            name="option"
+                            legend={orderChoiceLegend(orderChoice)}
+                            hint={groupGiftCopy.orderChoiceHint(gift.quantityNeeded)}
+                            options={orderChoice.map((o) => ({
+                              value: o.key,
+                              label: [o.size, o.color].filter(Boolean).join(', '),
+                              description: o.available ? groupGiftCopy.optionLeft(o.left) : o.left > 0 ? groupGiftCopy.optionTooFew(o.left) : groupGiftCopy.optionSoldOut,
+                              disabled: !o.available,
+                            }))}
+                            defaultValue={failed?.option ?? (orderChoice.filter((o) => o.available).length === 1 ? orderChoice.find((o) => o.available)?.key : undefined)}
+                            error={failed?.optionError}
+                            columns={2}
+                          />
+                        ) : null}
+                        <div>
+                          <Button type="submit" pending={busy === 'order'} pendingLabel="Ordering…">
+                            Order it
+                          </Button>
+                        </div>
+                      </Form>
+                    ) : (
+                      <Alert tone="info">{groupGiftCopy.noOptionInStock}</Alert>
+                    )}
                   </div>
                 ) : null}
                 <Form method="post">

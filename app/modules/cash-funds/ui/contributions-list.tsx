@@ -1,19 +1,24 @@
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { formatCents } from '~/lib/money'
 import { formatLongDate } from '~/lib/format'
 import { Badge, Button } from '~/ui'
-import { contributionStatusLabels } from '../cash-funds.strings'
+import { contributionStatusLabels, contributionTotalsCopy as tc } from '../cash-funds.strings'
+import { contributionTotals } from '../contribution-totals'
 
 export type ContributionLine = {
   id: string
   /** cash_fund or group_gift (a chip-in towards a registry item). */
   kind: 'cash_fund' | 'group_gift'
+  /** The group gift (registry item) of a chip-in; null for a cash fund gift. */
+  regItemId: number | null
   fundTitle: string
   amountCents: number
   status: 'pending' | 'confirmed' | 'cancelled'
   giverName: string
   message: string
   createdAt: string
+  /** A charged chip-in still in its group gift's fund (the family has not used the fund yet). */
+  waitingInGroupGift: boolean
 }
 
 /**
@@ -23,14 +28,16 @@ export type ContributionLine = {
 export function ContributionsList({ contributions }: { contributions: ContributionLine[] }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : null
-  const received = contributions.filter((c) => c.status === 'confirmed').reduce((n, c) => n + c.amountCents, 0)
+  const totals = contributionTotals(contributions)
   return (
     <section aria-labelledby="cash-gifts-title" className="flex flex-col gap-4">
       <div>
         <h2 id="cash-gifts-title" className="text-xl font-bold text-ink">
           Cash fund and group gifts
         </h2>
-        <p className="text-sm text-muted">{formatCents(received)} received in all.</p>
+        <p className="text-sm text-muted">{tc.received(totals.receivedCents)}</p>
+        {totals.waitingCents > 0 ? <p className="text-sm text-ink">{tc.waiting(totals.waitingCents)}</p> : null}
+        {totals.chargingCents > 0 ? <p className="text-sm text-muted">{tc.charging(totals.chargingCents)}</p> : null}
       </div>
       <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-white">
         {contributions.map((c) => (
@@ -51,7 +58,11 @@ export function ContributionsList({ contributions }: { contributions: Contributi
               <p className="mt-1 text-sm text-muted">{formatLongDate(c.createdAt)}</p>
             </div>
             <div className="flex shrink-0 flex-wrap items-center gap-2">
-              <Badge variant={c.status === 'confirmed' ? 'success' : 'neutral'}>{contributionStatusLabels[c.status]}</Badge>
+              {c.waitingInGroupGift ? (
+                <Badge variant="neutral">{tc.waitingBadge}</Badge>
+              ) : (
+                <Badge variant={c.status === 'confirmed' ? 'success' : 'neutral'}>{contributionStatusLabels[c.status]}</Badge>
+              )}
               {c.status === 'pending' ? (
                 <>
                   <Form method="post">
@@ -69,6 +80,12 @@ export function ContributionsList({ contributions }: { contributions: Contributi
                     </Button>
                   </Form>
                 </>
+              ) : null}
+              {c.waitingInGroupGift && c.regItemId !== null ? (
+                <Link to={`/registry/items/${c.regItemId}/group-gift`} className="inline-flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
+                  {tc.useFund}
+                  <span className="sr-only"> of {c.fundTitle}</span>
+                </Link>
               ) : null}
             </div>
           </li>

@@ -5,7 +5,7 @@ import { Badge, type BadgeVariant, Button, Card, Icon, cx } from '~/ui'
 import type { ShipmentView } from '../shipments.service.server'
 import { shipmentStatusLabels, type ShipmentStatus } from '../shipping.validation'
 
-const badgeFor: Record<ShipmentStatus, BadgeVariant> = { held: 'soon', processing: 'info', shipped: 'primary', delivered: 'success' }
+const badgeFor: Record<ShipmentStatus, BadgeVariant> = { held: 'soon', processing: 'info', shipped: 'primary', delivered: 'success', cancelled: 'neutral' }
 
 export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
   return <Badge variant={badgeFor[status]}>{shipmentStatusLabels[status]}</Badge>
@@ -72,7 +72,7 @@ type Step = { label: string; at: string | null; done: boolean; note?: string }
 /** The steps a box goes through, with the dates it reached them. */
 export function ShipmentTimeline({ shipment }: { shipment: ShipmentView }) {
   const s = shipment
-  const rank: Record<ShipmentStatus, number> = { held: 0, processing: 1, shipped: 2, delivered: 3 }
+  const rank: Record<ShipmentStatus, number> = { held: 0, processing: 1, shipped: 2, delivered: 3, cancelled: 4 }
   const steps: Step[] = [
     ...(s.registry
       ? [
