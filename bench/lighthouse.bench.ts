@@ -4,9 +4,9 @@
 // back with this one, page by page, so the two are compared under the same machine load (TBT drifts with it).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
 
@@ -20,14 +20,24 @@ const productPath = (await fetch(`${baseUrl}/gp/x/1`, { redirect: 'manual' })).h
 const compareUrl = process.env.COMPARE_URL
 const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
 
-/** The gzip size of a script (what `gzip` figures mean), whatever encoding Chromium negotiated. */
-async function gzipBytes(url: string): Promise<number> {
-  // Once more on a failure: the first try may reuse a keep-alive connection the server has just closed.
-  const get = () => fetch(url, { headers: { 'accept-encoding': 'gzip' } })
-  const res = await get().catch(get)
-  const length = Number(res.headers.get('content-length') ?? NaN)
-  const body = Buffer.from(await res.arrayBuffer())
-  return res.headers.get('content-encoding') === 'gzip' && Number.isFinite(length) ? length : gzipSync(body, { level: 9 }).length
+/**
+ * The bytes the server sends for a script to a client that accepts gzip only: the body of a real response,
+ * counted as it came off the socket (not decoded, not compressed again here). A script the server sends
+ * without gzip counts at its full size.
+ */
+function gzipBytes(url: string): Promise<number> {
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { headers: { 'accept-encoding': 'gzip' }, agent: false }, (res) => {
+          let bytes = 0
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+          res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: HTTP ${res.statusCode}`))))
+          res.on('error', reject)
+        })
+        .on('error', reject)
+    })
+  return get().catch(get)
 }
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-lh-')), 'report.json')
 type Audit = { displayValue?: string; numericValue?: number; details?: { items?: { url: string; transferSize?: number; resourceType?: string }[] } }

@@ -4,6 +4,16 @@ import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
 
+/** The staff pages the menu lists for staff, in this order. */
+const STAFF_LINKS = [
+  ['/admin/emails', 'Staff: email outbox'],
+  ['/admin/insert-cards', 'Staff: insert card orders'],
+  ['/admin/shipments', 'Staff: shipments'],
+  ['/admin/stock', 'Staff: stock'],
+  ['/admin/store-credit', 'Staff: store credit'],
+  ['/admin/returns', 'Staff: gift returns'],
+] as const
+
 export type HeaderViewer = { firstName: string; role: 'user' | 'staff'; emailVerified: boolean } | null
 
 /**
@@ -72,48 +82,15 @@ export function AccountMenu({ viewer, className }: { viewer: HeaderViewer; class
               Your shipments
             </SiteLink>
           </li>
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/emails" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: email outbox
-              </SiteLink>
-            </li>
-          ) : null}
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/insert-cards" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: insert card orders
-              </SiteLink>
-            </li>
-          ) : null}
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/shipments" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: shipments
-              </SiteLink>
-            </li>
-          ) : null}
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/stock" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: stock
-              </SiteLink>
-            </li>
-          ) : null}
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/store-credit" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: store credit
-              </SiteLink>
-            </li>
-          ) : null}
-          {viewer.role === 'staff' ? (
-            <li>
-              <SiteLink to="/admin/returns" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
-                Staff: gift returns
-              </SiteLink>
-            </li>
-          ) : null}
+          {viewer.role === 'staff'
+            ? STAFF_LINKS.map(([to, label]) => (
+                <li key={to}>
+                  <SiteLink to={to} className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                    {label}
+                  </SiteLink>
+                </li>
+              ))
+            : null}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className="flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold hover:bg-berry-50">
