@@ -21,7 +21,8 @@
 // with the machine's load than orders/s do), and where checkouts wait (the tail): each checkout's time before the
 // queue and in it, each batch's phases, the handler's time in the server, its event loop delay and GC pauses. The
 // server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_SQL='…': run on the fresh database first (to try a schema change); BENCH_PROF=dir: a CPU
-// profile of the server.
+// profile of the server. BENCH_MAX_BATCH=N: the most checkouts a batch takes (the service's 64 otherwise);
+// BENCH_NODE_FLAGS='…': Node flags added after npm start's (to try a GC setting before changing scripts/server-node-flags.mjs).
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
 import { createHash, randomBytes } from 'node:crypto'
@@ -117,7 +118,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const port = await freePort()
   const child = fork(path.join(import.meta.dirname, 'support', 'checkout-server.ts'), [url, String(port), String(POOL), mode, ...(values['in-flight'] ? [values['in-flight']] : [])], {
     // The server's Node flags, as `npm start` runs it (scripts/server-node-flags.mjs: the young generation's size).
-    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    execArgv: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_PROCESSES: String(PROCESSES) },
   })
