@@ -76,7 +76,7 @@ export type ServiceDeps = {
    */
   fetch?: SafeFetchOptions
   /** Checkout: group commit (the default) or one transaction per order (the bench's comparison); batches in flight. */
-  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; staggerBatches?: boolean; observeBatch?: OrdersDeps['observeBatch'] }
+  checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; staggerBatches?: boolean; maxBatchSize?: number; observeBatch?: OrdersDeps['observeBatch'] }
 }
 
 const processSecretKey = randomBytes(32).toString('base64url')
@@ -171,6 +171,7 @@ export function createServices(deps: ServiceDeps) {
       groupCommit: deps.checkout?.groupCommit,
       maxBatchesInFlight: deps.checkout?.maxBatchesInFlight,
       staggerBatches: deps.checkout?.staggerBatches,
+      maxBatchSize: deps.checkout?.maxBatchSize,
       observeBatch: deps.checkout?.observeBatch,
       giftCards,
     }),

@@ -90,6 +90,7 @@ if (processes > 1 && cluster.isPrimary) {
       groupCommit: mode !== 'straightforward',
       maxBatchesInFlight: inFlight ? Number(inFlight) : undefined,
       staggerBatches: process.env.BENCH_NO_STAGGER ? false : undefined,
+      maxBatchSize: process.env.BENCH_MAX_BATCH ? Number(process.env.BENCH_MAX_BATCH) : undefined,
       observeBatch: (t) => batches.push(t),
     },
   })

@@ -22,11 +22,11 @@ const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, c
 const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' }
 const key = () => `batch-${++n}-${Date.now()}`
 
-function app(options: { processor?: CardProcessor; groupCommit?: boolean; observeBatch?: (t: BatchTimings) => void } = {}) {
+function app(options: { processor?: CardProcessor; groupCommit?: boolean; maxBatchSize?: number; observeBatch?: (t: BatchTimings) => void } = {}) {
   const db = database.db
   const cart = createCartService({ db })
   const payments = createPaymentsService({ db, processor: options.processor ?? createTestProcessor({ db }), timeoutMs: 500 })
-  return { cart, payments, orders: createOrdersService({ db, cart, payments, discount: { currentFor: async () => null }, groupCommit: options.groupCommit, observeBatch: options.observeBatch }) }
+  return { cart, payments, orders: createOrdersService({ db, cart, payments, discount: { currentFor: async () => null }, groupCommit: options.groupCommit, maxBatchSize: options.maxBatchSize, observeBatch: options.observeBatch }) }
 }
 const product = async (stock: number, priceCents = 2_000) => {
   const p = await factories.createProduct({ categoryId: category, brandId: brand, stock, priceCents })
@@ -64,6 +64,21 @@ describe('group commit', () => {
     const byStart = [...batches].sort((x, y) => x.startedAt - y.startedAt)
     for (let i = 1; i < byStart.length; i++) expect(byStart[i]!.startedAt).toBeGreaterThanOrEqual(byStart[i - 1]!.startedAt + byStart[i - 1]!.authorizeMs)
     expect(await a.orders.stockOf(p.id)).toBe(90)
+  })
+
+  test('a pile-up of checkouts is split into batches of at most maxBatchSize, all placed and paid', async () => {
+    const batches: BatchTimings[] = []
+    const a = app({ maxBatchSize: 3, observeBatch: (t) => batches.push(t) })
+    const p = await product(100, 1_900) // a price of its own: other tests find their payments by amount
+    const viewers = Array.from({ length: 12 }, () => ({ guestToken: a.cart.newGuestToken() }))
+    for (const v of viewers) await a.cart.add(v, { productId: p.id, quantity: 1 })
+    // All at once: without the cap the first batch would take every checkout that arrived during its first phase.
+    const placed = await Promise.all(viewers.map((v) => a.orders.placeOrder(v, { idempotencyKey: key(), email: 'c@example.test', name: 'C', shippingAddress: address, card })))
+    expect(placed.map((o) => o.status)).toEqual(Array(12).fill('paid'))
+    expect(batches.reduce((n, b) => n + b.size, 0)).toBe(12)
+    expect(Math.max(...batches.map((b) => b.size))).toBeLessThanOrEqual(3)
+    expect(batches.length).toBeGreaterThanOrEqual(4)
+    expect(await a.orders.stockOf(p.id)).toBe(88)
   })
 
   test('checkouts written together get the stock in arrival order; the ones that do not fit are told it sold out, charged nothing and keep their carts', async () => {

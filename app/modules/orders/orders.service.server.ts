@@ -130,6 +130,8 @@ export type OrdersDeps = {
   maxBatchesInFlight?: number
   /** false: a batch starts as soon as a slot is free (before h12; the bench's comparison). */
   staggerBatches?: boolean
+  /** The most checkouts one group-commit batch takes (64 by default; docs/decisions/025, h13b). */
+  maxBatchSize?: number
   /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
   observeBatch?: (timings: BatchTimings) => void
 }
@@ -199,7 +201,7 @@ const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, giftCards, observeBatch }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, maxBatchSize = 64, giftCards, observeBatch }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -722,7 +724,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   }
 
   // Group commit (docs/decisions/025). Checkouts that arrive while `maxBatchesInFlight` batches are being
-  // written, or while the latest batch is in its first phase, wait here; the next batch takes them all (≤ 64): one insert of their pending payments, the processor
+  // written, or while the latest batch is in its first phase, wait here; the next batch takes them all (≤ maxBatchSize): one insert of their pending payments, the processor
   // asked for each, then ONE transaction writes the processor's answers, every order with its lines and
   // shipments, takes the stock (hot rows locked once, for the last few statements only) and empties the carts;
   // then one commit records the charges and marks the orders paid. Anything unusual (a key or payment seen
@@ -752,7 +754,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   // The batch's keys that have an order already (retries): read in the statement that begins the batch's
   // payments (one round trip), so a retry is answered from its order with nothing authorised.
   const placedKeys = (keys: SQL) => sql`select idempotency_key as k from orders where idempotency_key = any(${keys})`
-  const MAX_BATCH = 64
 
   function submit(job: Omit<Job, 'resolve' | 'reject' | 'queuedAt'>) {
     return new Promise<BatchResult>((resolve, reject) => {
@@ -773,7 +774,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       for (;;) {
         while (firstPhase) await firstPhase
         if (queue.length === 0) break
-        const batch = queue.splice(0, MAX_BATCH)
+        const batch = queue.splice(0, maxBatchSize)
         let open!: () => void
         const gate = new Promise<void>((resolve) => (open = resolve))
         if (staggerBatches) firstPhase = gate
