@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { compileHints } from './scripts/compile-hints'
 import { firstLoadChunks } from './scripts/first-load-chunks'
 
 /**
@@ -24,7 +25,7 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), compileHints(['shell', 'shop', 'listing'])],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { SiteLink } from '~/lib/site-link'
+import { SiteLink, useSiteLinkNavigation } from '~/lib/site-link'
 import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
@@ -34,6 +34,7 @@ export function AppShell({
   children: React.ReactNode
 }) {
   const { pathname } = useLocation()
+  useSiteLinkNavigation()
   useEffect(() => {
     // Lets browser tests (and anyone curious) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
