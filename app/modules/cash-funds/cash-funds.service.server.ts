@@ -675,6 +675,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       ])
       const orderable = product?.productType === 'product'
       const orderChoice = orderable && item.groupGift && !redemption ? await orderChoiceFor(product, item.options, item.quantityNeeded) : null
+      const [sent] = redemption?.payoutId ? await db.select({ sentAt: payouts.sentAt }).from(payouts).where(eq(payouts.id, redemption.payoutId)) : []
       return {
         gift: groupGiftView(item, progress!),
         registry: { id: registry.id, slug: registry.slug, title: registry.title },
@@ -687,6 +688,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         pendingChipIns: counts?.pending ?? 0,
         payoutMethod: pref?.method ?? ('store_credit' as const),
         redemption: redemption ? redemptionView(redemption) : null,
+        /** A bank transfer redemption: when Nestlist's payouts team sent it (h14); null while waiting. */
+        sentToBankAt: sent ? sent.sentAt.toISOString() : null,
         /** A product of the Nestlist shop: once fully funded, the family can order it with the fund ('Order it'). */
         orderable,
         /** "Order it" needs a size or colour chosen first (the registry item left it open); null when not. */
