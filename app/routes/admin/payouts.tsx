@@ -102,7 +102,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                   </span>
                 </span>
                 <span className="text-muted">
-                  <span className="font-semibold text-ink tabular-nums">{formatCents(p.amountCents)}</span> · {p.sentBy ? `by ${p.sentBy}` : 'by a former staff member'} · {formatLongDate(p.sentAt)}
+                  <span className="font-semibold text-ink tabular-nums">{formatCents(p.amountCents)}</span> · {p.sentBy ? `by ${p.sentBy}` : 'by Nestlist staff'} · {formatLongDate(p.sentAt)}
                 </span>
               </li>
             ))}
