@@ -143,7 +143,6 @@ export const payoutCopy = {
   familyWaiting: (cents: number, count: number) => `${formatCents(cents)} from ${count === 1 ? '1 gift' : `${count} gifts`} is waiting for a transfer from our payouts team.`,
   familyNothingWaiting: 'Nothing is waiting for a transfer right now.',
   familySent: (amount: number, last4: string, date: string) => `${formatCents(amount)} sent to your account ending in ${last4} on ${date}`,
-  waitingLine: 'Waiting for transfer: our payouts team will send it to your bank account.',
   toSend: (cents: number) => `${formatCents(cents)} of it is waiting for a bank transfer from our payouts team.`,
   recorded: (amount: number, family: string, last4: string, reference: string) =>
     `Recorded: ${formatCents(amount)} sent to ${family} (account ****${last4}), reference ${reference}. The family was emailed.`,

@@ -70,7 +70,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
       <section aria-labelledby="owed-title" className="flex flex-col gap-3">
         <h2 id="owed-title" className="text-xl font-bold">
           Owed by bank transfer
-          {owed.length > 0 ? <span className="font-normal text-muted"> · {formatCents(owed.reduce((s, o) => s + o.totalCents, 0))} to {owed.length === 1 ? '1 family' : `${owed.length} families`}</span> : null}
+          {owed.length > 0 ? <span className="font-normal text-muted">&nbsp;· {formatCents(owed.reduce((s, o) => s + o.totalCents, 0))} to {owed.length === 1 ? '1 family' : `${owed.length} families`}</span> : null}
         </h2>
         {owed.length === 0 ? (
           <p className="text-base text-muted">Nothing is owed by bank transfer right now.</p>
@@ -96,13 +96,13 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
               <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl border border-line bg-white px-4 py-3 text-sm">
                 <span className="min-w-0 break-words">
                   <span className="font-semibold">{p.familyName ?? 'A deleted registry'}</span>
-                  {p.registryTitle ? <span className="text-muted"> · {p.registryTitle}</span> : null}
+                  {p.registryTitle ? <span className="text-muted">&nbsp;· {p.registryTitle}</span> : null}
                   <span className="block text-muted">
-                    ****{p.accountLast4} · reference <span className="font-mono break-all text-ink">{p.reference}</span> · {p.itemCount === 1 ? '1 gift' : `${p.itemCount} gifts`}
+                    ****{p.accountLast4}&nbsp;· reference <span className="font-mono break-all text-ink">{p.reference}</span>&nbsp;· {p.itemCount === 1 ? '1 gift' : `${p.itemCount} gifts`}
                   </span>
                 </span>
                 <span className="text-muted">
-                  <span className="font-semibold text-ink tabular-nums">{formatCents(p.amountCents)}</span> · {p.sentBy ? `by ${p.sentBy}` : 'by Nestlist staff'} · {formatLongDate(p.sentAt)}
+                  <span className="font-semibold text-ink tabular-nums">{formatCents(p.amountCents)}</span>&nbsp;· {p.sentBy ? `by ${p.sentBy}` : 'by Nestlist staff'}&nbsp;· {formatLongDate(p.sentAt)}
                 </span>
               </li>
             ))}

@@ -122,7 +122,7 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
         </div>
       </Form>
       {payouts && (preferences.method === 'bank_transfer' || payouts.sent.length > 0 || payouts.waiting.count > 0) ? (
-        <SettingsSection id="transfers" title="Bank transfers">
+        <SettingsSection id="transfers" title="Bank transfers" className="mt-8">
           <p className="text-base text-ink">{payouts.waiting.count > 0 ? payoutCopy.familyWaiting(payouts.waiting.cents, payouts.waiting.count) : payoutCopy.familyNothingWaiting}</p>
           {payouts.sent.length > 0 ? (
             <ul className="mt-3 flex flex-col divide-y divide-line rounded-xl border border-line bg-white">
@@ -130,7 +130,7 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
                 <li key={p.id} className="px-4 py-3 text-sm">
                   <span className="block font-semibold text-ink">{payoutCopy.familySent(p.amountCents, p.accountLast4, formatLongDate(p.sentAt))}</span>
                   <span className="block break-all text-muted">
-                    {p.itemCount === 1 ? '1 gift' : `${p.itemCount} gifts`} · transfer reference {p.reference}
+                    {p.itemCount === 1 ? '1 gift' : `${p.itemCount} gifts`}&nbsp;· transfer reference {p.reference}
                   </span>
                 </li>
               ))}

@@ -62,10 +62,8 @@ export function ContributionsList({ contributions }: { contributions: Contributi
               </p>
               {c.message ? <p className="mt-1 break-words text-ink">“{c.message}”</p> : null}
               <p className="mt-1 text-sm text-muted">{formatLongDate(c.createdAt)}</p>
-              {c.status === 'confirmed' && c.payout === 'bank_transfer' ? (
-                <p className={c.sentToBankAt ? 'mt-1 text-sm font-semibold text-sage-800' : 'mt-1 text-sm text-muted'}>
-                  {c.sentToBankAt ? payoutCopy.sentOn(formatLongDate(c.sentToBankAt)) : payoutCopy.waitingLine}
-                </p>
+              {c.status === 'confirmed' && c.payout === 'bank_transfer' && c.sentToBankAt ? (
+                <p className="mt-1 text-sm font-semibold text-sage-800">{payoutCopy.sentOn(formatLongDate(c.sentToBankAt))}</p>
               ) : null}
             </div>
             <div className="flex shrink-0 flex-wrap items-center gap-2">

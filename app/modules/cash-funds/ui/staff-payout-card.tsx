@@ -25,13 +25,13 @@ export function StaffPayoutCard({ owed, failure }: { owed: OwedRegistry; failure
       <div>
         <h3 id={titleId} className="text-lg font-bold break-words text-ink">
           {owed.title}
-          <span className="font-normal text-muted"> · {owed.familyName}</span>
+          <span className="font-normal text-muted">&nbsp;· {owed.familyName}</span>
         </h3>
         <Link to={`/${owed.slug}`} className="inline-flex min-h-11 items-center text-sm font-semibold break-all text-berry-700 underline underline-offset-2">
           /{owed.slug}
         </Link>
       </div>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm min-[400px]:grid-cols-2 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:gap-x-6 lg:grid-cols-5">
         <div>
           <dt className="text-muted">Account holder</dt>
           <dd className="font-semibold break-words">{owed.account?.holder ?? '—'}</dd>
@@ -62,7 +62,7 @@ export function StaffPayoutCard({ owed, failure }: { owed: OwedRegistry; failure
             <li key={i.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
               <span className="min-w-0 break-words">
                 {i.kind === 'redemption' ? `Group gift fund: ${i.title}` : `${i.giverName ?? 'A guest'} to ${i.title}`}
-                <span className="text-muted"> · {formatLongDate(i.owedSince)}</span>
+                <span className="text-muted">&nbsp;· {formatLongDate(i.owedSince)}</span>
               </span>
               <span className="font-semibold tabular-nums">{formatCents(i.amountCents)}</span>
             </li>
