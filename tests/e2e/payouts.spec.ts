@@ -142,6 +142,7 @@ describe('bank transfer payouts', () => {
       expect(gifts.match(/Sent to your bank account on [A-Z][a-z]+ \d{1,2}, \d{4}/g)).toHaveLength(2)
       expect(gifts).not.toContain('Waiting for transfer')
       await expectNoSeriousA11yViolations(ownerPage, 'gift tracker with transfers 1280')
+      await shot(ownerPage, 'gift-tracker-sent-1280')
       await open(ownerPage, '/settings/cash-fund-preferences')
       const transfers = await ownerPage.getByRole('region', { name: 'Bank transfers' }).innerText()
       expect(transfers).toContain('$65.50 sent to your account ending in 4321')
