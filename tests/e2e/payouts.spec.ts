@@ -144,7 +144,7 @@ describe('bank transfer payouts', () => {
       await expectNoSeriousA11yViolations(ownerPage, 'gift tracker with transfers 1280')
       await shot(ownerPage, 'gift-tracker-sent-1280')
       await open(ownerPage, '/settings/cash-fund-preferences')
-      const transfers = await ownerPage.getByRole('region', { name: 'Bank transfers' }).innerText()
+      const transfers = await ownerPage.getByRole('region', { name: 'Transfers to your bank account' }).innerText()
       expect(transfers).toContain('$65.50 sent to your account ending in 4321')
       expect(transfers).toContain(reference)
       await ownerPage.setViewportSize({ width: 320, height: 800 })

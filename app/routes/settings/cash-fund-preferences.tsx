@@ -122,7 +122,7 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
         </div>
       </Form>
       {payouts && (preferences.method === 'bank_transfer' || payouts.sent.length > 0 || payouts.waiting.count > 0) ? (
-        <SettingsSection id="transfers" title="Bank transfers" className="mt-8">
+        <SettingsSection id="transfers" title="Transfers to your bank account" className="mt-8">
           <p className="text-base text-ink">{payouts.waiting.count > 0 ? payoutCopy.familyWaiting(payouts.waiting.cents, payouts.waiting.count) : payoutCopy.familyNothingWaiting}</p>
           {payouts.sent.length > 0 ? (
             <ul className="mt-3 flex flex-col divide-y divide-line rounded-xl border border-line bg-white">
