@@ -46,6 +46,7 @@ export default [
   route('admin/stock', 'routes/admin/stock.tsx'),
   route('admin/store-credit', 'routes/admin/store-credit.tsx'),
   route('admin/returns', 'routes/admin/returns.tsx'),
+  route('admin/payouts', 'routes/admin/payouts.tsx'),
   route('bl_admin/orders/:id', 'routes/admin/order.tsx'),
   route('registry/new', 'routes/registry/new.tsx', { id: 'registry-new' }),
   route('registry/new/:x', 'routes/registry/new.tsx', { id: 'registry-new-x' }),

@@ -1,4 +1,4 @@
-// What the staff pages (/admin/returns, /admin/stock, /admin/store-credit, /admin/shipments) share: their
+// What the staff pages (/admin/returns, /admin/stock, /admin/store-credit, /admin/shipments, /admin/payouts) share: their
 // header with the last action's success message, and their one-field search form (a GET form, so it works
 // without JavaScript and the search is in the address).
 import type { ReactNode } from 'react'

@@ -47,6 +47,11 @@ const ContributionSchema = z
     confirmedAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
     waitingInGroupGift: z.boolean().openapi({ description: "A charged chip-in still in its group gift's fund (not used by the family yet, so not received yet); false for cash fund gifts" }),
+    payout: z
+      .enum(['store_credit', 'bank_transfer'])
+      .nullable()
+      .openapi({ description: "How the money reaches the family: the gift's own payout, or (a chip-in) its used group gift fund's; null while not theirs yet" }),
+    sentToBankAt: z.string().nullable().openapi({ description: "bank_transfer: when Nestlist's payouts team sent the transfer; null while it waits for the transfer" }),
   })
   .openapi('CashFundContribution')
 

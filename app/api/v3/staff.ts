@@ -3,6 +3,7 @@
 // service the page does (same rules, same conditional updates, same 409s). 401 without a session; 404 for a
 // signed-in user who is not staff.
 import { createRoute, z } from '@hono/zod-openapi'
+import { PAYOUT_REFERENCE_MAX, PAYOUT_REFERENCE_MIN } from '~/modules/cash-funds/cash-funds.strings'
 import { giftReturnStatuses, PROMOTION_MAX_CENTS } from '~/modules/giftcards/giftcards.validation'
 import { carriers, shipmentStatuses, shippingMessages } from '~/modules/shipping/shipping.validation'
 import { type ApiViewer, requireApiStaff } from '../auth'
@@ -215,6 +216,92 @@ const receiveGiftReturn = createRoute({
   },
 })
 
+// ---- bank transfer payouts (decision 030, h14) -----------------------------------------------------------
+
+const OwedItemSchema = z
+  .object({
+    kind: z.enum(['contribution', 'redemption']).openapi({ description: 'contribution: a confirmed cash fund gift; redemption: a group gift fund the family redeemed by bank transfer' }),
+    id: z.string().uuid(),
+    title: z.string().openapi({ description: "The cash fund's or group gift item's title" }),
+    giverName: z.string().nullable(),
+    amountCents: z.number().int(),
+    owedSince: z.string(),
+  })
+  .openapi('StaffOwedPayoutItem')
+
+const OwedRegistrySchema = z
+  .object({
+    registryId: z.number().int(),
+    title: z.string(),
+    familyName: z.string(),
+    slug: z.string(),
+    account: z.object({ holder: z.string(), last4: z.string() }).nullable().openapi({ description: 'The bank account on file now; null when the family switched to store credit (no transfer can be recorded until they choose a bank transfer again)' }),
+    itemCount: z.number().int(),
+    totalCents: z.number().int(),
+    oldestAt: z.string(),
+    items: z.array(OwedItemSchema),
+  })
+  .openapi('StaffOwedPayout')
+
+const PayoutSchema = z
+  .object({
+    id: z.string().uuid(),
+    registryId: z.number().int().nullable(),
+    registryTitle: z.string().nullable(),
+    familyName: z.string().nullable(),
+    amountCents: z.number().int(),
+    itemCount: z.number().int(),
+    accountHolder: z.string(),
+    accountLast4: z.string(),
+    reference: z.string(),
+    sentBy: z.string().nullable(),
+    sentAt: z.string(),
+  })
+  .openapi('StaffPayout')
+
+const listOwedPayouts = createRoute({
+  method: 'get',
+  path: '/api/v3/staff/payouts/owed',
+  tags,
+  summary: 'Registries owed money by bank transfer (confirmed bank-transfer cash fund gifts and group gift redemptions not sent yet), oldest debt first',
+  responses: { 200: ok('Owed', z.object({ registries: z.array(OwedRegistrySchema) })), ...staffOnly },
+})
+
+const listPayouts = createRoute({
+  method: 'get',
+  path: '/api/v3/staff/payouts',
+  tags,
+  summary: 'Bank transfers recorded by staff, newest first (up to 50)',
+  responses: { 200: ok('Payouts', z.object({ payouts: z.array(PayoutSchema) })), ...staffOnly },
+})
+
+const recordPayout = createRoute({
+  method: 'post',
+  path: '/api/v3/staff/payouts',
+  tags,
+  summary: "Record a bank transfer sent to a registry's family, covering the owed items listed; emails the family",
+  description: `List the owed items the transfer covers (ids from GET /api/v3/staff/payouts/owed). The amount is their sum, computed by the server; each item is paid out once. If any listed item is no longer owed (paid out by someone else, or refunded), nothing is recorded: 409. The reference is ${PAYOUT_REFERENCE_MIN} to ${PAYOUT_REFERENCE_MAX} characters; the same reference again for the same registry answers the first payout (200, created: false). \`accountLast4\`, when given, must still be the family's account (409 otherwise).`,
+  request: {
+    ...body(
+      z
+        .object({
+          registryId: z.number().int().openapi({ example: 483920175630 }),
+          reference: z.string().openapi({ example: 'TRF-2026-11-27-0042' }),
+          contributionIds: z.array(z.string()).optional(),
+          redemptionIds: z.array(z.string()).optional(),
+          accountLast4: z.string().optional().openapi({ example: '6789' }),
+        })
+        .openapi('StaffRecordPayout'),
+    ),
+  },
+  responses: {
+    201: ok('Recorded', z.object({ payout: PayoutSchema, created: z.boolean() })),
+    200: ok('Already recorded with this reference', z.object({ payout: PayoutSchema, created: z.boolean() })),
+    409: err('An item is no longer owed, the family has no bank account on file, or the account changed'),
+    ...staffOnly,
+  },
+})
+
 export const staffRouter = createRouter()
 privateJson(staffRouter, ['/api/v3/staff/*'])
 
@@ -270,4 +357,20 @@ staffRouter.openapi(listGiftReturns, async (c) => {
 staffRouter.openapi(receiveGiftReturn, async (c) => {
   const staff = staffMember(c)
   return c.json(await c.var.services.giftCards.receiveGiftReturn(staff.user.id, c.req.valid('param').id, c.req.valid('json'), { origin: new URL(c.req.url).origin }), 200)
+})
+
+staffRouter.openapi(listOwedPayouts, async (c) => {
+  const staff = staffMember(c)
+  return c.json({ registries: await c.var.services.cashFunds.owedPayouts({ userId: staff.user.id, role: staff.user.role }) }, 200)
+})
+
+staffRouter.openapi(listPayouts, async (c) => {
+  const staff = staffMember(c)
+  return c.json({ payouts: await c.var.services.cashFunds.payoutHistory({ userId: staff.user.id, role: staff.user.role }) }, 200)
+})
+
+staffRouter.openapi(recordPayout, async (c) => {
+  const staff = staffMember(c)
+  const result = await c.var.services.cashFunds.recordPayout({ userId: staff.user.id, role: staff.user.role }, c.req.valid('json'))
+  return result.created ? c.json(result, 201) : c.json(result, 200)
 })

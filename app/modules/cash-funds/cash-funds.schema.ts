@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { orders } from '../orders/orders.schema'
@@ -66,10 +66,20 @@ export const cashFundContributions = pgTable(
      * and always null for a group gift chip-in: that money stays in the group gift's fund until it is redeemed.
      */
     payout: text('payout', { enum: ['store_credit', 'bank_transfer'] }),
+    /**
+     * The bank transfer staff sent for this gift (decision 030, h14): set once, by the conditional update that
+     * records the payout, so a gift is paid out at most once. Null while it is owed (payout 'bank_transfer').
+     */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('cash_fund_contributions_key').on(t.idempotencyKey),
+    // What /admin/payouts lists: confirmed bank-transfer gifts not sent yet.
+    index('cash_fund_contributions_owed_idx')
+      .on(t.registryId, t.confirmedAt)
+      .where(sql`${t.payout} = 'bank_transfer' and ${t.status} = 'confirmed' and ${t.payoutId} is null`),
+    index('cash_fund_contributions_payout_idx').on(t.payoutId),
     index('cash_fund_contributions_fund_idx').on(t.cashFundId, t.status),
     index('cash_fund_contributions_item_idx').on(t.regItemId, t.status),
     check('cash_fund_contributions_target', sql`(${t.cashFundId} is null) <> (${t.regItemId} is null)`),
@@ -124,12 +134,55 @@ export const groupGiftRedemptions = pgTable(
     redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** The store order placed with the fund after "Order it" (decision 030, h13): written once, by id, after checkout places it. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The bank transfer staff sent for a bank_transfer redemption (h14): set once; null while owed. */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('group_gift_redemptions_item_key').on(t.regItemId), index('group_gift_redemptions_registry_idx').on(t.registryId), check('group_gift_redemptions_amount', sql`${t.amountCents} > 0`)],
+  (t) => [
+    uniqueIndex('group_gift_redemptions_item_key').on(t.regItemId),
+    index('group_gift_redemptions_registry_idx').on(t.registryId),
+    index('group_gift_redemptions_payout_idx').on(t.payoutId),
+    index('group_gift_redemptions_owed_idx')
+      .on(t.registryId, t.createdAt)
+      .where(sql`${t.method} = 'bank_transfer' and ${t.payoutId} is null`),
+    check('group_gift_redemptions_amount', sql`${t.amountCents} > 0`),
+    check('group_gift_redemptions_paid_bank', sql`${t.payoutId} is null or ${t.method} = 'bank_transfer'`),
+  ],
+)
+
+/**
+ * One bank transfer Nestlist's payouts team sent to a registry's family (decision 030, h14), covering the owed
+ * bank-transfer gifts and group gift redemptions that point at it (their payout_id). The amount is their sum,
+ * computed by the server in the transaction that claims them; the account is the family's as it was then.
+ * The registry link is kept loose (set null) because a payout is Nestlist's record of money sent, which
+ * outlives a registry its family deletes.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registryId: bigint('registry_id', { mode: 'number' }).references(() => registries.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    itemCount: integer('item_count').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    /** The transfer's reference as the bank gave it to staff (3 to 64 characters). */
+    reference: text('reference').notNull(),
+    sentBy: bigint('sent_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The same reference twice for one registry is a repeated submit: it answers the first payout.
+    uniqueIndex('payouts_registry_reference_key').on(t.registryId, t.reference),
+    index('payouts_sent_at_idx').on(t.sentAt),
+    check('payouts_amount', sql`${t.amountCents} > 0 and ${t.itemCount} > 0`),
+    check('payouts_last4', sql`${t.accountLast4} ~ '^[0-9]{4}$'`),
+    check('payouts_reference', sql`char_length(${t.reference}) between 3 and 64`),
+  ],
 )
 
 export type CashFundRow = typeof cashFunds.$inferSelect
 export type CashFundContributionRow = typeof cashFundContributions.$inferSelect
 export type CashFundPreferencesRow = typeof cashFundPreferences.$inferSelect
 export type GroupGiftRedemptionRow = typeof groupGiftRedemptions.$inferSelect
+export type PayoutRow = typeof payouts.$inferSelect

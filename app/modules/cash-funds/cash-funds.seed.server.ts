@@ -12,7 +12,7 @@ import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '../config/app-config'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
 import { regItems, registries } from '../registry/registry.schema'
-import { cashFundContributions, cashFundPreferences, cashFunds } from './cash-funds.schema'
+import { cashFundContributions, cashFundPreferences, cashFunds, payouts } from './cash-funds.schema'
 
 const KEY_PREFIX = 'demo-cash-fund:'
 const DAY = 86_400_000
@@ -94,7 +94,8 @@ export async function seedCashFunds({ db, log }: SeedContext): Promise<void> {
     }
   }
   const chipIns = await seedGroupGift(db, registry.id, now)
-  log(`Seeded ${FUNDS.length} cash funds with ${n} contributions and a group gift with ${chipIns} chip-ins`)
+  const paid = await seedPayout(db, registry.id, now)
+  log(`Seeded ${FUNDS.length} cash funds with ${n} contributions (${paid} already sent by bank transfer, the rest owed at /admin/payouts) and a group gift with ${chipIns} chip-ins`)
 }
 
 const CHIP_INS = [
@@ -129,10 +130,34 @@ async function seedGroupGift(db: SeedContext['db'], registryId: number, now: num
   return CHIP_INS.length
 }
 
-/** Removes the demo contributions with their payments (the funds go with their registries). */
+/**
+ * The oldest demo gift was already sent by bank transfer three days ago (decision 030, h14), by the demo staff
+ * member: the family's gift tracker shows one gift sent and the others waiting, and /admin/payouts lists the
+ * rest as owed with one transfer in its history.
+ */
+async function seedPayout(db: SeedContext['db'], registryId: number, now: number): Promise<number> {
+  const staff = demoAccounts.find((a) => a.role === 'staff')
+  const [sentBy] = staff ? await db.select({ id: users.id }).from(users).where(eq(users.email, staff.email)) : []
+  const [oldest] = await db
+    .select({ id: cashFundContributions.id, amountCents: cashFundContributions.amountCents })
+    .from(cashFundContributions)
+    .where(sql`${cashFundContributions.registryId} = ${registryId} and ${cashFundContributions.payout} = 'bank_transfer' and ${cashFundContributions.payoutId} is null`)
+    .orderBy(cashFundContributions.confirmedAt, cashFundContributions.id)
+    .limit(1)
+  if (!oldest) return 0
+  const [payout] = await db
+    .insert(payouts)
+    .values({ registryId, amountCents: oldest.amountCents, itemCount: 1, accountHolder: 'Maya Rivera', accountLast4: '6789', reference: 'NL-DEMO-0001', sentBy: sentBy?.id ?? null, sentAt: new Date(now - 3 * DAY) })
+    .returning({ id: payouts.id })
+  await db.update(cashFundContributions).set({ payoutId: payout!.id }).where(eq(cashFundContributions.id, oldest.id))
+  return 1
+}
+
+/** Removes the demo contributions with their payments and payouts (the funds go with their registries). */
 export async function resetCashFunds(pool: pg.Pool): Promise<void> {
   await pool.query('delete from group_gift_redemptions')
   await pool.query('delete from cash_fund_contributions')
+  await pool.query('delete from payouts')
   await pool.query('delete from cash_funds')
   await pool.query('delete from cash_fund_preferences')
   await pool.query(`delete from payments where idempotency_key like $1 or idempotency_key like $2`, [`cash-fund:${KEY_PREFIX}%`, `group-gift:${KEY_PREFIX}%`])

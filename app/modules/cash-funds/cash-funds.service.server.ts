@@ -1,4 +1,5 @@
 // Cash funds on registries and guests' contributions to them (docs/decisions/030).
+import { alias } from 'drizzle-orm/pg-core'
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '~/db/client.server'
@@ -17,10 +18,11 @@ import type { GiftCardsService } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { createRegistryAccess } from '../registry/registry-access.server'
 import { type RegItemRow, type RegistryRow, regItems, registries } from '../registry/registry.schema'
-import { type CashFundContributionRow, type CashFundRow, cashFundContributions, cashFundPreferences, cashFunds, type GroupGiftRedemptionRow, groupGiftRedemptions } from './cash-funds.schema'
+import { type CashFundContributionRow, type CashFundRow, cashFundContributions, cashFundPreferences, cashFunds, type GroupGiftRedemptionRow, groupGiftRedemptions, payouts } from './cash-funds.schema'
 import { cashFundMessages as m, groupGiftMessages as gm } from './cash-funds.strings'
 import { addCashFundInput, cashFundPreferencesInput, chipInInput, contributeInput, redeemGroupGiftInput } from './cash-funds.validation'
 import { chipInRange, type GroupGiftProgress, groupGiftProgress } from './group-gifts'
+import { createPayoutUseCases } from './payouts.server'
 
 /** Who is acting: a signed-in user (staff may confirm and cancel any contribution). */
 export type CashFundActor = { userId: number; role: 'user' | 'staff' }
@@ -63,6 +65,13 @@ export type ContributionView = {
    * has not reached them (decision 030, h13). False for cash fund gifts (paid out when charged) and once redeemed.
    */
   waitingInGroupGift: boolean
+  /**
+   * How the money reaches the family: the gift's own payout (cash fund gifts), or its group gift fund's
+   * redemption (chip-ins, once the fund is used); null while it is not theirs yet.
+   */
+  payout: 'store_credit' | 'bank_transfer' | null
+  /** For a bank transfer: when Nestlist's payouts team sent it (h14); null while it waits for the transfer. */
+  sentToBankAt: string | null
 }
 
 /** A registry item marked as a group gift, with its money (guests see this: no givers). */
@@ -155,8 +164,17 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     return fund
   }
 
+  /** How a used group gift fund was paid out, and when bank transfers were sent (from the joins in `contributionColumns`). */
+  type Money = { fundMethod: 'store_credit' | 'bank_transfer' | null; giftSentAt: Date | null; fundSentAt: Date | null }
+
   /** `fundUsed`: the chip-in's group gift fund was redeemed (its money reached the family). */
-  const contributionView = (c: CashFundContributionRow, fundTitle: string, fundUsed = false): ContributionView => ({
+  const contributionView = (c: CashFundContributionRow, fundTitle: string, fundUsed = false, money?: Money): ContributionView => {
+    const payout = c.regItemId === null ? c.payout : c.status === 'confirmed' && fundUsed ? (money?.fundMethod ?? null) : null
+    const sentAt = payout === 'bank_transfer' ? (c.regItemId === null ? money?.giftSentAt : money?.fundSentAt) : null
+    return { ...baseView(c, fundTitle, fundUsed), payout, sentToBankAt: iso(sentAt ?? null) }
+  }
+
+  const baseView = (c: CashFundContributionRow, fundTitle: string, fundUsed: boolean): Omit<ContributionView, 'payout' | 'sentToBankAt'> => ({
     id: c.id,
     kind: c.regItemId !== null ? 'group_gift' : 'cash_fund',
     cashFundId: c.cashFundId,
@@ -179,16 +197,29 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
   const titleOf = sql<string>`coalesce(${cashFunds.title}, ${regItems.title}, '')`
   /** Its group gift's fund was redeemed (with group_gift_redemptions left-joined on the item). */
   const fundUsedOf = sql<boolean>`${groupGiftRedemptions.id} is not null`
+  /** The bank transfers that paid out a cash fund gift, and a chip-in's group gift fund (h14). */
+  const giftPayout = alias(payouts, 'gift_payout')
+  const fundPayout = alias(payouts, 'fund_payout')
+  const contributionColumns = {
+    c: cashFundContributions,
+    fundTitle: titleOf,
+    fundUsed: fundUsedOf,
+    fundMethod: groupGiftRedemptions.method,
+    giftSentAt: giftPayout.sentAt,
+    fundSentAt: fundPayout.sentAt,
+  }
 
   /** The contribution, for its registry's owner and collaborators and for staff; 404 for anyone else. */
   async function contributionFor(id: string, actor: CashFundActor) {
     if (!isUuid(id)) throw new DomainError('not_found', m.contributionNotFound)
     const [row] = await db
-      .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
+      .select(contributionColumns)
       .from(cashFundContributions)
       .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
       .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
       .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
+      .leftJoin(giftPayout, eq(giftPayout.id, cashFundContributions.payoutId))
+      .leftJoin(fundPayout, eq(fundPayout.id, groupGiftRedemptions.payoutId))
       .where(eq(cashFundContributions.id, id))
     if (!row) throw new DomainError('not_found', m.contributionNotFound)
     if (actor.role !== 'staff' && !(await access.of(row.c.registryId, actor.userId))) throw new DomainError('not_found', m.contributionNotFound)
@@ -424,7 +455,11 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     return contributionView(settled, target.title)
   }
 
+  const payoutCases = createPayoutUseCases({ db, email, logger, base, clock, managed })
+
   return {
+    ...payoutCases.useCases,
+
     /** The catalogue's cash-fund products (/store/cash-funds): ideas the family starts a fund from. */
     async catalogueFunds() {
       // The seeded catalogue repeats each fund under several ids: one of each name.
@@ -510,7 +545,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     /** One contribution, for the registry's family and staff (anyone else: 404). */
     async get(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
-      const view = contributionView(row.c, row.fundTitle, row.fundUsed)
+      const view = contributionView(row.c, row.fundTitle, row.fundUsed, row)
       if (actor.role === 'staff') return view
       const [reg] = await db.select({ surprise: registries.surprise, surpriseRevealDate: registries.surpriseRevealDate }).from(registries).where(eq(registries.id, row.c.registryId))
       return reg && surpriseActive(reg) ? hideGiver(view) : view
@@ -521,15 +556,17 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const registry = await managed(registryId, userId)
       const hide = surpriseActive(registry)
       const rows = await db
-        .select({ c: cashFundContributions, fundTitle: titleOf, fundUsed: fundUsedOf })
+        .select(contributionColumns)
         .from(cashFundContributions)
         .leftJoin(cashFunds, eq(cashFunds.id, cashFundContributions.cashFundId))
         .leftJoin(regItems, eq(regItems.id, cashFundContributions.regItemId))
         .leftJoin(groupGiftRedemptions, eq(groupGiftRedemptions.regItemId, cashFundContributions.regItemId))
+        .leftJoin(giftPayout, eq(giftPayout.id, cashFundContributions.payoutId))
+        .leftJoin(fundPayout, eq(fundPayout.id, groupGiftRedemptions.payoutId))
         .where(eq(cashFundContributions.registryId, registryId))
         .orderBy(desc(cashFundContributions.createdAt))
       return rows.map((r) => {
-        const view = contributionView(r.c, r.fundTitle, r.fundUsed)
+        const view = contributionView(r.c, r.fundTitle, r.fundUsed, r)
         return hide ? hideGiver(view) : view
       })
     },
@@ -542,7 +579,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         if (isDomainError(error) && error.code === 'conflict') throw new DomainError('conflict', m.notCharged)
         throw error
       })
-      return contributionView(settled, row.fundTitle, row.fundUsed)
+      return contributionView(settled, row.fundTitle, row.fundUsed, row)
     },
 
     /**
@@ -552,9 +589,12 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
     async cancel(id: string, actor: CashFundActor): Promise<ContributionView> {
       const row = await contributionFor(id, actor)
       const c = row.c
-      if (c.status === 'cancelled') return contributionView(c, row.fundTitle, row.fundUsed)
+      if (c.status === 'cancelled') return contributionView(c, row.fundTitle, row.fundUsed, row)
       if (c.status === 'confirmed') {
         if (actor.role !== 'staff') throw new DomainError('conflict', m.confirmedOwnerCannotCancel)
+        // Sent to the family's bank account already (h14): the money left Nestlist, so refunding the card here
+        // would pay it twice.
+        if (c.payoutId) throw new DomainError('conflict', await payoutCases.paidOutMessage(c.payoutId))
         // A redeemed group gift's money was already paid out to the family: refund it from there, not here.
         if (c.regItemId !== null) {
           const [r] = await db.select({ id: groupGiftRedemptions.id }).from(groupGiftRedemptions).where(eq(groupGiftRedemptions.regItemId, c.regItemId))
@@ -565,7 +605,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           const [cancelled] = await tx
             .update(cashFundContributions)
             .set({ status: 'cancelled', cancelledAt: clock() })
-            .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'confirmed')))
+            // Not once a payout claimed it (a transfer recorded meanwhile): the row lock makes the two take turns.
+            .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'confirmed'), isNull(cashFundContributions.payoutId)))
             .returning()
           if (!cancelled) return null
           if (c.payout === 'store_credit') {
@@ -575,7 +616,10 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
           await payments.refundOnce(c.paymentId, c.amountCents, `cash-fund-refund:${c.id}`)
           return cancelled
         })
-        return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
+        if (done) return contributionView(done, row.fundTitle, row.fundUsed, row)
+        const now = await contributionFor(id, actor)
+        if (now.c.payoutId) throw new DomainError('conflict', await payoutCases.paidOutMessage(now.c.payoutId))
+        return contributionView(now.c, now.fundTitle, now.fundUsed, now)
       }
       await payments.void(c.paymentId)
       const [done] = await db
@@ -583,7 +627,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         .set({ status: 'cancelled', cancelledAt: clock() })
         .where(and(eq(cashFundContributions.id, c.id), eq(cashFundContributions.status, 'pending')))
         .returning()
-      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed)
+      return contributionView(done ?? (await contributionFor(id, actor)).c, row.fundTitle, row.fundUsed, row)
     },
 
     /** The registry's group gifts with their money (guests' view: totals and a count, never who gave). */
@@ -631,6 +675,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       ])
       const orderable = product?.productType === 'product'
       const orderChoice = orderable && item.groupGift && !redemption ? await orderChoiceFor(product, item.options, item.quantityNeeded) : null
+      const [sent] = redemption?.payoutId ? await db.select({ sentAt: payouts.sentAt }).from(payouts).where(eq(payouts.id, redemption.payoutId)) : []
       return {
         gift: groupGiftView(item, progress!),
         registry: { id: registry.id, slug: registry.slug, title: registry.title },
@@ -643,6 +688,8 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         pendingChipIns: counts?.pending ?? 0,
         payoutMethod: pref?.method ?? ('store_credit' as const),
         redemption: redemption ? redemptionView(redemption) : null,
+        /** A bank transfer redemption: when Nestlist's payouts team sent it (h14); null while waiting. */
+        sentToBankAt: sent ? sent.sentAt.toISOString() : null,
         /** A product of the Nestlist shop: once fully funded, the family can order it with the fund ('Order it'). */
         orderable,
         /** "Order it" needs a size or colour chosen first (the registry item left it open); null when not. */

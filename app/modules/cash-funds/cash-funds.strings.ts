@@ -116,3 +116,41 @@ export const contributionTotalsCopy = {
 } as const
 
 export const contributionStatusLabels = { pending: 'Being charged', confirmed: 'Received', cancelled: 'Cancelled' } as const
+
+/** Bank transfer payouts (h14): what staff record at /admin/payouts and what the family reads. */
+export const PAYOUT_REFERENCE_MIN = 3
+export const PAYOUT_REFERENCE_MAX = 64
+
+export const payoutMessages = {
+  notFound: 'We could not find that registry.',
+  referenceRequired: 'Enter the transfer reference the bank gave you.',
+  referenceFormat: `The reference is ${PAYOUT_REFERENCE_MIN} to ${PAYOUT_REFERENCE_MAX} characters: letters, digits, spaces and - _ . / # :`,
+  nothingChosen: 'Choose at least one gift this transfer covers.',
+  noBankAccount:
+    'This family has no bank account on file any more (they switched to store credit). Nothing was recorded: ask them to choose a bank transfer again at /settings/cash-fund-preferences before you send money.',
+  accountChanged: (last4: string) =>
+    `The family changed their bank account since you opened the page (it now ends in ${last4}). Nothing was recorded: reload the page and check the account before you send money.`,
+  itemsChanged:
+    'What this family is owed changed since you opened the page (a gift was paid out by someone else, or refunded). Nothing was recorded: reload the page and check the total before recording the transfer.',
+  paidOutNoRefund: (date: string, reference: string) =>
+    `This gift was already sent to the family's bank account on ${date} (transfer ${reference}), so it cannot be refunded here: the money has left Nestlist. Ask the payouts team to recover it from the family first.`,
+} as const
+
+export const payoutCopy = {
+  sentOn: (date: string) => `Sent to your bank account on ${date}`,
+  waiting: 'Waiting for transfer',
+  sentBadge: 'Sent to your bank',
+  familyWaiting: (cents: number, count: number) => `${formatCents(cents)} from ${count === 1 ? '1 gift' : `${count} gifts`} is waiting for a transfer from our payouts team.`,
+  familyNothingWaiting: 'Nothing is waiting for a transfer right now.',
+  familySent: (amount: number, last4: string, date: string) => `${formatCents(amount)} sent to your account ending in ${last4} on ${date}`,
+  toSend: (cents: number) => `${formatCents(cents)} of it is waiting for a bank transfer from our payouts team.`,
+  recorded: (amount: number, family: string, last4: string, reference: string) =>
+    `Recorded: ${formatCents(amount)} sent to ${family} (account ****${last4}), reference ${reference}. The family was emailed.`,
+  repeated: (amount: number, family: string, reference: string) => `This transfer (${reference}, ${formatCents(amount)} to ${family}) was already recorded. Nothing more was recorded.`,
+  emailSubject: 'Your cash fund transfer is on its way',
+  emailParagraphs: (amount: number, holder: string, last4: string, reference: string, count: number) => [
+    `We sent ${formatCents(amount)} to the bank account of ${holder} ending in ${last4}.`,
+    `Transfer reference: ${reference}. Banks usually take 1 to 3 business days to show it.`,
+    `It covers ${count === 1 ? '1 gift' : `${count} gifts`} from your cash funds and group gifts, which you chose to receive by bank transfer. Your gift tracker shows each one.`,
+  ],
+} as const

@@ -1,7 +1,7 @@
 // Cash fund inputs, shared by the forms and the JSON API (docs/decisions/030). No server imports.
 import { z } from 'zod'
 import { cardInput } from '../payments/payments.validation'
-import { cashFundMessages as m, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS, GOAL_MAX_CENTS } from './cash-funds.strings'
+import { cashFundMessages as m, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS, GOAL_MAX_CENTS, PAYOUT_REFERENCE_MAX, PAYOUT_REFERENCE_MIN, payoutMessages } from './cash-funds.strings'
 
 /** '25', '25.5', '$1,025.50' -> cents; anything else (or more than 2 decimals) is not an amount. */
 export function dollarsToCents(text: string): number | null {
@@ -93,3 +93,30 @@ export const cashFundPreferencesInput = z.discriminatedUnion(
   { error: m.methodRequired },
 )
 export type CashFundPreferencesInput = z.input<typeof cashFundPreferencesInput>
+
+/**
+ * Staff record a bank transfer they sent (h14): the registry, the bank's reference, and the owed items they
+ * saw and paid (the amount is their sum, computed by the server). `accountLast4`, when given, must still be
+ * the family's account, so a transfer to an account the family just replaced is not recorded as theirs.
+ */
+export const recordPayoutInput = z
+  .object({
+    registryId: z.coerce.number({ error: payoutMessages.notFound }).int().positive(payoutMessages.notFound),
+    reference: z
+      .string({ error: payoutMessages.referenceRequired })
+      .trim()
+      .min(1, payoutMessages.referenceRequired)
+      .pipe(
+        z
+          .string()
+          .min(PAYOUT_REFERENCE_MIN, payoutMessages.referenceFormat)
+          .max(PAYOUT_REFERENCE_MAX, payoutMessages.referenceFormat)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/#:-]*$/, payoutMessages.referenceFormat),
+      ),
+    contributionIds: z.array(z.uuid(payoutMessages.itemsChanged)).max(1000).default([]),
+    redemptionIds: z.array(z.uuid(payoutMessages.itemsChanged)).max(1000).default([]),
+    accountLast4: z.string().regex(/^\d{4}$/, m.last4Format).optional(),
+  })
+  .strict()
+  .refine((v) => v.contributionIds.length + v.redemptionIds.length > 0, { message: payoutMessages.nothingChosen, path: ['items'] })
+export type RecordPayoutInput = z.input<typeof recordPayoutInput>

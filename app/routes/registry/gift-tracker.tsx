@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [tracker, cashGifts] = await Promise.all([context.services.reservations.giftTracker(registry.id, user.id), context.services.cashFunds.contributionsOf(registry.id, user.id)])
   // The page has no use for givers' email addresses, so they stay on the server.
   const gifts: GiftLine[] = tracker.gifts.map(({ giverEmail: _omit, ...g }) => g)
-  const contributions: ContributionLine[] = cashGifts.map((c) => ({ id: c.id, kind: c.kind, regItemId: c.regItemId, fundTitle: c.fundTitle, amountCents: c.amountCents, status: c.status, giverName: c.giverName, message: c.message, createdAt: c.createdAt, waitingInGroupGift: c.waitingInGroupGift }))
+  const contributions: ContributionLine[] = cashGifts.map((c) => ({ id: c.id, kind: c.kind, regItemId: c.regItemId, fundTitle: c.fundTitle, amountCents: c.amountCents, status: c.status, giverName: c.giverName, message: c.message, createdAt: c.createdAt, waitingInGroupGift: c.waitingInGroupGift, payout: c.payout, sentToBankAt: c.sentToBankAt }))
   return { registry, surpriseActive: tracker.surpriseActive, gifts, counts: tracker.counts, contributions }
 }
 

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
+import { formatLongDate } from '~/lib/format'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
-import { groupGiftCopy, groupGiftMessages } from '~/modules/cash-funds/cash-funds.strings'
+import { groupGiftCopy, groupGiftMessages, payoutCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { GroupGiftProgress } from '~/modules/cash-funds/ui/group-gift-progress'
 import { GROUP_GIFT_GOAL_BUFFER_PERCENT } from '~/modules/config/app-config'
 import { Alert, Button, Card, Container, Icon, LinkButton, RadioGroup } from '~/ui'
@@ -210,7 +211,9 @@ export default function ItemGroupGift({ loaderData, actionData }: Route.Componen
                   ? groupGiftCopy.redeemedOrder(redemption.amountCents)
                   : redemption.method === 'store_credit'
                     ? groupGiftCopy.redeemedCredit(redemption.amountCents)
-                    : groupGiftCopy.redeemedBank(redemption.amountCents)}{' '}
+                    : loaderData.sentToBankAt
+                      ? `${formatCents(redemption.amountCents)}: ${payoutCopy.sentOn(formatLongDate(loaderData.sentToBankAt))}.`
+                      : groupGiftCopy.redeemedBank(redemption.amountCents)}{' '}
                 The gift counts as received on your registry.
                 {redemption.use === 'order' ? (
                   <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1">

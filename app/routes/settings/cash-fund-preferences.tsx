@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
-import { cashFundCopy as copy, cashFundMessages } from '~/modules/cash-funds/cash-funds.strings'
+import { formatLongDate } from '~/lib/format'
+import { cashFundCopy as copy, cashFundMessages, payoutCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { Alert, Button, FieldError, LinkButton, TextField } from '~/ui'
 import type { Route } from './+types/cash-fund-preferences'
 
@@ -12,8 +13,9 @@ export const meta = () => [{ title: 'Cash fund preferences | Nestlist' }, { name
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
   const current = (await context.services.registry.managedBy(user.id))[0]
-  if (!current) return { registry: null, preferences: null }
-  return { registry: { id: current.id, title: current.title }, preferences: await context.services.cashFunds.preferences(current.id, user.id) }
+  if (!current) return { registry: null, preferences: null, payouts: null }
+  const [preferences, payouts] = await Promise.all([context.services.cashFunds.preferences(current.id, user.id), context.services.cashFunds.payoutsOf(current.id, user.id)])
+  return { registry: { id: current.id, title: current.title }, preferences, payouts }
 }
 
 type Values = { method: string; accountHolder: string; accountLast4: string }
@@ -43,7 +45,7 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   const result = actionData as ActionResult | undefined
   const failure = result && !result.ok ? result : null
-  const { registry, preferences } = loaderData
+  const { registry, preferences, payouts } = loaderData
   if (!registry || !preferences) {
     return (
       <>
@@ -119,6 +121,30 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
           </Link>
         </div>
       </Form>
+      {payouts && (preferences.method === 'bank_transfer' || payouts.sent.length > 0 || payouts.waiting.count > 0) ? (
+        <SettingsSection id="transfers" title="Transfers to your bank account" className="mt-8">
+          <p className="text-base text-ink">{payouts.waiting.count > 0 ? payoutCopy.familyWaiting(payouts.waiting.cents, payouts.waiting.count) : payoutCopy.familyNothingWaiting}</p>
+          {payouts.sent.length > 0 ? (
+            <ul className="mt-3 flex flex-col divide-y divide-line rounded-xl border border-line bg-white">
+              {payouts.sent.map((p) => (
+                <li key={p.id} className="px-4 py-3 text-sm">
+                  <span className="block font-semibold text-ink">{payoutCopy.familySent(p.amountCents, p.accountLast4, formatLongDate(p.sentAt))}</span>
+                  <span className="block break-all text-muted">
+                    {p.itemCount === 1 ? '1 gift' : `${p.itemCount} gifts`}&nbsp;· transfer reference {p.reference}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-3 text-sm text-muted">
+            Each gift shows whether it was sent in your{' '}
+            <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
+              gift tracker
+            </Link>
+            .
+          </p>
+        </SettingsSection>
+      ) : null}
     </>
   )
 }

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { formatCents } from '~/lib/money'
 import { formatLongDate } from '~/lib/format'
 import { Badge, Button } from '~/ui'
-import { contributionStatusLabels, contributionTotalsCopy as tc } from '../cash-funds.strings'
+import { contributionStatusLabels, contributionTotalsCopy as tc, payoutCopy } from '../cash-funds.strings'
 import { contributionTotals } from '../contribution-totals'
 
 export type ContributionLine = {
@@ -19,6 +19,10 @@ export type ContributionLine = {
   createdAt: string
   /** A charged chip-in still in its group gift's fund (the family has not used the fund yet). */
   waitingInGroupGift: boolean
+  /** How the money reaches the family (null while it is not theirs yet). */
+  payout: 'store_credit' | 'bank_transfer' | null
+  /** A bank transfer: when Nestlist sent it; null while it waits for the transfer (h14). */
+  sentToBankAt: string | null
 }
 
 /**
@@ -29,6 +33,7 @@ export function ContributionsList({ contributions }: { contributions: Contributi
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : null
   const totals = contributionTotals(contributions)
+  const toSendCents = contributions.reduce((sum, c) => (c.status === 'confirmed' && c.payout === 'bank_transfer' && !c.sentToBankAt ? sum + c.amountCents : sum), 0)
   return (
     <section aria-labelledby="cash-gifts-title" className="flex flex-col gap-4">
       <div>
@@ -37,6 +42,7 @@ export function ContributionsList({ contributions }: { contributions: Contributi
         </h2>
         <p className="text-sm text-muted">{tc.received(totals.receivedCents)}</p>
         {totals.waitingCents > 0 ? <p className="text-sm text-ink">{tc.waiting(totals.waitingCents)}</p> : null}
+        {toSendCents > 0 ? <p className="text-sm text-ink">{payoutCopy.toSend(toSendCents)}</p> : null}
         {totals.chargingCents > 0 ? <p className="text-sm text-muted">{tc.charging(totals.chargingCents)}</p> : null}
       </div>
       <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-white">
@@ -56,10 +62,20 @@ export function ContributionsList({ contributions }: { contributions: Contributi
               </p>
               {c.message ? <p className="mt-1 break-words text-ink">“{c.message}”</p> : null}
               <p className="mt-1 text-sm text-muted">{formatLongDate(c.createdAt)}</p>
+              {c.status === 'confirmed' && c.payout === 'bank_transfer' && c.sentToBankAt ? (
+                <p className="mt-1 text-sm font-semibold text-sage-800">{payoutCopy.sentOn(formatLongDate(c.sentToBankAt))}</p>
+              ) : null}
             </div>
             <div className="flex shrink-0 flex-wrap items-center gap-2">
               {c.waitingInGroupGift ? (
                 <Badge variant="neutral">{tc.waitingBadge}</Badge>
+              ) : c.status === 'confirmed' && c.payout === 'bank_transfer' ? (
+                // Bank transfers (h14): sent by Nestlist's payouts team, or still to send.
+                c.sentToBankAt ? (
+                  <Badge variant="success">{payoutCopy.sentBadge}</Badge>
+                ) : (
+                  <Badge variant="neutral">{payoutCopy.waiting}</Badge>
+                )
               ) : (
                 <Badge variant={c.status === 'confirmed' ? 'success' : 'neutral'}>{contributionStatusLabels[c.status]}</Badge>
               )}
