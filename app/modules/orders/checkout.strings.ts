@@ -75,6 +75,7 @@ export const checkoutStrings = {
   summary: 'Order summary',
   subtotal: 'Subtotal',
   registryDiscount: (percent: number) => `Registry discount (${percent}%)`,
+  registryDiscountUsed: 'Your registry discount is a one-time discount, and an earlier order used it.',
   shippingLine: 'Shipping',
   free: 'Free',
   estimatedTax: 'Estimated tax',

@@ -71,6 +71,7 @@ export function OrderSummary({ quote, busy = false, className, idPrefix = 'summa
         ))}
         {quote.tenders.length > 0 ? <SummaryRow label={t.toPayByCard} value={formatCents(quote.cardDueCents)} strong /> : null}
       </dl>
+      {quote.registryDiscountUsed ? <p className="text-sm text-muted">{t.registryDiscountUsed}</p> : null}
       {/* What the card pays is what could be split into payments. */}
       <PaymentOptionsNote totalCents={quote.tenders.length > 0 ? quote.cardDueCents : quote.totalCents} />
     </Card>
