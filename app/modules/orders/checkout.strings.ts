@@ -35,6 +35,12 @@ export const checkoutStrings = {
   shipping: 'Shipping address',
   savedAddressNote: 'From your saved address. Changes here apply to this order only.',
   shippingMethod: 'Shipping method',
+  emailDeliveryTitle: 'Delivery',
+  emailDelivery: 'Gift cards are sent by email to the recipients you chose: nothing ships, so there is no address to enter.',
+  emailedTo: 'Gift cards are sent by email to the recipients you chose.',
+  emailedBox: 'Gift cards by email',
+  emailedStatus: (paid: boolean) => (paid ? 'Sent by email' : 'Sending by email'),
+  tax: 'Tax',
   standardShipping: 'Standard shipping (3–7 business days)',
   giftShipsTo: (familyName: string, city: string, state: string) => `Ships to ${familyName} in ${city}, ${state}.`,
   giftAddressPrivate: 'The family’s street address stays private: we ship it for you.',
@@ -102,10 +108,13 @@ export const checkoutStrings = {
   shipments: 'Shipments',
   // Shoppers know nothing of warehouse numbers: a shipment is one of the boxes the order comes in.
   shipmentOf: (n: number, count: number) => (count === 1 ? 'Your shipment' : `Shipment ${n} of ${count}`),
-  shipmentStatus: { processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' } as Record<string, string>,
   itemsCount: (n: number) => (n === 1 ? '1 item' : `${n} items`),
   shipsToBuyer: 'Ships to',
   orderStatus: { placed: 'Placed', paid: 'Paid', cancelled: 'Cancelled' } as Record<string, string>,
+  returnsTitle: 'Returns',
+  returnItems: 'Return items',
+  returnStatus: (status: 'pending' | 'refunded' | 'failed', cents: number) =>
+    status === 'refunded' ? `Refunded ${formatCents(cents)}` : status === 'failed' ? 'Refund failed' : 'Refund in progress',
 
   ordersTitle: 'Your orders',
   ordersIntro: 'Everything you bought from the Nestlist Shop, newest first.',

@@ -47,7 +47,7 @@ export type OrderView = {
     warehouseId: number
     regItemId: number | null
   }[]
-  shipments: { warehouseId: number; status: string; lineCount: number }[]
+  shipments: AssignedShipment[]
   subtotalCents: number
   discountCents: number
   shippingCents: number
