@@ -138,6 +138,12 @@ describe('purchase returns', () => {
       await open(page, '/returns')
       await expectNoSeriousA11yViolations(page, '/returns at 1280')
 
+      // The order page shows the refund and leads back to returning the rest.
+      await open(page, `/orders/${order.id}`)
+      const returnsCard = page.getByRole('region', { name: 'Returns' })
+      await expect(returnsCard.getByText('Refunded $13.40').isVisible()).resolves.toBe(true)
+      await expect(returnsCard.getByRole('link', { name: 'Return items' }).getAttribute('href')).resolves.toBe(`/returns/purchase?order=${order.id}`)
+
       const { rows } = await pool.query<{ refunded_cents: number }>('select p.refunded_cents from payments p join orders o on o.payment_id = p.id where o.id = $1', [order.id])
       expect(rows[0]!.refunded_cents).toBe(1_340)
 
