@@ -1149,6 +1149,11 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   const placing = new Map<string, Promise<unknown>>()
 
   const service = {
+    /** Whether the buyer's single-use registry discount already went on one of their orders (the shop's banner hides then). */
+    registryDiscountUsed(userId: number): Promise<boolean> {
+      return registryDiscountUsed(userId)
+    },
+
     /**
      * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
      * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
