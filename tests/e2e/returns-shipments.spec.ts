@@ -252,9 +252,15 @@ describe('shipments', () => {
       await mine.waitForURL(/\/shipments\/\d+$/)
       await mine.getByRole('list', { name: 'Shipment progress' }).waitFor()
       await expectNoSeriousA11yViolations(mine, '/shipments/{id} at 375')
+      const shipmentUrl = mine.url()
+      // The order page shows the tracking number too, and links the box to its shipment page.
+      await open(mine, `/orders/${order.id}`)
+      await mine.getByText('USPS tracking number 9400111899223856928499').waitFor()
+      await expect(mine.getByRole('link', { name: 'Shipment details' }).first().getAttribute('href')).resolves.toMatch(/^\/shipments\/\d+$/)
+      await expectNoSeriousA11yViolations(mine, '/orders/{id} shipped at 375')
       // Someone else's shipment is not found.
       const stranger = await createAccount(baseUrl)
-      expect((await fetch(mine.url(), { headers: { Cookie: stranger.cookie } })).status).toBe(404)
+      expect((await fetch(shipmentUrl, { headers: { Cookie: stranger.cookie } })).status).toBe(404)
 
       // Staff pages are not for shoppers.
       expect((await fetch(`${baseUrl}/admin/shipments`, { headers: { Cookie: buyer.cookie } })).status).toBe(404)

@@ -43,6 +43,10 @@ export const checkoutStrings = {
   tax: 'Tax',
   standardShipping: 'Standard shipping (3–7 business days)',
   giftShipsTo: (familyName: string, city: string, state: string) => `Ships to ${familyName} in ${city}, ${state}.`,
+  /** Under the order page's 'Ships to' heading (which already says it). */
+  giftFamilyIn: (familyName: string, city: string, state: string) => `${familyName} in ${city}, ${state}`,
+  tracking: (carrier: string, number: string) => `${carrier} tracking number ${number}`,
+  shipmentDetails: 'Shipment details',
   giftAddressPrivate: 'The family’s street address stays private: we ship it for you.',
   giftMessage: 'Gift message',
   giftMessageHint: 'Shown to the family with your gift, with your name, in their gift tracker.',

@@ -47,7 +47,8 @@ export type OrderView = {
     warehouseId: number
     regItemId: number | null
   }[]
-  shipments: AssignedShipment[]
+  /** The boxes; tracking only on the buyer's own boxes (a gift's tracking shows where the family lives: theirs alone). */
+  shipments: (AssignedShipment & { id?: number; tracking?: { carrier: string; number: string } | null })[]
   subtotalCents: number
   discountCents: number
   shippingCents: number
@@ -233,7 +234,13 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships,
+      shipments: ships.map((b) => ({
+        id: b.id,
+        warehouseId: b.warehouseId,
+        status: b.status,
+        lineCount: b.lineCount,
+        tracking: !order.registryId && b.carrier && b.trackingNumber ? { carrier: b.carrier, number: b.trackingNumber } : null,
+      })),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { getViewer, requireUser } from '~/modules/accounts/auth.server'
@@ -120,7 +120,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <>
             <p className="flex items-start gap-2 font-semibold">
               <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
-              {t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
+              {t.giftFamilyIn(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
             </p>
             {order.giftMessage ? <p className="text-sm text-muted">{`${t.giftMessage}: “${order.giftMessage}”`}</p> : null}
           </>
@@ -183,6 +183,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   )
                 })}
             </ul>
+            {s.tracking || (signedIn && s.id && s.warehouseId !== WAREHOUSES.dotcom) ? (
+              <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                {s.tracking ? <p className="break-all">{t.tracking(s.tracking.carrier, s.tracking.number)}</p> : <span />}
+                {/* /shipments/{id} is for signed-in buyers and families (guests follow the emailed tracking). */}
+                {signedIn && s.id && s.warehouseId !== WAREHOUSES.dotcom ? (
+                  <Link to={`/shipments/${s.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
+                    {t.shipmentDetails}
+                  </Link>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         ))}
       </Card>
