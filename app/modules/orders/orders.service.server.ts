@@ -47,8 +47,7 @@ export type OrderView = {
     warehouseId: number
     regItemId: number | null
   }[]
-  /** The boxes; tracking only on the buyer's own boxes (a gift's tracking shows where the family lives: theirs alone). */
-  shipments: (AssignedShipment & { id?: number; tracking?: { carrier: string; number: string } | null })[]
+  shipments: AssignedShipment[]
   subtotalCents: number
   discountCents: number
   shippingCents: number
@@ -234,13 +233,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships.map((b) => ({
-        id: b.id,
-        warehouseId: b.warehouseId,
-        status: b.status,
-        lineCount: b.lineCount,
-        tracking: !order.registryId && b.carrier && b.trackingNumber ? { carrier: b.carrier, number: b.trackingNumber } : null,
-      })),
+      shipments: ships.map((b) => ({ warehouseId: b.warehouseId, status: b.status, lineCount: b.lineCount })),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
@@ -1156,6 +1149,20 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
   const placing = new Map<string, Promise<unknown>>()
 
   const service = {
+    /**
+     * The order page's extras per box (by warehouse): its id for /shipments/{id} and, on the buyer's own boxes once
+     * shipped, the tracking number (a gift's tracking shows where the family lives: it is theirs alone). Call it
+     * only for an order the viewer may see (forViewer).
+     */
+    async boxesOf(order: Pick<OrderView, 'id' | 'shipsTo'>): Promise<{ warehouseId: number; shipmentId: number; tracking: { carrier: string; number: string } | null }[]> {
+      const boxes = await orderShipmentSummaries(db, order.id)
+      return boxes.map((b) => ({
+        warehouseId: b.warehouseId,
+        shipmentId: b.id,
+        tracking: order.shipsTo.kind === 'buyer' && b.carrier && b.trackingNumber ? { carrier: b.carrier, number: b.trackingNumber } : null,
+      }))
+    },
+
     /** Whether the buyer's single-use registry discount already went on one of their orders (the shop's banner hides then). */
     registryDiscountUsed(userId: number): Promise<boolean> {
       return registryDiscountUsed(userId)

@@ -40,7 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         list: returnable.returns.map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, refundCents: r.refundCents, reasonLabel: r.reasonLabel })),
       }
     : null
+  const boxes = await context.services.orders.boxesOf(order)
   return {
+    boxes,
     returns,
     order,
     justPlaced: url.searchParams.get('placed') === '1',
@@ -78,8 +80,25 @@ const url = (request: Request) => new URL(request.url)
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
+/** A box's tracking number (the buyer's own boxes) and, for a signed-in viewer, its shipment page. */
+function BoxFooter({ box, signedIn }: { box: { shipmentId: number; tracking: { carrier: string; number: string } | null } | undefined; signedIn: boolean }) {
+  if (!box || (!box.tracking && !signedIn)) return null
+  return (
+    <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+      {box.tracking ? <p className="break-all">{t.tracking(box.tracking.carrier, box.tracking.number)}</p> : <span />}
+      {/* /shipments/{id} is for signed-in buyers and families (guests follow the emailed tracking). */}
+      {signedIn ? (
+        <Link to={`/shipments/${box.shipmentId}`} className="font-semibold text-berry-700 underline underline-offset-2">
+          {t.shipmentDetails}
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey, returns } = loaderData
+  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey, returns, boxes } = loaderData
+  const boxOf = new Map(boxes.map((b) => [b.warehouseId, b]))
   const failure = actionData as CancelFailure | undefined
   const refundedCents = (cancel?.cancellations ?? []).reduce((sum, c) => sum + c.refundCents, 0)
   const cancelOf = new Map((cancel?.lines ?? []).map((l) => [l.id, l]))
@@ -183,17 +202,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   )
                 })}
             </ul>
-            {s.tracking || (signedIn && s.id && s.warehouseId !== WAREHOUSES.dotcom) ? (
-              <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                {s.tracking ? <p className="break-all">{t.tracking(s.tracking.carrier, s.tracking.number)}</p> : <span />}
-                {/* /shipments/{id} is for signed-in buyers and families (guests follow the emailed tracking). */}
-                {signedIn && s.id && s.warehouseId !== WAREHOUSES.dotcom ? (
-                  <Link to={`/shipments/${s.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
-                    {t.shipmentDetails}
-                  </Link>
-                ) : null}
-              </div>
-            ) : null}
+            <BoxFooter box={s.warehouseId === WAREHOUSES.dotcom ? undefined : boxOf.get(s.warehouseId)} signedIn={signedIn} />
           </div>
         ))}
       </Card>
