@@ -25,7 +25,7 @@ import { createCartService } from './modules/cart/cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
-import { createOrdersService, type OrdersDeps } from './modules/orders/orders.service.server'
+import { createOrdersService, type OrdersDeps, type OrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
@@ -107,7 +107,14 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
   })
   const registry = createRegistryService({ db: deps.db, clock: deps.clock })
-  const discount = createDiscountService({ registry, clock: deps.clock, featureFlags: deps.env.NESTLIST_FEATURE_FLAGS })
+  // The orders service (made below, and itself using the discount) tells whether a single-use discount was used.
+  let orders: OrdersService | undefined
+  const discount = createDiscountService({
+    registry,
+    clock: deps.clock,
+    featureFlags: deps.env.NESTLIST_FEATURE_FLAGS,
+    usedBy: (userId) => (orders ? orders.registryDiscountUsed(userId) : Promise.resolve(false)),
+  })
   const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const processor = createTestProcessor({ db: deps.db })
@@ -161,7 +168,7 @@ export function createServices(deps: ServiceDeps) {
     inventory,
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.
-    orders: createOrdersService({
+    orders: (orders = createOrdersService({
       db: deps.db,
       cart,
       payments,
@@ -174,7 +181,7 @@ export function createServices(deps: ServiceDeps) {
       maxBatchSize: deps.checkout?.maxBatchSize,
       observeBatch: deps.checkout?.observeBatch,
       giftCards,
-    }),
+    })),
     giftCards,
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),

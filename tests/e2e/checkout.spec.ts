@@ -199,6 +199,13 @@ describe('checkout', () => {
     expect(await page.locator('main').innerText()).toContain('Registry discount')
     expect(await shop.count('select discount_cents as n from orders where id = $1', [orderId])).toBe(discount)
 
+    // The registry discount is single use (spec §9): the next checkout pays full price and says why.
+    await shop.cart.add({ userId }, { productId: p!.id, size: p!.size, color: p!.color })
+    await open(page, '/store/checkout')
+    await expect.poll(() => page.getByText('Your registry discount is a one-time discount, and an earlier order used it.').filter({ visible: true }).isVisible()).toBe(true)
+    expect(await page.getByText('Registry discount (15%)').count()).toBe(0)
+    await shop.cart.clear({ userId })
+
     await open(page, '/settings/your-orders')
     expect(await page.getByRole('link', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` }).isVisible()).toBe(true)
     await shot(page, 'your-orders-1280')
@@ -239,6 +246,9 @@ describe('checkout', () => {
     await orderPlaced(page)
     expect(await page.content()).not.toContain(item.line1)
     expect(await page.locator('main').innerText()).toContain('Welcome, little one!')
+    // The gift waits in the family's consolidated box, in the shipment pages' words (it once showed 'held').
+    expect(await page.getByText('Waiting to ship together', { exact: true }).isVisible()).toBe(true)
+    expect(await page.getByText('held', { exact: true }).count()).toBe(0)
     await expectNoSeriousA11yViolations(page, 'gift order 375')
     expect(
       await shop.count(`select count(*)::int as n from reservations where reg_item_id = $1 and giver_email = $2 and status = 'purchased' and source = 'nestlist_order'`, [

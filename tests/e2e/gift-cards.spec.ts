@@ -227,6 +227,44 @@ describe('gift cards', () => {
     await phone.close()
   })
 
+  test('a cart of e-gift cards checks out on /store/checkout without any shipping address, and the order says they go by email', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    try {
+      const page = await context.newPage()
+      await open(page, '/store/gift-cards')
+      await page.getByText('Other amount', { exact: true }).click()
+      await page.getByLabel('Other amount in dollars').fill('40')
+      await page.getByLabel("Recipient's name").fill('Ari')
+      await page.getByLabel("Recipient's email").fill(`ari-${Date.now()}@example.test`)
+      await page.getByLabel('Your name').fill('Lee')
+      await page.getByRole('button', { name: 'Add gift card to cart' }).click()
+      await page.getByText('Added to your cart').waitFor()
+
+      await open(page, '/store/checkout')
+      // Nothing ships: no address fields, no shipping method, and the tax line names no state.
+      await page.getByText('Gift cards are sent by email to the recipients you chose').waitFor()
+      expect(await page.getByLabel('Street address').count()).toBe(0)
+      expect(await page.getByText('Shipping method').count()).toBe(0)
+      expect(await page.locator('main').innerText()).not.toMatch(/Tax \(/)
+      await expectNoSeriousA11yViolations(page, 'e-gift card checkout at 375')
+      await page.getByLabel('Email').fill('lee@example.test')
+      await page.getByLabel('Your name').fill('Lee')
+      await page.getByLabel('Card number').fill(testCard.number)
+      await page.getByLabel('Expiry (MM/YY)').fill(testCardExpiry)
+      await page.getByLabel('Security code (CVC)').fill(testCard.cvc)
+      await page.getByRole('button', { name: /^Place order/ }).click()
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}\?placed=1$/)
+      await page.getByText('Thank you! Your order is placed.').waitFor()
+      const main = await page.locator('main').innerText()
+      expect(main).toContain('Gift cards are sent by email to the recipients you chose.')
+      expect(main).toContain('Gift cards by email')
+      expect(main).toContain('Sent by email')
+      expect(main).not.toContain('Processing')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('without JavaScript the purchase form still works', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })
     const page = await context.newPage()

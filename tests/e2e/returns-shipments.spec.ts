@@ -138,6 +138,12 @@ describe('purchase returns', () => {
       await open(page, '/returns')
       await expectNoSeriousA11yViolations(page, '/returns at 1280')
 
+      // The order page shows the refund and leads back to returning the rest.
+      await open(page, `/orders/${order.id}`)
+      const returnsCard = page.getByRole('region', { name: 'Returns' })
+      await expect(returnsCard.getByText('Refunded $13.40').isVisible()).resolves.toBe(true)
+      await expect(returnsCard.getByRole('link', { name: 'Return items' }).getAttribute('href')).resolves.toBe(`/returns/purchase?order=${order.id}`)
+
       const { rows } = await pool.query<{ refunded_cents: number }>('select p.refunded_cents from payments p join orders o on o.payment_id = p.id where o.id = $1', [order.id])
       expect(rows[0]!.refunded_cents).toBe(1_340)
 
@@ -246,9 +252,15 @@ describe('shipments', () => {
       await mine.waitForURL(/\/shipments\/\d+$/)
       await mine.getByRole('list', { name: 'Shipment progress' }).waitFor()
       await expectNoSeriousA11yViolations(mine, '/shipments/{id} at 375')
+      const shipmentUrl = mine.url()
+      // The order page shows the tracking number too, and links the box to its shipment page.
+      await open(mine, `/orders/${order.id}`)
+      await mine.getByText('USPS tracking number 9400111899223856928499').waitFor()
+      await expect(mine.getByRole('link', { name: 'Shipment details' }).first().getAttribute('href')).resolves.toMatch(/^\/shipments\/\d+$/)
+      await expectNoSeriousA11yViolations(mine, '/orders/{id} shipped at 375')
       // Someone else's shipment is not found.
       const stranger = await createAccount(baseUrl)
-      expect((await fetch(mine.url(), { headers: { Cookie: stranger.cookie } })).status).toBe(404)
+      expect((await fetch(shipmentUrl, { headers: { Cookie: stranger.cookie } })).status).toBe(404)
 
       // Staff pages are not for shoppers.
       expect((await fetch(`${baseUrl}/admin/shipments`, { headers: { Cookie: buyer.cookie } })).status).toBe(404)

@@ -150,6 +150,17 @@ describe('discount service', () => {
     expect(extras.birthdayPrompt).toBeNull()
     expect((await discount.shopExtrasFor(user, { homeBannerAds: 2 })).discountBanner).toBeNull()
 
+    // Single use: once one of the owner's orders took the discount, the banner no longer offers it (a cancelled order gives it back).
+    const { rows } = await h.database.pool.query<{ id: string }>(
+      `insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, tax_state, subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents)
+       values ($1, 'ivy@example.test', 'Ivy', 'discount-used-key-0123456789abcdef0123', 'f', 'paid', '{"name":"Ivy","line1":"1 Main","line2":"","city":"Austin","state":"TX","zip":"78701"}', 'TX', 10000, 0, 1500, 0, 8500)
+       returning id`,
+      [owner.id],
+    )
+    expect((await discount.shopExtrasFor(user)).discountBanner).toBeNull()
+    await h.database.pool.query(`update orders set status = 'cancelled' where id = $1`, [rows[0]!.id])
+    expect((await discount.shopExtrasFor(user)).discountBanner).toMatchObject({ discount: { isEligible: true } })
+
     const flagsOff = createDiscountService({ registry: h.services.registry, featureFlags: 'registry_discount_modal=off,birthday_list_adoption_modal=off' })
     const off = await flagsOff.shopExtrasFor(user, { birthdayPrompt: true })
     expect(off.discountBanner?.modalFlag).toBe(false)

@@ -11,6 +11,8 @@ export type DiscountDeps = {
   /** NESTLIST_FEATURE_FLAGS ('name=on,other=off'). */
   featureFlags?: string
   config?: RegistryDiscountConfig
+  /** Whether the user's single-use discount already went on an order (the orders service knows). */
+  usedBy?: (userId: number) => Promise<boolean>
 }
 
 /** What a shop page needs for the discount banner and modal; null when the banner is not shown. */
@@ -19,7 +21,7 @@ export type ShopDiscount = { discount: RegistryDiscount; modalFlag: boolean }
 /** The shop pages' extras for the signed-in user: the discount banner and (on /store) the birthday prompt's facts. */
 export type ShopExtras = { discountBanner: ShopDiscount | null; birthdayPrompt: BirthdayPromptUser | null }
 
-export function createDiscountService({ registry, clock = () => new Date(), featureFlags, config = REGISTRY_DISCOUNT }: DiscountDeps) {
+export function createDiscountService({ registry, clock = () => new Date(), featureFlags, config = REGISTRY_DISCOUNT, usedBy }: DiscountDeps) {
   const flags: FeatureFlags = featureFlagsFrom(featureFlags)
   const service = {
     /** The feature flags in force (defaults with the NESTLIST_FEATURE_FLAGS overrides). */
@@ -59,8 +61,10 @@ export function createDiscountService({ registry, clock = () => new Date(), feat
       const current = owned[0]
       const discount = current && (options.homeBannerAds ?? 0) === 0 ? service.forRegistry(current) : null
       const offerBirthday = options.birthdayPrompt === true && flags.birthday_list_adoption_modal && owned.length > 0
+      // A single-use discount that an order already took is not offered again (one indexed read, eligible owners only).
+      const used = discount?.isEligible && !discount.eligibleForMultiuseDiscount && usedBy ? await usedBy(user.id) : false
       return {
-        discountBanner: discount?.isEligible ? { discount, modalFlag: flags.registry_discount_modal } : null,
+        discountBanner: discount?.isEligible && !used ? { discount, modalFlag: flags.registry_discount_modal } : null,
         birthdayPrompt: offerBirthday ? birthdayPromptFacts(user, owned) : null,
       }
     },

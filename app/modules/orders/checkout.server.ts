@@ -171,7 +171,11 @@ export async function placeOrderFromForm(
   }
 
   let shippingAddress: Record<string, string> | undefined = options.shippingAddress
-  if (!options.shipsToRegistry && !shippingAddress) {
+  // The page showed no address fields (only e-gift cards in the summary) and none were sent: the orders service
+  // takes no address for an order that ships nothing (and asks for one if the cart changed meanwhile).
+  const noAddressTyped = ![values.name, values.line1, values.line2, values.city, values.state, values.zip].some((v) => v.trim())
+  const noAddressNeeded = form.get('nothingShips') === '1' && noAddressTyped
+  if (!options.shipsToRegistry && !shippingAddress && !noAddressNeeded) {
     const typed = { name: values.name, line1: values.line1, line2: values.line2, city: values.city, state: values.state, zip: values.zip, phone: values.phone }
     shippingAddress = typed
     try {

@@ -195,6 +195,31 @@ describe('checkout scope', () => {
     expect(placed.cardChargeCents).toBe(withTenders.cardDueCents)
   })
 
+  test('the single-use registry discount goes on one order only: the next pays full price and says why; a retry of the discounted order is still that order; a cancelled order gives it back', async () => {
+    const a = app({ currentFor: async () => ({ discount: eligible }) })
+    const u = await user()
+    const viewer = { userId: u.id }
+    const lamp = await product({ name: 'Once Lamp', priceCents: 10_000 })
+    const buyNow = { buyNow: { productId: lamp.id } }
+    const firstKey = key()
+    const first = await a.orders.placeOrder(viewer, { scope: buyNow, idempotencyKey: firstKey, email: u.email, name: 'B Y', shippingAddress: address, card: card() })
+    expect(first.discountCents).toBe(1_500)
+    // Quick buy prices again on a retry: the order this key placed does not count as an earlier use.
+    const retry = await a.orders.placeOrder(viewer, { scope: buyNow, idempotencyKey: firstKey, email: u.email, name: 'B Y', shippingAddress: address, card: card() })
+    expect(retry.id).toBe(first.id)
+
+    await a.cart.add(viewer, { productId: lamp.id })
+    const next = await a.orders.quote(viewer, { scope: 'store', state: 'CA' })
+    expect(next).toMatchObject({ discount: null, discountCents: 0, registryDiscountUsed: true, subtotalCents: 10_000 })
+    const second = await a.orders.placeOrder(viewer, { scope: 'store', idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: address, card: card() })
+    expect(second).toMatchObject({ discountCents: 0, totalCents: next.totalCents })
+
+    // Cancelled (never charged): the discount is the buyer's again.
+    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.id))
+    await a.cart.add(viewer, { productId: lamp.id })
+    expect(await a.orders.quote(viewer, { scope: 'store', state: 'CA' })).toMatchObject({ discount: { percent: 15 }, discountCents: 1_500, registryDiscountUsed: false })
+  })
+
   test('reserved gifts are checked out from their reservations: the same reservation turns purchased, the cart is untouched', async () => {
     const a = app()
     const p = await product({ priceCents: 3_000, options: { sizes: ['NB', '0-3M'] } })

@@ -47,7 +47,7 @@ export type OrderView = {
     warehouseId: number
     regItemId: number | null
   }[]
-  shipments: { warehouseId: number; status: string; lineCount: number }[]
+  shipments: AssignedShipment[]
   subtotalCents: number
   discountCents: number
   shippingCents: number
@@ -85,6 +85,8 @@ export type OrderQuote = {
   /** Gift orders: the family, and only the city and state of where the gifts go. */
   registry: { id: number; familyName: string; city: string; state: string } | null
   discount: { percent: number } | null
+  /** The buyer's single-use registry discount went on an earlier order, so this one pays full price. */
+  registryDiscountUsed: boolean
   subtotalCents: number
   discountCents: number
   shippingCents: number
@@ -231,7 +233,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         warehouseId: l.warehouseId,
         regItemId: l.regItemId,
       })),
-      shipments: ships,
+      shipments: ships.map((b) => ({ warehouseId: b.warehouseId, status: b.status, lineCount: b.lineCount })),
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
@@ -393,10 +395,22 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     await giftCards.onOrderPaid(order.id).catch((error: unknown) => logger?.warn({ err: error, orderId: order.id }, 'issuing gift cards failed; reconcile() will retry'))
   }
 
+  /** Whether one of the buyer's orders (other than the one under this key) already took the registry discount. */
+  async function registryDiscountUsed(userId: number, exceptKey?: string): Promise<boolean> {
+    // orders_user_idx (user_id, created_at) narrows this to the buyer's own orders.
+    const rows = await db.execute<{ used: boolean }>(sql`
+      select exists (
+        select 1 from orders
+        where user_id = ${userId} and discount_cents > 0 and status <> 'cancelled'
+          ${exceptKey ? sql`and idempotency_key <> ${exceptKey}` : sql``}
+      ) as used`)
+    return rows.rows[0]?.used === true
+  }
+
   /** The cart priced for checkout: lines, discount shares, shipping, tax and where it ships. */
   async function price(
     viewer: OrderViewer,
-    { scope, shippingAddress, quoteState }: { scope?: CheckoutScope; shippingAddress?: PostalAddress; quoteState?: string | null },
+    { scope, shippingAddress, quoteState, idempotencyKey }: { scope?: CheckoutScope; shippingAddress?: PostalAddress; quoteState?: string | null; idempotencyKey?: string },
     quoting = false,
   ) {
     const view = { lines: await linesFor(viewer, scope) }
@@ -430,7 +444,15 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
     // The registry discount: the buyer's own eligible registry, on their own (non-gift) lines.
     let registryDiscount: RegistryDiscount | null = null
+    let discountUsed = false
     if (viewer.userId && !registryId) registryDiscount = (await discount.currentFor(viewer.userId))?.discount ?? null
+    // Single use (spec §9 'a one-time-use shop discount'): once an order of this buyer took it (and was not
+    // cancelled), later orders pay full price. The order this checkout's own key placed does not count, so a
+    // retry (quick buy re-prices) still matches its order.
+    if (registryDiscount?.isEligible && !registryDiscount.eligibleForMultiuseDiscount && viewer.userId) {
+      discountUsed = await registryDiscountUsed(viewer.userId, idempotencyKey)
+      if (discountUsed) registryDiscount = { ...registryDiscount, isEligible: false }
+    }
     const facts = registryDiscount?.isEligible
       ? await db
           .select({ id: products.id, brandSlug: brands.slug, categorySlug: categories.urlSlug, parentSlug: sql<string | null>`(select url_slug from categories pc where pc.id = ${categories.parentId})` })
@@ -498,6 +520,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       taxCents,
       totalCents,
       discountPercent: cartDiscount.applied ? (registryDiscount?.percent ?? null) : null,
+      discountUsed,
       unavailable: view.lines.filter((l) => l.unavailable).map((l) => l.title),
     }
   }
@@ -964,7 +987,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       const key = data.idempotencyKey
       const priceOrEmpty = async () => {
         try {
-          return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress })
+          return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress, idempotencyKey: data.idempotencyKey })
         } catch (error) {
           if (isDomainError(error) && error.message === orderMessages.emptyCart) return null
           throw error
@@ -1127,6 +1150,25 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
   const service = {
     /**
+     * The order page's extras per box (by warehouse): its id for /shipments/{id} and, on the buyer's own boxes once
+     * shipped, the tracking number (a gift's tracking shows where the family lives: it is theirs alone). Call it
+     * only for an order the viewer may see (forViewer).
+     */
+    async boxesOf(order: Pick<OrderView, 'id' | 'shipsTo'>): Promise<{ warehouseId: number; shipmentId: number; tracking: { carrier: string; number: string } | null }[]> {
+      const boxes = await orderShipmentSummaries(db, order.id)
+      return boxes.map((b) => ({
+        warehouseId: b.warehouseId,
+        shipmentId: b.id,
+        tracking: order.shipsTo.kind === 'buyer' && b.carrier && b.trackingNumber ? { carrier: b.carrier, number: b.trackingNumber } : null,
+      }))
+    },
+
+    /** Whether the buyer's single-use registry discount already went on one of their orders (the shop's banner hides then). */
+    registryDiscountUsed(userId: number): Promise<boolean> {
+      return registryDiscountUsed(userId)
+    },
+
+    /**
      * Places an order from the viewer's cart. The same idempotency key returns the same order (never a second
      * charge); with a different cart it is refused (422). A declined card places nothing and holds nothing;
      * sold-out stock rolls everything back, releases the authorisation and answers 409 naming the product.
@@ -1233,6 +1275,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         })),
         registry: p.registryId && p.address ? { id: p.registryId, familyName: p.familyName, city: p.address.city, state: p.address.state } : null,
         discount: p.discountPercent !== null ? { percent: p.discountPercent } : null,
+        registryDiscountUsed: p.discountUsed,
         subtotalCents: p.subtotalCents,
         discountCents: p.discountCents,
         shippingCents: p.shippingCents,

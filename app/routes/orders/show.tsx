@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { getViewer, requireUser } from '~/modules/accounts/auth.server'
@@ -9,7 +9,10 @@ import { checkoutStrings as t, optionText } from '~/modules/orders/checkout.stri
 import { SummaryRow } from '~/modules/orders/ui/order-summary'
 import { orNotFound } from '~/routes/store/http-errors'
 import { formatCents } from '~/lib/money'
+import { joinMeta } from '~/lib/format'
 import { Alert, Badge, Card, Container, Icon, LinkButton } from '~/ui'
+import { WAREHOUSES } from '~/modules/orders/warehouses'
+import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
 import type { Route } from './+types/show'
 
 export const meta = () => [{ title: 'Your order | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -29,7 +32,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cancelledId = url.searchParams.get('cancelled')
   const justCancelled = cancel && cancelledId ? await context.services.orderCancellations.get(cancelledId, session!.user.id).catch(() => null) : null
   const confirmLine = Number(url.searchParams.get('cancel')) || null
+  // Returns made from this order, and whether more can be returned (the signed-in buyer only).
+  const returnable = session ? await context.services.purchaseReturns.returnableOrder(order.id, session.user.id).catch(() => null) : null
+  const returns = returnable
+    ? {
+        canReturn: returnable.canReturn,
+        list: returnable.returns.map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, refundCents: r.refundCents, reasonLabel: r.reasonLabel })),
+      }
+    : null
+  const boxes = await context.services.orders.boxesOf(order)
   return {
+    boxes,
+    returns,
     order,
     justPlaced: url.searchParams.get('placed') === '1',
     signedIn: !!session,
@@ -66,8 +80,25 @@ const url = (request: Request) => new URL(request.url)
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
+/** A box's tracking number (the buyer's own boxes) and, for a signed-in viewer, its shipment page. */
+function BoxFooter({ box, signedIn }: { box: { shipmentId: number; tracking: { carrier: string; number: string } | null } | undefined; signedIn: boolean }) {
+  if (!box || (!box.tracking && !signedIn)) return null
+  return (
+    <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+      {box.tracking ? <p className="break-all">{t.tracking(box.tracking.carrier, box.tracking.number)}</p> : <span />}
+      {/* /shipments/{id} is for signed-in buyers and families (guests follow the emailed tracking). */}
+      {signedIn ? (
+        <Link to={`/shipments/${box.shipmentId}`} className="font-semibold text-berry-700 underline underline-offset-2">
+          {t.shipmentDetails}
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey } = loaderData
+  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey, returns, boxes } = loaderData
+  const boxOf = new Map(boxes.map((b) => [b.warehouseId, b]))
   const failure = actionData as CancelFailure | undefined
   const refundedCents = (cancel?.cancellations ?? []).reduce((sum, c) => sum + c.refundCents, 0)
   const cancelOf = new Map((cancel?.lines ?? []).map((l) => [l.id, l]))
@@ -99,11 +130,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="ships-title" className="text-xl font-bold">
           {t.shipsToBuyer}
         </h2>
-        {order.shipsTo.kind === 'registry' ? (
+        {order.shipsTo.kind === 'buyer' && !order.shipsTo.address.line1 ? (
+          <p className="flex items-start gap-2">
+            <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
+            {t.emailedTo}
+          </p>
+        ) : order.shipsTo.kind === 'registry' ? (
           <>
             <p className="flex items-start gap-2 font-semibold">
               <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
-              {t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
+              {t.giftFamilyIn(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
             </p>
             {order.giftMessage ? <p className="text-sm text-muted">{`${t.giftMessage}: “${order.giftMessage}”`}</p> : null}
           </>
@@ -129,9 +165,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <p className="flex flex-wrap items-center justify-between gap-2 font-semibold">
               <span className="flex items-center gap-2">
                 <Icon name="truck" className="size-5 text-berry-700" />
-                {t.shipmentOf(i + 1, order.shipments.length)}
+                {s.warehouseId === WAREHOUSES.dotcom ? t.emailedBox : t.shipmentOf(i + 1, order.shipments.length)}
               </span>
-              <Badge variant={s.status === 'delivered' ? 'success' : 'info'}>{t.shipmentStatus[s.status] ?? s.status}</Badge>
+              {/* Electronic gift cards leave from Dotcom by email; boxes use the shipment pages' words. */}
+              {s.warehouseId === WAREHOUSES.dotcom ? (
+                <Badge variant={order.status === 'paid' ? 'success' : 'info'}>{t.emailedStatus(order.status === 'paid')}</Badge>
+              ) : (
+                <ShipmentStatusBadge status={s.status} />
+              )}
             </p>
             <ul className="mt-3 flex flex-col gap-2 text-sm">
               {rows
@@ -161,6 +202,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   )
                 })}
             </ul>
+            <BoxFooter box={s.warehouseId === WAREHOUSES.dotcom ? undefined : boxOf.get(s.warehouseId)} signedIn={signedIn} />
           </div>
         ))}
       </Card>
@@ -192,6 +234,28 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </dl>
       </Card>
+      {returns && (returns.list.length > 0 || returns.canReturn) ? (
+        <Card as="section" aria-labelledby="returns-title" className="flex flex-col gap-3 p-5 sm:p-6">
+          <h2 id="returns-title" className="text-xl font-bold">
+            {t.returnsTitle}
+          </h2>
+          {returns.list.length > 0 ? (
+            <ul className="flex flex-col gap-2 text-sm">
+              {returns.list.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>{joinMeta([dateFmt.format(new Date(r.createdAt)), r.reasonLabel])}</span>
+                  <Badge variant={r.status === 'refunded' ? 'success' : r.status === 'failed' ? 'discount' : 'info'}>{t.returnStatus(r.status, r.refundCents)}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {returns.canReturn ? (
+            <LinkButton to={`/returns/purchase?order=${order.id}`} variant="secondary" className="self-start">
+              {t.returnItems}
+            </LinkButton>
+          ) : null}
+        </Card>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {signedIn ? (
           <LinkButton to="/settings/your-orders" variant="secondary">

@@ -26,7 +26,7 @@ export default function Returns() {
         <Card className="flex flex-col gap-3 p-5">
           <Icon name="gift" className="size-7 text-berry-700" />
           <h2 className="text-xl font-bold text-ink">A gift you received</h2>
-          <p className="text-muted">Return a gift from your registry for Nestlist store credit. We never tell the giver, or show you what they paid.</p>
+          <p className="text-muted">Return a gift from your registry for Nestlist store credit. We never tell the giver that you returned it.</p>
           <LinkButton to="/returns/gift" variant="secondary" className="mt-auto self-start">
             Return a gift
           </LinkButton>

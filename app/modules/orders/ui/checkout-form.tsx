@@ -195,6 +195,8 @@ export function CheckoutForm({
   }
   const shownQuote = newestAnswer?.quote ?? quote
   const noCardNeeded = shownQuote.tenders.length > 0 && shownQuote.cardDueCents === 0
+  // Only electronic gift cards: they go by email, so no address is asked for (the orders service needs none).
+  const nothingShips = !registry && !address && shownQuote.lines.length > 0 && shownQuote.lines.every((l) => l.isGiftCard)
   const busy = applying
 
   return (
@@ -263,6 +265,14 @@ export function CheckoutForm({
               />
               <FieldError id="giftMessage-error">{err('giftMessage')}</FieldError>
             </div>
+          </Section>
+        ) : nothingShips ? (
+          <Section id="delivery" title={t.emailDeliveryTitle}>
+            <input type="hidden" name="nothingShips" value="1" />
+            <p className="flex items-start gap-2">
+              <Icon name="gift" className="mt-0.5 size-5 shrink-0 text-berry-700" />
+              {t.emailDelivery}
+            </p>
           </Section>
         ) : (
           <Section id="shipping" title={t.shipping} intro={savedAddressUsed ? t.savedAddressNote : undefined}>

@@ -38,7 +38,8 @@ export function PaymentOptionsNote({ totalCents }: { totalCents: number }) {
  * the orders service priced them (the same numbers placeOrder charges). `busy` dims it while a new quote loads.
  */
 export function OrderSummary({ quote, busy = false, className, idPrefix = 'summary' }: { quote: OrderQuote; busy?: boolean; className?: string; idPrefix?: string }) {
-  const tax = quote.taxEstimated ? t.estimatedTax : t.taxFor(quote.taxState ?? '', quote.taxRateBasisPoints)
+  // Nothing ships (only electronic gift cards): no state, no tax, so no rate to name.
+  const tax = quote.taxEstimated ? t.estimatedTax : quote.taxState ? t.taxFor(quote.taxState, quote.taxRateBasisPoints) : t.tax
   return (
     <Card as="section" aria-labelledby={`${idPrefix}-title`} aria-busy={busy || undefined} className={cx('flex flex-col gap-4 p-5 sm:p-6', className)}>
       <h2 id={`${idPrefix}-title`} className="text-xl font-bold">
@@ -71,6 +72,7 @@ export function OrderSummary({ quote, busy = false, className, idPrefix = 'summa
         ))}
         {quote.tenders.length > 0 ? <SummaryRow label={t.toPayByCard} value={formatCents(quote.cardDueCents)} strong /> : null}
       </dl>
+      {quote.registryDiscountUsed ? <p className="text-sm text-muted">{t.registryDiscountUsed}</p> : null}
       {/* What the card pays is what could be split into payments. */}
       <PaymentOptionsNote totalCents={quote.tenders.length > 0 ? quote.cardDueCents : quote.totalCents} />
     </Card>
