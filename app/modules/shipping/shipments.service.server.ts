@@ -7,6 +7,7 @@ import { parseInput } from '~/lib/parse-input'
 import type { EmailSender } from '../email/email.types'
 import type { PostalAddress } from '../registry/registry.schema'
 import { createRegistryAccess } from '../registry/registry-access.server'
+import { WAREHOUSES } from '../orders/warehouses'
 import { autoShipDaySql } from './shipment-assignment.server'
 import { cancelledUnitsOf } from './order-refunds.server'
 import { markShippedInput, shipmentStatusLabels, shippingMessages, type ShipmentStatus, UUID_PATTERN } from './shipping.validation'
@@ -98,6 +99,13 @@ const itemWords = (l: { title: string; options: { size?: string; color?: string 
  * gifts, the sweep that lets held gifts go as the arrival date nears, and staff moving boxes along
  * (processing → shipped with tracking → delivered), with emails when a box ships.
  */
+/**
+ * Electronic gift cards are sent by email from Dotcom (warehouses.ts): their lines have a shipment row (the order
+ * page shows it as 'Sent by email'), but it is no box: it is not listed on /shipments or to staff, has no page of
+ * its own, and cannot be marked shipped or delivered.
+ */
+const EMAILED = WAREHOUSES.dotcom
+
 export function createShipmentsService({ db, email, clock = () => new Date(), logger }: ShipmentsDeps) {
   const access = createRegistryAccess(db)
   const today = () => clock().toISOString().slice(0, 10)
@@ -176,7 +184,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
   /** The shipment and the viewer's role on it, or not_found (someone else's shipment looks like no shipment). */
   async function visible(shipmentId: number, userId: number) {
     const [s] = await shipmentRows(sql`s.id = ${checkedId(shipmentId)}`, 1)
-    if (!s) throw new DomainError('not_found', shippingMessages.shipmentNotFound)
+    if (!s || s.warehouse_id === EMAILED) throw new DomainError('not_found', shippingMessages.shipmentNotFound)
     const lines = await linesOf([s.id])
     if (s.registry_id !== null && (await access.roleOf(s.registry_id, userId)) !== null) return { s, lines, role: 'family' as const }
     if (lines.some((l) => l.user_id === userId)) return { s, lines, role: 'buyer' as const }
@@ -265,7 +273,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
               select l.shipment_id from orders o join order_lines l on l.order_id = o.id where o.user_id = ${userId}
               union
               select r_s.id from shipments r_s where r_s.registry_id = any(${registryList}::bigint[]))
-            and s.status <> 'cancelled'`,
+            and s.status <> 'cancelled' and s.warehouse_id <> ${EMAILED}`,
       )
       const lines = await linesOf(rows.map((r) => r.id))
       const linesBy = new Map<number, LineSql[]>()
@@ -323,7 +331,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       if (orderId !== undefined && !UUID_PATTERN.test(orderId)) return []
       const where = sql.join(
         [
-          sql`true`,
+          sql`s.warehouse_id <> ${EMAILED}`,
           ...(status ? [sql`s.status = ${status}`] : []),
           ...(orderId ? [sql`s.id in (select l.shipment_id from order_lines l where l.order_id = ${orderId}::uuid)`] : []),
         ],
@@ -421,9 +429,10 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       const now = clock().toISOString()
       const moved = await db.execute(sql`
         update shipments set status = 'shipped', carrier = ${data.carrier}, tracking_number = ${data.trackingNumber}, shipped_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-        where id = ${shipmentId} and status = 'processing' returning id`)
+        where id = ${shipmentId} and status = 'processing' and warehouse_id <> ${EMAILED} returning id`)
       const [s] = await shipmentRows(sql`s.id = ${shipmentId}`, 1)
       if (!s) throw new DomainError('not_found', shippingMessages.shipmentNotFound)
+      if (s.warehouse_id === EMAILED) throw new DomainError('conflict', shippingMessages.emailedNotShipped)
       if (moved.rows.length === 0) {
         throw new DomainError('conflict', s.status === 'held' ? shippingMessages.heldNeedsRelease : shippingMessages.cannotAdvance(shipmentStatusLabels.processing))
       }
@@ -442,9 +451,10 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
       const now = clock().toISOString()
       const moved = await db.execute(sql`
         update shipments set status = 'delivered', delivered_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
-        where id = ${shipmentId} and status = 'shipped' returning id`)
+        where id = ${shipmentId} and status = 'shipped' and warehouse_id <> ${EMAILED} returning id`)
       const [s] = await shipmentRows(sql`s.id = ${shipmentId}`, 1)
       if (!s) throw new DomainError('not_found', shippingMessages.shipmentNotFound)
+      if (s.warehouse_id === EMAILED) throw new DomainError('conflict', shippingMessages.emailedNotShipped)
       if (moved.rows.length === 0) throw new DomainError('conflict', shippingMessages.cannotAdvance(shipmentStatusLabels.shipped))
       return { id: s.id, status: s.status, deliveredAt: iso(s.delivered_at) }
     },

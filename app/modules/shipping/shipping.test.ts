@@ -151,6 +151,41 @@ describe('shipments of a shopper’s own order', () => {
   })
 })
 
+describe('electronic gift cards', () => {
+  test('an e-gift card goes by email: its shipment row is no box on /shipments, in the staff list or at /shipments/{id}, and staff cannot ship or deliver it', async () => {
+    const giftCard = await factories.createProduct({ categoryId: category, brandId: brand, productType: 'gift_card', name: 'Nestlist Store Gift Card', priceCents: 2_500, stock: 0 })
+    const thing = await product(3_000)
+    const viewer = { userId: buyer.id }
+    await h.services.cart.addGiftCard(viewer, { productId: giftCard.id, amountCents: 5_000, recipientName: 'Riley', recipientEmail: 'riley@example.test', senderName: 'Sam', message: '' })
+    await h.services.cart.add(viewer, { productId: thing.id, quantity: 1 })
+    const order = await h.services.orders.placeOrder(viewer, { idempotencyKey: `egift-${++n}-${Date.now()}`, email: buyer.email, name: 'Sam Buyer', shippingAddress: home, card })
+    const boxes = (
+      await h.database.db.execute<{ id: number; warehouse_id: number }>(
+        sql`select s.id, s.warehouse_id from shipments s where s.id in (select l.shipment_id from order_lines l where l.order_id = ${order.id}::uuid)`,
+      )
+    ).rows.map((b) => ({ id: Number(b.id), warehouseId: Number(b.warehouse_id) }))
+    const emailed = boxes.find((b) => b.warehouseId === 49)!
+    const parcel = boxes.find((b) => b.warehouseId !== 49)!
+    expect(emailed).toBeDefined()
+    expect(parcel).toBeDefined()
+
+    const { purchases } = await h.services.shipments.forUser(buyer.id)
+    expect(purchases.map((p) => p.id)).toContain(parcel.id)
+    expect(purchases.map((p) => p.id)).not.toContain(emailed.id)
+    expect((await h.services.shipments.staffList({ orderId: order.id })).map((s) => s.id)).toEqual([parcel.id])
+    expect(await outcome(h.services.shipments.get(emailed.id, buyer.id))).toEqual({ code: 'not_found', message: shippingMessages.shipmentNotFound })
+    expect(await outcome(h.services.shipments.markShipped(emailed.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }))).toEqual({
+      code: 'conflict',
+      message: shippingMessages.emailedNotShipped,
+    })
+    expect(await outcome(h.services.shipments.markDelivered(emailed.id))).toEqual({ code: 'conflict', message: shippingMessages.emailedNotShipped })
+    const [row] = (await h.database.db.execute<{ status: string }>(sql`select status from shipments where id = ${emailed.id}`)).rows
+    expect(row!.status).toBe('processing')
+    // The parcel still ships as before.
+    expect(await outcome(h.services.shipments.markShipped(parcel.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }))).toMatchObject({ ok: { status: 'shipped' } })
+  })
+})
+
 describe('registry gifts wait in one consolidated shipment', () => {
   test('gifts from two orders join the same held box; the family sees titles and givers (not prices), a giver sees only their gift', async () => {
     const { r, p1, p2, item1, item2 } = await familyRegistry(120)

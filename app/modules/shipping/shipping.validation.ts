@@ -42,6 +42,7 @@ export const shippingMessages = {
   orderNotFound: 'We could not find that order.',
   notHeld: 'These gifts are already on their way to being shipped.',
   cannotAdvance: (from: string) => `This shipment is no longer ${from.toLowerCase()}: someone else may have moved it on. Reload to see its status.`,
+  emailedNotShipped: 'Electronic gift cards are sent by email: there is no box to ship or deliver.',
   heldNeedsRelease: 'Held gifts ship when the family chooses Ship now or as the arrival date nears; they cannot be marked shipped yet.',
   carrier: 'Choose the carrier.',
   trackingNumber: 'Enter the tracking number (4 to 40 letters, digits or dashes).',
