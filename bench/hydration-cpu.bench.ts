@@ -7,8 +7,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import { launchBrowser } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
+import { cpuMs, type TraceEvent, traceColdLoad } from './support/trace'
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number }
 
 const external = process.env.BASE_URL
 const dataDir = external ? undefined : makeDataDir()
@@ -22,34 +22,12 @@ const browser = await launchBrowser()
 
 /** One cold load (fresh context): CPU of the main-thread tasks from the first module evaluation to hydration + 1.2 s. */
 async function load(url: string) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,toplevel', transferMode: 'ReturnAsStream' })
-  await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 })
-  await page.waitForTimeout(1200)
-  const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
-  await cdp.send('Tracing.end')
-  const { stream } = await complete
-  let data = ''
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle: stream! })
-    data += chunk.data
-    if (chunk.eof) break
-  }
-  await context.close()
-  const events = (JSON.parse(data) as { traceEvents: TraceEvent[] }).traceEvents
-  // The page's main thread: the one that parsed the HTML.
-  const parsing = new Map<string, number>()
-  for (const e of events) if (e.name === 'ParseHTML') parsing.set(`${e.pid}:${e.tid}`, (parsing.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0))
-  const main = [...parsing].sort((a, b) => b[1] - a[1])[0]![0]
-  const thread = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X')
+  const thread = await traceColdLoad(browser, url, 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,toplevel')
   const within = (t: TraceEvent, name: string) => thread.some((e) => e.name === name && e.ts >= t.ts && e.ts <= t.ts + (t.dur ?? 0))
   const start = Math.min(...thread.filter((e) => e.name === 'v8.evaluateModule').map((e) => e.ts))
   // DevTools' own script injection (waitForFunction) is an inline EvaluateScript task: not the page's.
   const tasks = thread.filter((t) => t.name === 'RunTask' && t.ts + (t.dur ?? 0) >= start && !(within(t, 'EvaluateScript') && !within(t, 'v8.evaluateModule')))
-  const cpu = (t: TraceEvent) => (t.tdur ?? t.dur ?? 0) / 1000
+  const cpu = cpuMs
   return {
     evaluation: tasks.filter((t) => within(t, 'v8.evaluateModule')).reduce((s, t) => s + cpu(t), 0),
     total: tasks.reduce((s, t) => s + cpu(t), 0),

@@ -5,8 +5,8 @@
 import fs from 'node:fs'
 import { launchBrowser } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
+import { cpuMs, type TraceEvent, traceColdLoad } from './support/trace'
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string; functionName?: string }; fileName?: string } }
 
 const external = process.env.BASE_URL
 const dataDir = external ? undefined : makeDataDir()
@@ -18,29 +18,8 @@ const pages = process.env.PAGES?.split(',') ?? ['/store', '/store/full-size-stro
 const browser = await launchBrowser()
 
 async function load(url: string) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8,toplevel', transferMode: 'ReturnAsStream' })
-  await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 })
-  await page.waitForTimeout(1200)
-  const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve))
-  await cdp.send('Tracing.end')
-  const { stream } = await complete
-  let data = ''
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle: stream! })
-    data += chunk.data
-    if (chunk.eof) break
-  }
-  await context.close()
-  const events = (JSON.parse(data) as { traceEvents: TraceEvent[] }).traceEvents
-  const parsing = new Map<string, number>()
-  for (const e of events) if (e.name === 'ParseHTML') parsing.set(`${e.pid}:${e.tid}`, (parsing.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0))
-  const main = [...parsing].sort((a, b) => b[1] - a[1])[0]![0]
-  const thread = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X')
-  const cpu = (t: TraceEvent) => (t.tdur ?? t.dur ?? 0) / 1000
+  const thread = await traceColdLoad(browser, url, 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8,toplevel')
+  const cpu = cpuMs
   const tasks = thread.filter((t) => t.name === 'RunTask').sort((a, b) => cpu(b) - cpu(a)).slice(0, 4)
   const inside = (t: TraceEvent) =>
     thread

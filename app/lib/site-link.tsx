@@ -45,25 +45,31 @@ function isPlainLink(props: LinkProps): props is LinkProps & { to: string } {
   )
 }
 
-/** The server's markup for a plain site path: what `Link` renders there, attribute for attribute. */
-export function ServerSiteLink(props: LinkProps) {
-  if (!isPlainLink(props)) return <Link {...props} />
+/** A plain link's props, split into the `<a>`'s own attributes and what only a click does. */
+function splitLinkProps(props: LinkProps & { to: string }) {
   const {
     to,
     // Behaviour only (click handling, navigation state): not part of the HTML.
-    onClick: _onClick,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
+    onClick,
+    replace,
+    state,
+    preventScrollReset,
+    viewTransition,
+    reloadDocument,
     relative: _relative,
-    reloadDocument: _reloadDocument,
     defaultShouldRevalidate: _defaultShouldRevalidate,
     discover: _discover,
     prefetch: _prefetch,
     target,
     ...rest
   } = props
+  return { to, target, rest, click: { onClick, replace, state, preventScrollReset, viewTransition, reloadDocument } }
+}
+
+/** The server's markup for a plain site path: what `Link` renders there, attribute for attribute. */
+export function ServerSiteLink(props: LinkProps) {
+  if (!isPlainLink(props)) return <Link {...props} />
+  const { to, target, rest } = splitLinkProps(props)
   // The attributes in Link's order, so the HTML is byte for byte the same.
   return <a {...rest} href={to} target={target} data-discover="true" />
 }
@@ -85,28 +91,15 @@ export function useSiteLinkNavigation() {
 }
 
 /** Whether a click on a link is React Router's to handle (its `shouldProcessLinkClick`): a plain left click in this tab. */
-export function isPlainLeftClick(event: React.MouseEvent<HTMLAnchorElement>, target: string | undefined) {
+function isPlainLeftClick(event: React.MouseEvent<HTMLAnchorElement>, target: string | undefined) {
   return event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 }
 
 /** The browser's `SiteLink`: the same `<a>` as the server's, and a click that navigates as `Link`'s does. */
 export function ClientSiteLink(props: LinkProps) {
   if (!isPlainLink(props)) return <Link {...props} />
-  const {
-    to,
-    onClick,
-    replace,
-    state,
-    preventScrollReset,
-    viewTransition,
-    reloadDocument,
-    relative: _relative,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    discover: _discover,
-    prefetch: _prefetch,
-    target,
-    ...rest
-  } = props
+  const { to, target, rest, click } = splitLinkProps(props)
+  const { onClick, replace, state, preventScrollReset, viewTransition, reloadDocument } = click
   return (
     <a
       {...rest}
