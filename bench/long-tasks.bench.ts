@@ -1,4 +1,4 @@
-// `npx tsx bench/long-tasks.bench.ts`: what the longest main-thread tasks of a shop page's start are made of, in
+// `npm run bench:long-tasks`: what the longest main-thread tasks of a shop page's start are made of, in
 // Chromium: for each of the page's 4 longest tasks (median over RUNS cold loads is not taken: one load, printed
 // whole) its CPU time and the scripts evaluated or functions run inside it. Complements bench:hydration-cpu
 // (which prints the totals) when looking for what to split. BASE_URL=… to use a running server.
