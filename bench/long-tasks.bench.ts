@@ -1,7 +1,8 @@
-// `npm run bench:long-tasks`: what the longest main-thread tasks of a shop page's start are made of, in
-// Chromium: for each of the page's 4 longest tasks (median over RUNS cold loads is not taken: one load, printed
-// whole) its CPU time and the scripts evaluated or functions run inside it. Complements bench:hydration-cpu
-// (which prints the totals) when looking for what to split. BASE_URL=… to use a running server.
+// `npm run bench:long-tasks`: what the longest main-thread tasks of a shop page's start are made of, in Chromium.
+// For each of RUNS cold loads (3 by default) of each page (PAGES=/store,… to choose), the load's 4 longest tasks,
+// each with its CPU time and what ran inside it (module evaluation, scripts, style and layout). Complements
+// bench:hydration-cpu (which prints the medians of the totals) when looking for what to split. BASE_URL=… to use a
+// running server.
 import fs from 'node:fs'
 import { launchBrowser } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
