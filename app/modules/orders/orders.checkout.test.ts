@@ -1,6 +1,6 @@
 // Checkout scopes (own items, one registry's gifts, reserved gifts), quote = what placeOrder charges, and who
 // may see an order (docs/decisions/022). Real PostgreSQL, like orders.service.test.ts.
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, gt, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
@@ -218,6 +218,28 @@ describe('checkout scope', () => {
     await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.id))
     await a.cart.add(viewer, { productId: lamp.id })
     expect(await a.orders.quote(viewer, { scope: 'store', state: 'CA' })).toMatchObject({ discount: { percent: 15 }, discountCents: 1_500, registryDiscountUsed: false })
+  })
+
+  test('two checkouts of one buyer priced with the single-use discount at the same moment: one order takes it, the other is refused (409) and its card hold released', async () => {
+    const a = app({ currentFor: async () => ({ discount: eligible }) })
+    const u = await user()
+    const viewer = { userId: u.id }
+    const lamps = await Promise.all([1, 2, 3, 4].map((i) => product({ name: `Race Lamp ${i}`, priceCents: 10_000 })))
+    const startedAt = new Date()
+    // Four quick buys at once, each priced with the discount before any of them is written.
+    const results = await Promise.all(
+      lamps.map((lamp) => outcome(a.orders.placeOrder(viewer, { scope: { buyNow: { productId: lamp.id } }, idempotencyKey: key(), email: u.email, name: 'B Y', shippingAddress: address, card: card() }))),
+    )
+    const placed = results.flatMap((r) => ('ok' in r ? [r.ok] : []))
+    expect(placed.filter((o) => o.discountCents > 0)).toHaveLength(1)
+    const refused = results.filter((r) => !('ok' in r))
+    for (const r of refused) expect(r).toEqual({ code: 'conflict', message: orderMessages.registryDiscountTaken })
+    // Whatever was placed, only one order of this buyer holds the discount, and no refused checkout kept a charge.
+    const discounted = await database.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, u.id), gt(orders.discountCents, 0)))
+    expect(discounted).toHaveLength(1)
+    const attempts = await database.db.select({ status: payments.status }).from(payments).where(gte(payments.createdAt, startedAt))
+    expect(attempts.filter((p) => p.status === 'captured')).toHaveLength(placed.length)
+    expect(attempts.filter((p) => p.status !== 'captured').map((p) => p.status)).toEqual(refused.map(() => 'voided'))
   })
 
   test('reserved gifts are checked out from their reservations: the same reservation turns purchased, the cart is untouched', async () => {

@@ -521,6 +521,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       totalCents,
       discountPercent: cartDiscount.applied ? (registryDiscount?.percent ?? null) : null,
       discountUsed,
+      // The order takes the buyer's one-time discount: insertOrder checks again, under a lock, that no other did.
+      singleUseDiscount: discountCents > 0 && !!registryDiscount && !registryDiscount.eligibleForMultiuseDiscount,
       unavailable: view.lines.filter((l) => l.unavailable).map((l) => l.title),
     }
   }
@@ -554,6 +556,19 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     cartLineIds: number[] | null,
   ) {
     return db.transaction(async (tx) => {
+      if (p.singleUseDiscount && viewer.userId) {
+        // The one-time registry discount (docs/decisions/020, amendment h15): price() read that no other order of
+        // this buyer took it, but two checkouts can both read that. Here the buyer's discounted orders are
+        // serialised by a transaction lock, and the check is made again after the lock is held (a new snapshot:
+        // an order committed by the twin that held it first is seen). The loser rolls back; its card hold is released.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registry-discount:${viewer.userId}`}))`)
+        const taken = await tx.execute<{ used: boolean }>(sql`
+          select exists (
+            select 1 from orders
+            where user_id = ${viewer.userId} and discount_cents > 0 and status <> 'cancelled' and idempotency_key <> ${key}
+          ) as used`)
+        if (taken.rows[0]?.used === true) throw new DomainError('conflict', orderMessages.registryDiscountTaken)
+      }
       const [order] = await tx
         .insert(orders)
         .values({
@@ -1009,7 +1024,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // leaves the key to the batch (one read for all its keys, before anything is authorised).
       const keyInBatch = groupCommit && (!!data.card || !!data.paymentMethodId) && !data.giftCardCode && !data.applyCredit
       const [early, pricedNow] = await Promise.all([keyInBatch ? undefined : byKey(key), priceOrEmpty().then((p) => ({ p }), (error: unknown) => ({ error }))])
-      const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard)
+      // An order taking the one-time registry discount goes one by one too (its check under a lock, in insertOrder).
+      const batchable = keyInBatch && 'p' in pricedNow && !!pricedNow.p?.address && !pricedNow.p.registryId && !pricedNow.p.lines.some((l) => l.giftCard) && !pricedNow.p.singleUseDiscount
       const existing = early ?? (keyInBatch && !batchable ? await byKey(key) : undefined)
       if (existing) return replay(existing, pricedNow)
 

@@ -33,6 +33,8 @@ export const orderMessages = {
     `Your order total changed to ${formatCents(totalCents)} while you were checking out (a price, discount, shipping or tax changed). Nothing was charged. Review the total and try again.`,
   tenderNotShown: 'Your gift card or store credit was not in the total you saw, so nothing was charged. It is applied now: review the total and try again.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Nothing was charged. Remove it and try again.`,
+  /** Two checkouts of one buyer both priced with the one-time registry discount: the one committed second. */
+  registryDiscountTaken: 'Your one-time registry discount was just used by another of your orders, so this order would cost more than shown. Nothing was charged. Review the new total and try again.',
 } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
