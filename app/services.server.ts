@@ -27,6 +27,7 @@ import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
 import { createOrdersService, type OrdersDeps, type OrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
+import { createGiftCardSupport } from './modules/giftcards/gift-card-support.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
 import { createShipmentsService } from './modules/shipping/shipments.service.server'
@@ -183,6 +184,8 @@ export function createServices(deps: ServiceDeps) {
       giftCards,
     })),
     giftCards,
+    // Staff support for gift cards and store credit: look up a card, send it a new code (docs/decisions/023, h15).
+    giftCardSupport: createGiftCardSupport({ db: deps.db, email, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger }),
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),

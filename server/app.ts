@@ -129,6 +129,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   // Small JSON bodies straight from Node's request, without a WHATWG Request (server/json-body.ts).
   app.use('/api/*', jsonBodyFromNode())
   app.use('/store/api/*', jsonBodyFromNode())
+  app.use('/bl_admin/api/*', jsonBodyFromNode())
   app.route('/', createApi())
 
   // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
@@ -167,7 +168,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   return app
 }
 
-const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/')
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/') || path.startsWith('/bl_admin/api/')
 
 /** The peer address of the socket; proxies are not trusted (no X-Forwarded-For). Tests without a socket get 'local'. */
 function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {

@@ -30,6 +30,7 @@ import { giftCardsRouter } from './v3/gift-cards'
 import { paymentMethodsRouter } from './v3/payment-methods'
 import { staffRouter } from './v3/staff'
 import { cashFundsRouter } from './v3/cash-funds'
+import { adminGiftCardsRouter } from './admin/gift-cards'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -64,6 +65,8 @@ export function createApi() {
   api.route('/', paymentMethodsRouter)
   api.route('/', staffRouter)
   api.route('/', cashFundsRouter)
+  // The spec's admin calls (under /bl_admin/api): staff only.
+  api.route('/', adminGiftCardsRouter)
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',
@@ -71,5 +74,6 @@ export function createApi() {
   })
   api.all('/api/*', (c) => c.json(apiError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404))
   api.all('/store/api/*', (c) => c.json(apiError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404))
+  api.all('/bl_admin/api/*', (c) => c.json(apiError('not_found', `No API endpoint at ${c.req.method} ${c.req.path}.`), 404))
   return api
 }

@@ -22,7 +22,7 @@ export function csrfProtection(options: { publicUrl?: string } = {}): Middleware
       (origin !== undefined && origin !== requestOrigin && !allowedOrigins.has(origin))
     if (crossSite) {
       c.var.logger.warn({ site, origin }, 'cross-site request refused')
-      if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/store/api/')) {
+      if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/store/api/') || c.req.path.startsWith('/bl_admin/api/')) {
         return c.json(apiError('forbidden', 'Cross-site requests are not allowed.'), 403)
       }
       return c.text('Forbidden: this form was sent from another site.', 403)

@@ -11,6 +11,7 @@ const STAFF_LINKS = [
   ['/admin/shipments', 'Staff: shipments'],
   ['/admin/stock', 'Staff: stock'],
   ['/admin/store-credit', 'Staff: store credit'],
+  ['/admin/gift-cards', 'Staff: gift cards'],
   ['/admin/returns', 'Staff: gift returns'],
   ['/admin/payouts', 'Staff: bank transfer payouts'],
 ] as const

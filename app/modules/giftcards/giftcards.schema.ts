@@ -192,3 +192,29 @@ export const giftReturns = pgTable(
 )
 
 export type GiftCardRow = typeof giftCards.$inferSelect
+
+/**
+ * Staff sending a gift card a new code (docs/decisions/023, amendment h15): the old code stops working at once,
+ * the balance stays on the card, and the recipient (at a corrected address, when staff fixed a typo) is emailed
+ * the new code. Keyed, so a double submit sends one code.
+ */
+export const giftCardExchanges = pgTable(
+  'gift_card_exchanges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    giftCardId: uuid('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    staffUserId: bigint('staff_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    oldLast4: text('old_last4').notNull(),
+    newLast4: text('new_last4').notNull(),
+    recipientEmailBefore: text('recipient_email_before').notNull(),
+    recipientEmailAfter: text('recipient_email_after').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gift_card_exchanges_key').on(t.idempotencyKey), index('gift_card_exchanges_card_idx').on(t.giftCardId, t.createdAt)],
+)

@@ -35,6 +35,7 @@ import {
   promotionGrantInput,
   REDEEM_FAILURES_PER_HOUR,
   redeemInput,
+  staffRedeemInput,
 } from './giftcards.validation'
 import { RETURNS_WAREHOUSE } from './returns-warehouse'
 
@@ -564,7 +565,7 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
       const rows = await db.execute<{ id: number; email: string; amount_cents: number; note: string; granted_by: string | null; created_at: string }>(sql`
         select e.id, u.email, e.amount_cents, e.note, s.email as granted_by, e.created_at
         from user_credit_entries e join users u on u.id = e.user_id left join users s on s.id = e.granted_by_user_id
-        where e.granted_by_user_id is not null
+        where e.granted_by_user_id is not null and e.reason = 'promotion'
         order by e.created_at desc, e.id desc limit ${limit}`)
       return rows.rows.map((r) => ({ id: Number(r.id), email: r.email, amountCents: Number(r.amount_cents), note: r.note, grantedBy: r.granted_by ?? '', createdAt: new Date(r.created_at).toISOString() }))
     },
@@ -635,6 +636,56 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
         await moveCredit(tx, userId, amount, 'gift_card_redeemed', { giftCardId: card.id, note: `Gift card ••••${card.last4}` })
         return { redeemedCents: amount, balanceCents: await balanceOf(userId, tx), last4: card.last4 }
       })
+    },
+
+    /**
+     * Staff support (docs/decisions/023, amendment h15): moves a card's whole balance into a customer's store
+     * credit for them, when they cannot use the code (an email lost, a code they cannot read) and support has
+     * checked the card is theirs. The same conditional update as `redeem` (a card is emptied once), no code
+     * needed; the reason is kept on the ledger entry with the staff member. The form's key makes a double submit
+     * move it once (the twin answers the same entry).
+     */
+    async redeemForCustomer(staffUserId: number, input: { giftCardId: string; email: unknown; reason: unknown; idempotencyKey: unknown }): Promise<{ user: { id: number; email: string; name: string }; redeemedCents: number; balanceCents: number; last4: string; repeated: boolean }> {
+      const data = parseInput(staffRedeemInput, input)
+      const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(sql`lower(${users.email})`, data.email))
+      if (!user) throw new DomainError('invalid_input', giftCardMessages.promotionNoAccount, { fields: { email: [giftCardMessages.promotionNoAccount] } })
+      const who = { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() }
+      const twin = async () => {
+        const [row] = await db.select().from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
+        if (!row || row.userId !== user.id || row.giftCardId !== data.giftCardId.toLowerCase()) {
+          throw new DomainError('invalid_input', giftCardMessages.promotionKeyReused, { fields: { idempotencyKey: [giftCardMessages.promotionKeyReused] } })
+        }
+        const [card] = await db.select({ last4: giftCards.last4 }).from(giftCards).where(eq(giftCards.id, data.giftCardId))
+        return { user: who, redeemedCents: row.amountCents, balanceCents: await balanceOf(user.id), last4: card?.last4 ?? '', repeated: true }
+      }
+      const [seen] = await db.select({ id: userCreditEntries.id }).from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
+      if (seen) return twin()
+      try {
+        const moved = await db.transaction(async (tx) => {
+          const [taken] = await tx.execute<{ balance: number; last4: string }>(sql`
+            update gift_cards g set balance_cents = 0, status = 'redeemed', redeemed_by_user_id = ${user.id}
+            from (select id, balance_cents, last4 from gift_cards where id = ${data.giftCardId}::uuid and status = 'active' and balance_cents > 0 and emailed_at is not null for update) before
+            where g.id = before.id
+            returning before.balance_cents as balance, before.last4 as last4`).then((r) => r.rows)
+          if (!taken) {
+            // A twin submit with this key may have emptied the card while this one waited for its row.
+            const [twinEntry] = await tx.select({ id: userCreditEntries.id }).from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
+            if (twinEntry) return null
+            const [card] = await tx.select({ status: giftCards.status }).from(giftCards).where(eq(giftCards.id, data.giftCardId))
+            if (!card) throw new DomainError('not_found', 'We could not find that gift card.')
+            throw new DomainError('conflict', giftCardMessages.staffRedeemNothing)
+          }
+          const amount = Number(taken.balance)
+          await tx.insert(giftCardUses).values({ giftCardId: data.giftCardId, kind: 'redeemed_to_credit', amountCents: -amount, userId: user.id, createdAt: clock() })
+          await moveCredit(tx, user.id, amount, 'gift_card_redeemed', { giftCardId: data.giftCardId, note: `Gift card ••••${taken.last4}, added by Nestlist support: ${data.reason}`, grantedByUserId: staffUserId, idempotencyKey: data.idempotencyKey })
+          return { user: who, redeemedCents: amount, balanceCents: await balanceOf(user.id, tx), last4: taken.last4, repeated: false }
+        })
+        return moved ?? (await twin())
+      } catch (error) {
+        // A parallel twin with the same key committed first.
+        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return twin()
+        throw error
+      }
     },
 
     // ---- gift returns ---------------------------------------------------------------------------------

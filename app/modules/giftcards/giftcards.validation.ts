@@ -46,6 +46,8 @@ export const giftCardMessages = {
   promotionAmount: `Enter an amount from $1.00 to ${formatCents(PROMOTION_MAX_CENTS)}, like 15 or 12.50.`,
   promotionReason: 'Say why the credit is given (3 to 200 characters); the customer sees it in their credit history.',
   promotionKeyReused: 'This form was already used for another grant. Reload the page to grant again.',
+  staffRedeemNothing: 'Nothing can be moved: this card has no balance left, its balance is already in someone’s store credit, or it is still being emailed.',
+  staffRedeemReason: 'Say why support moves the balance (3 to 200 characters), e.g. “Customer lost the email; order checked”.',
   giftReturnNotFound: 'We could not find that gift return.',
   receiveRestockChoice: 'Choose whether the gift can be sold again (put back in stock) or not.',
   alreadyReceived: 'This return was already received, so nothing more was credited. Reload to see it.',
@@ -116,6 +118,14 @@ export const giftCardPurchaseInput = z
     }
   })
 export type GiftCardPurchaseInput = z.input<typeof giftCardPurchaseInput>
+
+/** Staff moving a card's balance into a customer's store credit (the card is chosen on its page, not by code). */
+export const staffRedeemInput = z.object({
+  giftCardId: z.string().uuid('We could not find that gift card.'),
+  email: z.string({ error: giftCardMessages.promotionEmail }).trim().toLowerCase().max(254, giftCardMessages.promotionEmail).email(giftCardMessages.promotionEmail),
+  reason: z.string({ error: giftCardMessages.staffRedeemReason }).trim().min(3, giftCardMessages.staffRedeemReason).max(200, giftCardMessages.staffRedeemReason),
+  idempotencyKey: z.string({ error: giftCardMessages.promotionKeyReused }).trim().min(8, giftCardMessages.promotionKeyReused).max(80, giftCardMessages.promotionKeyReused),
+})
 
 export const redeemInput = z.object({
   code: z

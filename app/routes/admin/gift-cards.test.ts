@@ -1,0 +1,127 @@
+// The staff gift card pages (docs/decisions/023, amendment h15): who may open them, the search, and the two
+// support actions (a new code; the balance into a customer's store credit) keeping what was typed on failure.
+// Loaders and actions run as React Router calls them, with real session cookies and services over a test database.
+import pino from 'pino'
+import type { AppLoadContext } from 'react-router'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
+import { giftCardSupportStrings as t } from '~/modules/giftcards/gift-card-support.strings'
+import { createServices, type Services } from '~/services.server'
+import { catalogFactories } from '../../../tests/support/catalog-factories'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { action as cardAction, loader as cardLoader } from './gift-card'
+import { loader as cardsLoader } from './gift-cards'
+
+let database: TestDatabase
+let services: Services
+let context: AppLoadContext
+let customer: { cookie: string; id: number; email: string }
+let staff: { cookie: string; id: number; email: string }
+let category: number
+let brand: number
+let n = 0
+const factories = catalogFactories(() => database.db, 87_000)
+
+async function signUp(role: 'user' | 'staff') {
+  const email = `${role}${++n}-${Date.now()}@example.test`
+  const { token, user } = await services.accounts.signUp({ firstName: 'Sam', lastName: 'Okafor', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
+  if (role === 'staff') await database.pool.query(`update users set role = 'staff' where id = $1`, [user.id])
+  return { cookie: `${SESSION_COOKIE}=${token}`, id: user.id, email }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const logger = pino({ level: 'silent' })
+  services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test', PUBLIC_URL: 'https://nestlist.test' }, logger })
+  context = { services, logger, nonce: '', requestId: 'test', supportEmail: 'help@example.test', clientIp: '127.0.0.1' } as AppLoadContext
+  customer = await signUp('user')
+  staff = await signUp('staff')
+  category = (await factories.createCategory({ urlSlug: 'staff-gift-cards-test' })).id
+  brand = (await factories.createBrand()).id
+})
+afterAll(async () => {
+  await database?.drop()
+})
+
+const get = (path: string, cookie?: string) => new Request(`http://nestlist.test${path}`, { headers: cookie ? { Cookie: cookie } : {} })
+const post = (path: string, cookie: string | undefined, fields: Record<string, string | number>) => {
+  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))
+  return new Request(`http://nestlist.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) }, body })
+}
+type Result<T> = { status: number; body: T }
+/** A loader's or action's status and data: thrown Responses and data() results carry theirs; plain objects are 200. */
+async function run<T>(call: () => Promise<unknown>): Promise<Result<T>> {
+  try {
+    const out = (await call()) as { init?: { status?: number } | null; data?: unknown } | null
+    if (out && typeof out === 'object' && 'data' in out && 'init' in out) return { status: out.init?.status ?? 200, body: out.data as T }
+    return { status: 200, body: out as T }
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: undefined as T }
+    // data(null, { status: 404 }) thrown by a loader (React Router renders the 404 page for it).
+    if (thrown && typeof thrown === 'object' && 'init' in thrown) return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, body: undefined as T }
+    throw thrown
+  }
+}
+const args = (request: Request) => ({ request, params: {}, context }) as never
+
+const withParams = (request: Request, params: Record<string, string>) => ({ request, params, context }) as never
+const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
+
+async function boughtCard() {
+  const product = await factories.createProduct({ categoryId: category, brandId: brand, productType: 'gift_card', priceCents: 2_500, stock: 0 })
+  const guestToken = services.cart.newGuestToken()
+  const recipient = `kit${++n}-${Date.now()}@example.test`
+  await services.cart.addGiftCard({ guestToken }, { productId: product.id, amountCents: 4_000, recipientName: 'Kit', recipientEmail: recipient, senderName: 'Ana', message: '' })
+  const order = await services.orders.placeOrder({ guestToken }, { idempotencyKey: `page-gc-${n}-${Date.now()}-abcdef`, email: `ana${n}@example.test`, name: 'Ana', card })
+  const { rows } = await database.pool.query<{ id: string; last4: string }>(`select id, last4 from gift_cards where order_id = $1`, [order.id])
+  return { ...rows[0]!, recipient }
+}
+
+describe('/admin/gift-cards', () => {
+  test('customers and anonymous visitors get the 404 page, for the pages and the actions', async () => {
+    const c = await boughtCard()
+    for (const cookie of [undefined, customer.cookie]) {
+      expect((await run(() => cardsLoader(args(get(`/admin/gift-cards?q=${c.last4}`, cookie))))).status).toBe(404)
+      expect((await run(() => cardLoader(withParams(get(`/admin/gift-cards/${c.id}`, cookie), { id: c.id })))).status).toBe(404)
+      expect((await run(() => cardAction(withParams(post(`/admin/gift-cards/${c.id}`, cookie, { intent: 'exchange', reason: 'Lost it', idempotencyKey: 'k'.repeat(36) }), { id: c.id })))).status).toBe(404)
+    }
+  })
+
+  test('staff search by the last 4 and by account email; a bad query is a message, not an error', async () => {
+    const c = await boughtCard()
+    const found = await run<{ cards: { value: { id: string }[] } }>(() => cardsLoader(args(get(`/admin/gift-cards?q=${c.last4}`, staff.cookie))))
+    expect(found.body.cards.value.map((x) => x.id)).toContain(c.id)
+    const bad = await run<{ cards: { error: string } }>(() => cardsLoader(args(get('/admin/gift-cards?q=%3Cb%3E', staff.cookie))))
+    expect(bad.status).toBe(200)
+    expect(bad.body.cards.error).toBeTruthy()
+    const credit = await run<{ credit: { value: { user: { email: string }; balanceCents: number } } }>(() => cardsLoader(args(get(`/admin/gift-cards?email=${encodeURIComponent(customer.email)}`, staff.cookie))))
+    expect(credit.body.credit.value).toMatchObject({ user: { email: customer.email }, balanceCents: 0 })
+    expect((await run(() => cardLoader(withParams(get('/admin/gift-cards/nope', staff.cookie), { id: 'nope' })))).status).toBe(404)
+  })
+
+  test('a new code: a bad form keeps what was typed (422); a good one says where the code went; moving the balance credits the customer', async () => {
+    const c = await boughtCard()
+    const page = await run<{ formKey: string }>(() => cardLoader(withParams(get(`/admin/gift-cards/${c.id}`, staff.cookie), { id: c.id })))
+    const bad = await run<{ ok: boolean; fields: Record<string, string[]>; values: { reason: string; recipientEmail: string } }>(() =>
+      cardAction(withParams(post(`/admin/gift-cards/${c.id}`, staff.cookie, { intent: 'exchange', reason: 'no', recipientEmail: 'kit@', idempotencyKey: `${page.body.formKey}-x` }), { id: c.id })),
+    )
+    expect(bad.status).toBe(422)
+    expect(bad.body.values).toMatchObject({ reason: 'no', recipientEmail: 'kit@' })
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['reason', 'recipientEmail'])
+
+    const sent = await run<{ ok: boolean; message: string }>(() =>
+      cardAction(withParams(post(`/admin/gift-cards/${c.id}`, staff.cookie, { intent: 'exchange', reason: 'Customer deleted the email', recipientEmail: c.recipient, idempotencyKey: `${page.body.formKey}-x` }), { id: c.id })),
+    )
+    expect(sent.body.ok).toBe(true)
+    expect(sent.body.message).toContain(`The old code ending ••••${c.last4} no longer works.`)
+
+    const moved = await run<{ ok: boolean; message: string }>(() =>
+      cardAction(withParams(post(`/admin/gift-cards/${c.id}`, staff.cookie, { intent: 'move', email: customer.email, reason: 'Lost the email; order checked', idempotencyKey: `${page.body.formKey}-m` }), { id: c.id })),
+    )
+    expect(moved.body).toEqual({ ok: true, emailed: true, message: t.moved(4_000, customer.email, 4_000) })
+    expect((await services.giftCards.creditOf(customer.id)).balanceCents).toBe(4_000)
+    const after = await run<{ card: { status: string; exchanges: unknown[] } }>(() => cardLoader(withParams(get(`/admin/gift-cards/${c.id}`, staff.cookie), { id: c.id })))
+    expect(after.body.card).toMatchObject({ status: 'redeemed' })
+    expect(after.body.card.exchanges).toHaveLength(1)
+  })
+})
