@@ -27,6 +27,7 @@ import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
 import { createOrdersService, type OrdersDeps, type OrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
+import { createReservationSupport } from './modules/registry/reservation-support.server'
 import { createGiftCardSupport } from './modules/giftcards/gift-card-support.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
@@ -125,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
   // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
   const inventory = createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock })
+  const reservations = createReservationsService({ db: deps.db, clock: deps.clock })
   const giftCards = createGiftCardsService({
     db: deps.db,
     email,
@@ -144,7 +146,9 @@ export function createServices(deps: ServiceDeps) {
     checklist: createChecklistService({ db: deps.db, registry, email, clock: deps.clock }),
     discount,
     externalProducts: createExternalProductsService({ db: deps.db, registry, fetcher: createSafeFetcher(deps.fetch), clock: deps.clock }),
-    reservations: createReservationsService({ db: deps.db, clock: deps.clock }),
+    reservations,
+    // Reminders for gifts held a week without being bought; staff release and un-buy (docs/decisions/013, h15).
+    reservationSupport: createReservationSupport({ db: deps.db, email, unreserve: (id) => reservations.unreserve(id), publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger }),
     collaborators: createCollaboratorsService({ db: deps.db, email, clock: deps.clock }),
     insertCards: createInsertCardsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),

@@ -94,6 +94,14 @@ async function main() {
   const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))
   releaseHeldGifts()
   setInterval(releaseHeldGifts, RELEASE_SWEEP_MINUTES * 60_000).unref()
+  // Givers who reserved a gift a week ago and neither bought it nor gave it back are asked once (docs/decisions/013, h15).
+  const remindGivers = () =>
+    void services.reservationSupport.sendDueReminders().then(
+      (r) => (r.reminded ? logger.info(r, 'reminded givers of gifts they reserved') : undefined),
+      (err: unknown) => logger.warn({ err }, 'sending reservation reminders failed'),
+    )
+  setTimeout(remindGivers, 60_000).unref()
+  setInterval(remindGivers, 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   // Whole anonymous shop pages (docs/decisions/028): dropped whenever the catalogue changes, else after 15 s.

@@ -30,7 +30,7 @@ import { giftCardsRouter } from './v3/gift-cards'
 import { paymentMethodsRouter } from './v3/payment-methods'
 import { staffRouter } from './v3/staff'
 import { cashFundsRouter } from './v3/cash-funds'
-import { adminGiftCardsRouter } from './admin/gift-cards'
+import { createAdminRouter } from './admin/router'
 
 /** The JSON API: /api/v3 for the app and partners, /store/api for the shop front end. */
 export function createApi() {
@@ -66,7 +66,7 @@ export function createApi() {
   api.route('/', staffRouter)
   api.route('/', cashFundsRouter)
   // The spec's admin calls (under /bl_admin/api): staff only.
-  api.route('/', adminGiftCardsRouter)
+  api.route('/', createAdminRouter())
 
   api.doc31('/api/v3/openapi.json', {
     openapi: '3.1.0',

@@ -12,6 +12,7 @@ const STAFF_LINKS = [
   ['/admin/stock', 'Staff: stock'],
   ['/admin/store-credit', 'Staff: store credit'],
   ['/admin/gift-cards', 'Staff: gift cards'],
+  ['/admin/reservations', 'Staff: reservations'],
   ['/admin/returns', 'Staff: gift returns'],
   ['/admin/payouts', 'Staff: bank transfer payouts'],
 ] as const

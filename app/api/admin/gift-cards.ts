@@ -3,13 +3,10 @@
 // account's store credit and what it was spent on, give promotional credit. 401 without a session; 404 for a
 // signed-in user who is not staff. Codes are never returned: only their last four characters.
 import { createRoute, z } from '@hono/zod-openapi'
-import { type ApiViewer, requireApiStaff } from '../auth'
-import { createRouter } from '../openapi'
-import { errorResponses } from '../schemas'
-import { body, err, ok, privateJson } from '../v3/registry-schemas'
+import { body, err, ok } from '../v3/registry-schemas'
+import { type AdminRouter, keyOf, staffMember, staffOnly } from './shared'
 
 const tags = ['admin']
-const staffOnly = { 401: err('Not signed in'), 404: err('Not staff (the endpoint does not exist for you), or no such object'), ...errorResponses }
 
 const GiftCardSchema = z
   .object({
@@ -178,52 +175,43 @@ const createCreditRedemption = createRoute({
   responses: { 201: ok('Moved', RedeemedSchema), 200: ok('Already moved with this key', RedeemedSchema), 409: err('Nothing on the card can be moved'), ...staffOnly },
 })
 
-export const adminGiftCardsRouter = createRouter()
-privateJson(adminGiftCardsRouter, ['/bl_admin/api/*'])
+/** Registers the gift card and store credit calls on the admin router (app/api/admin/router.ts). */
+export function registerGiftCardRoutes(router: AdminRouter) {
+  router.openapi(findGiftCards, async (c) => {
+    return c.json({ giftCards: await c.var.services.giftCardSupport.find(c.req.valid('query').q ?? '') }, 200)
+  })
 
-// Who may call is decided before the body or query is validated (others get 401/404, never a 422).
-const staffOf = new WeakMap<Request, ApiViewer>()
-adminGiftCardsRouter.use('/bl_admin/api/*', async (c, next) => {
-  staffOf.set(c.req.raw, await requireApiStaff(c))
-  await next()
-})
-const staffMember = (c: { req: { raw: Request } }) => staffOf.get(c.req.raw)!
-const keyOf = (header: string | undefined, bodyKey: unknown) => (typeof bodyKey === 'string' && bodyKey.trim() ? bodyKey : header)
+  router.openapi(getGiftCard, async (c) => {
+    return c.json(await c.var.services.giftCardSupport.card(c.req.valid('param').id), 200)
+  })
 
-adminGiftCardsRouter.openapi(findGiftCards, async (c) => {
-  return c.json({ giftCards: await c.var.services.giftCardSupport.find(c.req.valid('query').q ?? '') }, 200)
-})
+  router.openapi(listExchanges, async (c) => {
+    return c.json({ exchanges: await c.var.services.giftCardSupport.exchanges(c.req.valid('query').gift_card_id) }, 200)
+  })
 
-adminGiftCardsRouter.openapi(getGiftCard, async (c) => {
-  return c.json(await c.var.services.giftCardSupport.card(c.req.valid('param').id), 200)
-})
+  router.openapi(createExchange, async (c) => {
+    const input = c.req.valid('json')
+    const done = await c.var.services.giftCardSupport.exchange(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
+    return c.json({ exchange: done.exchange, giftCard: done.card, repeated: done.repeated }, done.repeated ? 200 : 201)
+  })
 
-adminGiftCardsRouter.openapi(listExchanges, async (c) => {
-  return c.json({ exchanges: await c.var.services.giftCardSupport.exchanges(c.req.valid('query').gift_card_id) }, 200)
-})
+  router.openapi(getUserCredits, async (c) => {
+    return c.json(await c.var.services.giftCardSupport.creditFor(c.req.valid('query').email), 200)
+  })
 
-adminGiftCardsRouter.openapi(createExchange, async (c) => {
-  const input = c.req.valid('json')
-  const done = await c.var.services.giftCardSupport.exchange(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
-  return c.json({ exchange: done.exchange, giftCard: done.card, repeated: done.repeated }, done.repeated ? 200 : 201)
-})
+  router.openapi(grantUserCredit, async (c) => {
+    const input = c.req.valid('json')
+    const grant = await c.var.services.giftCards.grantPromotion(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
+    return c.json(grant, grant.repeated ? 200 : 201)
+  })
 
-adminGiftCardsRouter.openapi(getUserCredits, async (c) => {
-  return c.json(await c.var.services.giftCardSupport.creditFor(c.req.valid('query').email), 200)
-})
+  router.openapi(getCreditRedemptions, async (c) => {
+    return c.json(await c.var.services.giftCardSupport.redemptionsFor(c.req.valid('query').email), 200)
+  })
 
-adminGiftCardsRouter.openapi(grantUserCredit, async (c) => {
-  const input = c.req.valid('json')
-  const grant = await c.var.services.giftCards.grantPromotion(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
-  return c.json(grant, grant.repeated ? 200 : 201)
-})
-
-adminGiftCardsRouter.openapi(getCreditRedemptions, async (c) => {
-  return c.json(await c.var.services.giftCardSupport.redemptionsFor(c.req.valid('query').email), 200)
-})
-
-adminGiftCardsRouter.openapi(createCreditRedemption, async (c) => {
-  const input = c.req.valid('json')
-  const done = await c.var.services.giftCards.redeemForCustomer(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
-  return c.json(done, done.repeated ? 200 : 201)
-})
+  router.openapi(createCreditRedemption, async (c) => {
+    const input = c.req.valid('json')
+    const done = await c.var.services.giftCards.redeemForCustomer(staffMember(c).user.id, { ...input, idempotencyKey: keyOf(c.req.valid('header')['idempotency-key'], input.idempotencyKey) })
+    return c.json(done, done.repeated ? 200 : 201)
+  })
+}

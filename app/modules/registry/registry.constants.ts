@@ -47,3 +47,6 @@ export const DEFAULT_CATEGORIES: Record<RegistryType, string[]> = {
 
 export const MAX_QUANTITY = 99
 export const NOTE_MAX = 500
+
+/** A gift reserved and neither bought nor given back this many days later: the giver is asked once (docs/decisions/013, h15). */
+export const RESERVATION_REMINDER_DAYS = 7

@@ -163,9 +163,13 @@ export const reservations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the giver was last asked whether they bought a gift they reserved (docs/decisions/013, amendment h15). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
     index('reservations_registry_idx').on(t.registryId, t.createdAt),
+    // The reminder sweep reads only reservations still held and never reminded, oldest first.
+    index('reservations_reminder_due_idx').on(t.createdAt).where(sql`${t.status} = 'reserved' and ${t.remindedAt} is null`),
     index('reservations_item_idx').on(t.regItemId),
     index('reservations_giver_user_idx').on(t.giverUserId),
     index('reservations_giver_email_idx').on(t.giverEmail),

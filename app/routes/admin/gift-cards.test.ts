@@ -1,5 +1,6 @@
 // The staff gift card pages (docs/decisions/023, amendment h15): who may open them, the search, and the two
 // support actions (a new code; the balance into a customer's store credit) keeping what was typed on failure.
+// Also /admin/reservations (docs/decisions/013, amendment h15).
 // Loaders and actions run as React Router calls them, with real session cookies and services over a test database.
 import pino from 'pino'
 import type { AppLoadContext } from 'react-router'
@@ -11,6 +12,7 @@ import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { action as cardAction, loader as cardLoader } from './gift-card'
 import { loader as cardsLoader } from './gift-cards'
+import { action as reservationsAction, loader as reservationsLoader } from './reservations'
 
 let database: TestDatabase
 let services: Services
@@ -123,5 +125,35 @@ describe('/admin/gift-cards', () => {
     const after = await run<{ card: { status: string; exchanges: unknown[] } }>(() => cardLoader(withParams(get(`/admin/gift-cards/${c.id}`, staff.cookie), { id: c.id })))
     expect(after.body.card).toMatchObject({ status: 'redeemed' })
     expect(after.body.card.exchanges).toHaveLength(1)
+  })
+})
+
+describe('/admin/reservations', () => {
+  test('customers get the 404 page; staff find a giver’s reservation, a release without a reason keeps the card and says why, with one it is released', async () => {
+    const product = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 2_000, name: 'Bunny Rattle' })
+    const reg = await services.registry.create(customer.id, {
+      registryType: 'baby',
+      title: 'Baby Park',
+      familyName: 'Jo & Lee Park',
+      slug: await services.registry.suggestSlug(`Jo Lee ${++n}`),
+      arrivalDate: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+      planningStage: 'pregnant',
+      expecting: 'girl',
+    })
+    const item = await services.registry.addItem(reg.id, customer.id, { productId: product.id, quantity: 1 })
+    const giverEmail = `uncle${++n}@example.test`
+    const held = await services.reservations.reserve(item.id, { quantity: 1, giverName: 'Uncle Bo', giverEmail })
+    for (const cookie of [undefined, customer.cookie]) {
+      expect((await run(() => reservationsLoader(args(get(`/admin/reservations?q=${giverEmail}`, cookie))))).status).toBe(404)
+      expect((await run(() => reservationsAction(args(post('/admin/reservations', cookie, { reservationId: held.id, intent: 'remind' }))))).status).toBe(404)
+    }
+    const page = await run<{ reservations: { id: string; status: string }[] }>(() => reservationsLoader(args(get(`/admin/reservations?q=${giverEmail}`, staff.cookie))))
+    expect(page.body.reservations.map((r) => r.id)).toEqual([held.id])
+    const bad = await run<{ ok: boolean; reservationId: string; reason: string; fields: Record<string, string[]> }>(() => reservationsAction(args(post('/admin/reservations', staff.cookie, { reservationId: held.id, intent: 'release', reason: 'no' }))))
+    expect(bad.status).toBe(422)
+    expect(bad.body).toMatchObject({ ok: false, reservationId: held.id, reason: 'no' })
+    expect(bad.body.fields.reason).toBeDefined()
+    const ok = await run<{ ok: boolean; message: string }>(() => reservationsAction(args(post('/admin/reservations', staff.cookie, { reservationId: held.id, intent: 'release', reason: 'The family asked' }))))
+    expect(ok.body).toEqual({ ok: true, message: `Bunny Rattle was released and ${giverEmail} was told why.` })
   })
 })

@@ -1,0 +1,2 @@
+ALTER TABLE "reservations" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "reservations_reminder_due_idx" ON "reservations" USING btree ("created_at") WHERE "reservations"."status" = 'reserved' and "reservations"."reminded_at" is null;
