@@ -89,7 +89,9 @@ describe('GET and PUT /api/v3/order_address', () => {
     expect(row.taxState).toBe('CA')
     // The buyer's order view and the staff order view read the new address.
     expect((await h.services.orders.forBuyer(order.id, buyer.id)).shipsTo).toMatchObject({ kind: 'buyer', address: { line1: '500 Capitol Mall' } })
-    expect((await h.services.shipments.staffOrder(order.id)).shippingAddress).toMatchObject({ line1: '500 Capitol Mall' })
+    const staff = await h.services.shipments.staffOrder(order.id)
+    expect(staff.shippingAddress).toMatchObject({ line1: '500 Capitol Mall' })
+    expect(staff.addressChanges).toEqual([expect.objectContaining({ source: 'api', previousAddress: expect.objectContaining({ line1: '1 Main Street' }) })])
     const history = await h.database.db.select().from(orderAddressChanges).where(eq(orderAddressChanges.orderId, order.id))
     expect(history).toEqual([expect.objectContaining({ userId: buyer.id, source: 'api', previousAddress: expect.objectContaining({ line1: '1 Main Street' }), newAddress: expect.objectContaining({ line1: '500 Capitol Mall' }) })])
     const mail = (await mailsTo(buyer.email)).filter((x) => x.subject.startsWith('Your shipping address was changed'))
