@@ -8,7 +8,7 @@ export const orderAddressMessages = {
   orderId: 'Choose an order.',
   address: 'Enter the new shipping address.',
   /** Why an order's address can no longer be changed (409 on a change; shown instead of the form). */
-  shipped: 'Part of this order has already shipped, so its shipping address can no longer be changed. If it cannot be delivered, the carrier returns it to us and we refund you.',
+  shipped: 'Part of this order has already shipped, so its shipping address can no longer be changed.',
   registryGift: "This order holds gifts for a registry: they ship to the family's address, which only the family can change.",
   cancelled: 'This order was cancelled, so nothing is left to ship.',
   nothingShips: 'Nothing in this order ships: electronic gift cards go by email.',
