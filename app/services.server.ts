@@ -33,6 +33,7 @@ import { createGiftCardsService } from './modules/giftcards/giftcards.service.se
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
 import { createShipmentsService } from './modules/shipping/shipments.service.server'
 import { createOrderCancellationsService } from './modules/orders/cancellations.service.server'
+import { createOrderAddressService } from './modules/orders/order-address.service.server'
 import { createCashFundsService } from './modules/cash-funds/cash-funds.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
@@ -135,11 +136,12 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
     onRestocked: (productId, origin) => inventory.notifySubscribers(productId, origin),
   })
+  const address = createAddressService({ db: deps.db, clock: deps.clock })
   return {
     email,
     accounts,
     paymentMethods,
-    address: createAddressService({ db: deps.db, clock: deps.clock }),
+    address,
     emailPreferences,
     twoFactor: createTwoFactorService({ db: deps.db, accounts, secretKey: deps.secretKey ?? processSecretKey, clock: deps.clock }),
     registry,
@@ -195,6 +197,8 @@ export function createServices(deps: ServiceDeps) {
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),
     // Cancel items not shipped yet: refund to the tenders, stock back, out of the box (docs/decisions/024, h13).
     orderCancellations: createOrderCancellationsService({ db: deps.db, payments, giftCards, email, clock: deps.clock, logger: deps.logger }),
+    // Change where an order ships until any of it ships (docs/decisions/031).
+    orderAddress: createOrderAddressService({ db: deps.db, address, email, clock: deps.clock, logger: deps.logger }),
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
     cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
     health: {

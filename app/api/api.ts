@@ -23,6 +23,8 @@ import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
 import { cartRouter } from './v3/cart'
 import { ordersRouter } from './v3/orders'
+import { checkoutsRouter } from './v3/checkouts'
+import { orderAddressRouter } from './v3/order-address'
 import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
 import { orderCancellationsRouter } from './v3/order-cancellations'
@@ -58,6 +60,8 @@ export function createApi() {
   api.route('/', insertCardOrdersRouter)
   api.route('/', cartRouter)
   api.route('/', ordersRouter)
+  api.route('/', checkoutsRouter)
+  api.route('/', orderAddressRouter)
   api.route('/', shipmentsRouter)
   api.route('/', purchaseReturnsRouter)
   api.route('/', orderCancellationsRouter)

@@ -3,21 +3,24 @@
 // Idempotency-Key header or the body's idempotencyKey) makes a retry return the same order, never a second
 // charge (docs/decisions/020 and 025).
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { DomainError } from '~/lib/errors'
 import { orderMessages } from '~/modules/orders/orders.validation'
-import { apiCartViewer, requireApiUser } from '../auth'
+import { heldReservations } from '~/modules/registry/reservation-holder.server'
+import { apiCartViewer, apiViewer, requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { apiError } from '../error-handler'
 import { errorResponses } from '../schemas'
+import type { AppEnv } from '../types'
 import { body, err, ok, privateJson } from './registry-schemas'
 
 const tags = ['orders']
 
-const Address = z
+export const Address = z
   .object({ name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string().openapi({ example: 'OH' }), zip: z.string().openapi({ example: '43215' }) })
   .openapi('OrderAddress')
 
-const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
+export const Tender = z.object({ kind: z.enum(['gift_card', 'store_credit']), amountCents: z.number().int(), last4: z.string().nullable(), label: z.string().openapi({ example: 'Gift card ••••ABCD' }) })
 
 /** What an order's line and a quote's line both say. */
 const lineFields = {
@@ -29,7 +32,7 @@ const lineFields = {
   discountCents: z.number().int(),
 }
 
-const PlaceOrderBody = z
+export const PlaceOrderBody = z
   .object({
     idempotencyKey: z.string().optional().openapi({
       description: '8 to 80 characters, made once per checkout by the client. Required unless the Idempotency-Key header carries it (both: they must match).',
@@ -60,12 +63,27 @@ const PlaceOrderBody = z
   })
   .openapi('PlaceOrder')
 
+/**
+ * What a checkout buys (docs/decisions/022 and 031): the cart's own items ('store'), one registry's gifts in the
+ * cart, gifts the caller reserved earlier (held: in this client's reservation cookie, or made by the signed-in
+ * giver) or one product bought now. Shapes only; the orders service checks the values (checkoutScopeInput).
+ */
+export const CheckoutScope = z
+  .union([
+    z.literal('store').openapi({ description: "the cart's own items, not its registry gifts" }),
+    z.object({ registryId: z.number().int().openapi({ example: 483920175630 }) }).openapi({ description: "one registry's gifts in the cart; they ship to the family" }),
+    z
+      .object({ reservationIds: z.array(z.string().uuid()).openapi({ description: '1 to 50 reservations the caller holds' }) })
+      .openapi({ description: "gifts reserved earlier (not in the cart): only those held by this client's nestlist_reservations cookie or made by the signed-in giver; any other id answers 404 and nothing is placed or quoted" }),
+    z
+      .object({ buyNow: z.object({ productId: z.number().int(), quantity: z.number().int().optional().openapi({ description: '1 to 10 (default 1)' }), size: z.string().optional(), color: z.string().optional() }) })
+      .openapi({ description: 'one product bought now (quick buy); the cart is left alone' }),
+  ])
+  .openapi('CheckoutScope')
+
 const QuoteBody = z
   .object({
-    scope: z
-      .union([z.literal('store'), z.object({ registryId: z.number().int() }), z.object({ reservationIds: z.array(z.string().uuid()) }), z.object({ buyNow: z.object({ productId: z.number().int(), quantity: z.number().int().optional(), size: z.string().optional(), color: z.string().optional() }) })])
-      .optional()
-      .openapi({ description: "what to check out, as POST /api/v3/orders's scope (left out: the whole cart)" }),
+    scope: CheckoutScope.optional().openapi({ description: 'what to check out, as POST /api/v3/checkouts\'s scope (left out: the whole cart, as POST /api/v3/orders places it)' }),
     state: z.string().optional().openapi({ example: 'OH', description: 'the shipping state (tax is estimated at the default rate until it is known)' }),
     giftCardCode: z.string().optional(),
     applyCredit: z.boolean().optional(),
@@ -88,7 +106,7 @@ const QuoteSchema = z
   })
   .openapi('OrderQuote')
 
-const OrderSchema = z
+export const OrderSchema = z
   .object({
     id: z.string().uuid(),
     status: z.enum(['placed', 'paid', 'cancelled']).openapi({ description: 'paid: charged; placed: authorised, charged shortly' }),
@@ -122,7 +140,7 @@ const OrderSummarySchema = z
   })
   .openapi('OrderSummary')
 
-const IdempotencyHeader = z.object({
+export const IdempotencyHeader = z.object({
   'idempotency-key': z.string().optional().openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'the checkout key (or idempotencyKey in the body)' }),
 })
 
@@ -153,7 +171,7 @@ const quoteOrder = createRoute({
   summary: "What placing the caller's cart would charge (nothing is placed or spent)",
   description: "The same pricing and tender plan as POST /api/v3/orders: show it to the shopper, then send its totalCents (and tender amounts) as that call's expected.",
   request: body(QuoteBody),
-  responses: { 200: ok('The quote', QuoteSchema), 429: err('Too many gift card codes tried'), ...errorResponses },
+  responses: { 200: ok('The quote', QuoteSchema), 404: err('A reservation in the scope is not one the caller holds'), 429: err('Too many gift card codes tried'), ...errorResponses },
 })
 
 const listOrders = createRoute({
@@ -193,9 +211,12 @@ const pageNumber = (raw: string | undefined, fallback: number) => {
   return n
 }
 
-ordersRouter.openapi(placeOrder, async (c) => {
-  const input = c.req.valid('json') as Record<string, unknown>
-  const headerKey = c.req.valid('header')['idempotency-key']?.trim()
+/**
+ * Places an order through the orders service with the checkout API's rules, shared by POST /api/v3/orders (the
+ * whole cart) and POST /api/v3/checkouts (a scope): the key from the Idempotency-Key header or the body (both:
+ * they must match), `expected` required (400 without it), 201 for a new order and 200 for a replay of its key.
+ */
+export async function placeFromApi(c: Context<AppEnv>, input: Record<string, unknown>, headerKey: string | undefined) {
   const bodyKey = typeof input.idempotencyKey === 'string' ? input.idempotencyKey.trim() : undefined
   if (headerKey && bodyKey && headerKey !== bodyKey) {
     throw new DomainError('invalid_input', 'The Idempotency-Key header and the body’s idempotencyKey differ. Send one key.', { fields: { idempotencyKey: [orderMessages.idempotencyKey] } })
@@ -208,11 +229,34 @@ ordersRouter.openapi(placeOrder, async (c) => {
   const { viewer } = await apiCartViewer(c)
   const { order, created } = await c.var.services.orders.place(viewer, { ...input, idempotencyKey: bodyKey ?? headerKey })
   return c.json(order, created ? 201 : 200)
+}
+
+/**
+ * A scope naming reservations: only those the caller holds (its reservation cookie, or the signed-in giver's own;
+ * the same rule as the reserved-gifts checkout page). Any other id is 404 and nothing is placed or quoted, so a
+ * reservation id seen elsewhere neither buys another guest's gift nor shows what it is.
+ */
+export async function heldScope<S>(c: Context<AppEnv>, scope: S): Promise<S> {
+  if (!scope || typeof scope !== 'object' || !('reservationIds' in scope) || !Array.isArray(scope.reservationIds)) return scope
+  const session = await apiViewer(c)
+  const { held, notHeld } = await heldReservations(c.var.services.reservations, scope.reservationIds as string[], {
+    cookieHeader: c.req.header('Cookie'),
+    user: session ? { id: session.user.id, email: session.user.email } : null,
+  })
+  if (notHeld.length > 0) throw new DomainError('not_found', orderMessages.reservationNotHeld, { fields: { 'scope.reservationIds': [orderMessages.reservationNotHeld] } })
+  return { ...scope, reservationIds: held }
+}
+
+ordersRouter.openapi(placeOrder, async (c) => {
+  // The whole cart: this body has no scope (POST /api/v3/checkouts takes one).
+  return placeFromApi(c, c.req.valid('json') as Record<string, unknown>, c.req.valid('header')['idempotency-key']?.trim())
 })
 
 ordersRouter.openapi(quoteOrder, async (c) => {
+  const body = c.req.valid('json')
+  const scope = await heldScope(c, body.scope)
   const { viewer } = await apiCartViewer(c)
-  const { lines, subtotalCents, discountCents, shippingCents, taxCents, taxState, taxEstimated, totalCents, tenders, cardDueCents, unavailable } = await c.var.services.orders.quote(viewer, c.req.valid('json'))
+  const { lines, subtotalCents, discountCents, shippingCents, taxCents, taxState, taxEstimated, totalCents, tenders, cardDueCents, unavailable } = await c.var.services.orders.quote(viewer, { ...body, scope })
   return c.json(
     {
       lines: lines.map((l) => ({ productId: l.productId, title: l.title, options: l.options, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents, discountCents: l.discountCents, isGiftCard: l.isGiftCard })),

@@ -6,6 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 import QRCode from 'qrcode'
 import { DomainError } from '~/lib/errors'
 import { registryMessages } from '~/modules/registry/registry.service.server'
@@ -37,8 +38,6 @@ const tags = ['registries']
 const notYours = err('No such registry, or not yours')
 const owner401 = { 401: err('Not signed in'), 404: notYours, ...errorResponses }
 
-/** The cookie the guest pages keep the visitor's reservation ids in (UUIDs joined by dots; see routes/reservations/reserve.server.ts). */
-export const VISITOR_RESERVATIONS_COOKIE = 'nestlist_reservations'
 
 // Edge shapes: types only. The registry service validates the content and answers with the messages
 // the pages show (422 with fields), so the API and the forms say the same thing.
@@ -286,7 +285,7 @@ const visitorReservations = createRoute({
   path: '/api/v3/registries/{id}/visitor_reservations',
   tags,
   summary: "This visitor's active reservations on the registry",
-  description: `By the reservation ids in the ${VISITOR_RESERVATIONS_COOKIE} cookie (set by the guest pages) and in ids[] (for apps). A reservation id is the giver's key, so only its holder can name it.`,
+  description: `By the reservation ids in the ${VISITOR_RESERVATIONS_COOKIE} cookie (set by the guest pages and POST /api/v3/reg_items/{id}/reservations) and in ids[] (for apps). A reservation id is the giver's key, so only its holder can name it.`,
   request: {
     params: RegistryIdParam,
     query: z.object({ 'ids[]': z.union([z.string(), z.array(z.string())]).optional(), ids: z.union([z.string(), z.array(z.string())]).optional() }),

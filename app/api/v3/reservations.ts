@@ -3,6 +3,8 @@
 // givers never carry an email address; the owner's per-item list follows the surprise setting.
 import { createRoute, z } from '@hono/zod-openapi'
 import { DomainError } from '~/lib/errors'
+import { isSecureRequest } from '~/modules/accounts/auth.server'
+import { reservationCookieWith } from '~/modules/registry/reservation-holder.server'
 import { reservationMessages } from '~/modules/registry/reservations.service.server'
 import { apiViewer, requireApiUser } from '../auth'
 import { sendReservationEmail } from '~/modules/registry/reservation-email.server'
@@ -53,7 +55,7 @@ const reserve = createRoute({
   path: '/api/v3/reg_items/{id}/reservations',
   tags,
   summary: 'Reserve an item (or mark it bought elsewhere); no account needed',
-  description: 'One conditional update: when the item no longer needs that many, 409 with a message saying so. Signed-in givers find it at GET /api/v3/reservations.',
+  description: "One conditional update: when the item no longer needs that many, 409 with a message saying so. Signed-in givers find it at GET /api/v3/reservations. The answer adds the id to the caller's nestlist_reservations cookie, as the registry page does (that cookie, or being the signed-in giver, is what lets POST /api/v3/checkouts buy it).",
   request: { params: ItemIdParam, ...body(ReserveBody) },
   responses: { 201: ok('Reserved', Created), 404: err('No such item'), 409: err('Already reserved'), ...errorResponses },
 })
@@ -144,6 +146,9 @@ reservationsRouter.openapi(reserve, async (c) => {
     itemTitle: view.item.title,
     familyName: view.registry.familyName,
   }).catch((err: unknown) => c.var.logger.warn({ err }, 'reservation email failed'))
+  // As the registry page does: this client's reservation cookie now holds it (its 'You reserved this', and the
+  // right to check it out through POST /api/v3/checkouts; reservation-holder.server.ts).
+  c.header('Set-Cookie', reservationCookieWith(c.req.header('Cookie'), made.id, isSecureRequest(c.req.raw, c.var.publicUrl)), { append: true })
   return c.json({ ...made, status: purchased ? ('purchased' as const) : ('reserved' as const) }, 201)
 })
 

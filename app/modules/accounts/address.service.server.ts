@@ -3,7 +3,7 @@ import type { Db } from '~/db/client.server'
 import { invalidInput } from '~/lib/parse-input'
 import { DomainError, type FieldErrors } from '~/lib/errors'
 import { type AddressRow, addresses } from './accounts.schema'
-import { addressInput, addressMessages, zip5, zipLookupQuery } from './address.validation'
+import { type AddressData, addressInput, addressMessages, zip5, zipLookupQuery } from './address.validation'
 import { loadZipData, lookupZip as lookupZipData, type ZipPlace } from './address.zip-data.server'
 import { isUsStateCode, usStateNames } from './us-states'
 
@@ -44,7 +44,7 @@ const toSaved = (row: AddressRow): SavedAddress => ({
 
 /** The saved shipping address (one per account), checked against the ZIP data, and ZIP lookups. */
 export function createAddressService({ db, clock = () => new Date(), lookupZip = lookupZipData }: AddressDeps) {
-  return {
+  const service = {
     /** The user's saved address, or null when there is none. */
     async get(userId: number): Promise<SavedAddress | null> {
       const [row] = await db.select().from(addresses).where(eq(addresses.userId, userId))
@@ -52,10 +52,12 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
     },
 
     /**
-     * Creates or replaces the user's address. An empty city or state is filled from a known ZIP code; a
-     * known ZIP code in another state is refused with a message naming the ZIP code's state.
+     * A US shipping address checked as the saved-address form and the checkout check it (the zod input shared with
+     * checkout, then the ZIP data): an empty city or state is filled from a known ZIP code; a known ZIP code in
+     * another state is refused on `zip` naming the ZIP code's state; with an unknown ZIP code city and state are
+     * required. Returns the address as it would be stored, or throws invalid_input with messages per field.
      */
-    async save(userId: number, input: unknown): Promise<SavedAddress> {
+    check(input: unknown): AddressData {
       const parsed = addressInput.safeParse(input)
       if (!parsed.success) invalidInput(parsed.error.issues)
       const data = parsed.data
@@ -76,6 +78,15 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
       if (Object.keys(fields).length > 0) {
         throw new DomainError('invalid_input', fields.zip ? fields.zip[0]! : 'Some fields need another look.', { fields })
       }
+      return data
+    },
+
+    /**
+     * Creates or replaces the user's address. An empty city or state is filled from a known ZIP code; a
+     * known ZIP code in another state is refused with a message naming the ZIP code's state.
+     */
+    async save(userId: number, input: unknown): Promise<SavedAddress> {
+      const data = service.check(input)
       const values = { ...data, updatedAt: clock() }
       const [row] = await db
         .insert(addresses)
@@ -103,6 +114,7 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
       return lookupZip(parsed.data.zip)
     },
   }
+  return service
 }
 
 export type AddressService = ReturnType<typeof createAddressService>

@@ -20,6 +20,8 @@ export const orderMessages = {
   paymentUnconfirmed: 'We could not confirm your payment with the card processor, and your card was not charged. Please try again in a moment.',
   checkoutCancelled: 'This checkout was stopped and nothing was charged. Reload the checkout page to try again.',
   reservationGone: 'A reserved gift is no longer reserved by you (it was bought or given back). Reload the page to see what is left.',
+  /** POST /api/v3/checkouts and /orders/quote: a reservation id the caller does not hold (unknown ids read the same). */
+  reservationNotHeld: 'We could not find one of these reservations among yours. Only gifts reserved from this browser or app, or by you while signed in, can be checked out. Nothing was charged.',
   noReservations: 'None of these reservations can be checked out here. Only gifts from the Nestlist Shop that you reserved in this browser can be bought.',
   giftMessage: 'Gift messages are at most 500 characters.',
   buyNow: 'Choose a product to buy.',

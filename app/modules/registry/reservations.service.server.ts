@@ -405,6 +405,20 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       return Promise.all(rows.map((r) => service.forGiver(r.id)))
     },
 
+    /**
+     * Which of these reservation ids the signed-in giver made (as /reservations lists them: by account, or by the
+     * account's email): one query, any status. See reservation-holder.server.ts.
+     */
+    async givenBy(user: { id: number; email: string }, reservationIds: readonly string[]): Promise<string[]> {
+      const ids = reservationIds.filter((id) => UUID.test(id)).slice(0, 100)
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(and(inArray(reservations.id, ids), sql`(${reservations.giverUserId} = ${user.id} or ${reservations.giverEmail} = ${user.email})`))
+      return rows.map((r) => r.id)
+    },
+
     /** Active reservations of a set of items by this visitor's reservation ids (for the guest view's 'you reserved this'). */
     async visitorReservations(registryId: number, reservationIds: string[]) {
       const ids = reservationIds.filter((id) => UUID.test(id)).slice(0, 100)

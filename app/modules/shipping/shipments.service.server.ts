@@ -395,6 +395,11 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
         await db.execute<{ id: string; status: string; reason: string; refund_cents: number; created_at: Date }>(sql`
           select id, status, reason, refund_cents, created_at from purchase_returns where order_id = ${orderId}::uuid order by created_at`)
       ).rows
+      // The buyer's changes of address before it shipped (docs/decisions/031), newest first: staff ship to the current one.
+      const addressChanges = (
+        await db.execute<{ previous_address: PostalAddress; new_address: PostalAddress; source: string; created_at: Date }>(sql`
+          select previous_address, new_address, source, created_at from order_address_changes where order_id = ${orderId}::uuid order by created_at desc, id desc`)
+      ).rows
       return {
         id: order.id,
         status: order.status,
@@ -402,6 +407,7 @@ export function createShipmentsService({ db, email, clock = () => new Date(), lo
         buyerName: order.buyer_name,
         createdAt: iso(order.created_at)!,
         shippingAddress: order.shipping_address,
+        addressChanges: addressChanges.map((c) => ({ previousAddress: c.previous_address, newAddress: c.new_address, source: c.source, createdAt: iso(c.created_at)! })),
         registry: order.registry_id !== null ? { id: order.registry_id, familyName: order.family_name ?? '' } : null,
         totals: { subtotalCents: order.subtotal_cents, discountCents: order.discount_cents, shippingCents: order.shipping_cents, taxCents: order.tax_cents, totalCents: order.total_cents },
         lines: lines.map((l) => ({ id: l.id, title: l.title, options: l.options, quantity: l.quantity, lineTotalCents: l.line_total_cents, discountCents: l.discount_cents, shipmentId: l.shipment_id, returned: l.returned })),

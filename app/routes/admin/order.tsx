@@ -62,6 +62,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <br />
             {a.city}, {a.state} {a.zip}
           </address>
+          {o.addressChanges.length > 0 ? (
+            <div className="mt-3 border-t border-line pt-3 text-sm">
+              <p className="font-semibold text-ink">
+                <Badge variant="info">Address changed</Badge> by the buyer {o.addressChanges.length === 1 ? 'once' : `${o.addressChanges.length} times`}; ship to the address above.
+              </p>
+              <ul className="mt-2 flex flex-col gap-1 text-muted">
+                {o.addressChanges.map((c) => (
+                  <li key={c.createdAt}>
+                    {formatLongDate(c.createdAt)} ({c.source === 'api' ? 'app' : 'order page'}): was {[c.previousAddress.line1, c.previousAddress.line2, `${c.previousAddress.city}, ${c.previousAddress.state} ${c.previousAddress.zip}`].filter(Boolean).join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Card>
         <Card className="p-4 sm:p-5">
           <h2 className="text-lg font-bold text-ink">Totals</h2>

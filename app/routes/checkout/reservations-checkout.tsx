@@ -4,27 +4,25 @@ import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, 
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
-import { visitorReservationIds } from '~/routes/reservations/reserve.server'
+import { heldReservations } from '~/modules/registry/reservation-holder.server'
+import { isUuid } from '~/lib/uuid'
 import { Alert, Container, LinkButton } from '~/ui'
 import type { Route } from './+types/reservations-checkout'
 
 export const meta = () => [{ title: 'Buy your reserved gifts | Nestlist' }, { name: 'robots', content: 'noindex' }]
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * The reservations this request may check out: ids in the link (tokens[]=) that this browser holds (its
- * reservation cookie) or that the signed-in giver made. Others are left out, and counted for a message.
+ * reservation cookie) or that the signed-in giver made (the same rule as POST /api/v3/checkouts). Others are left
+ * out, and counted for a message.
  */
-async function heldReservations(request: Request, context: AppLoadContext) {
+async function heldReservationsOf(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
-  const asked = [...new Set([...url.searchParams.getAll('tokens[]'), ...url.searchParams.getAll('tokens')].map((s) => s.toLowerCase()))].filter((id) => UUID.test(id)).slice(0, 50)
-  const held = new Set(visitorReservationIds(request).map((id) => id.toLowerCase()))
+  const asked = [...new Set([...url.searchParams.getAll('tokens[]'), ...url.searchParams.getAll('tokens')].map((s) => s.toLowerCase()))].filter((id) => isUuid(id)).slice(0, 50)
   const session = await getViewer(request, context)
-  if (session) for (const r of await context.services.reservations.forUser(session.user.id, session.user.email)) if (r.status === 'reserved') held.add(r.id.toLowerCase())
-  const ids = asked.filter((id) => held.has(id))
-  return { ids, askedCount: asked.length }
+  const { held } = await heldReservations(context.services.reservations, asked, { cookieHeader: request.headers.get('Cookie'), user: session ? { id: session.user.id, email: session.user.email } : null })
+  return { ids: held, askedCount: asked.length }
 }
 
 // 'Apply' on the checkout form asks for the summary only: no loader to run again.
@@ -32,7 +30,7 @@ export const shouldRevalidate = checkoutShouldRevalidate
 
 /** /store/checkout/reservations?tokens[]=…: buy gifts reserved earlier; the same reservations turn purchased. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { ids, askedCount } = await heldReservations(request, context)
+  const { ids, askedCount } = await heldReservationsOf(request, context)
   const { viewer, session } = await checkoutViewer(request, context)
   const found = ids.length ? await quoteFor(context, viewer, { reservationIds: ids }) : { quote: null, problem: 'empty' as const, message: null }
   const quote = found.quote
@@ -42,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { ids } = await heldReservations(request, context)
+  const { ids } = await heldReservationsOf(request, context)
   if (ids.length === 0) throw redirect(new URL(request.url).pathname + new URL(request.url).search)
   return placeOrderFromForm(request, context, await request.formData(), { reservationIds: ids }, { shipsToRegistry: true })
 }

@@ -4,6 +4,9 @@ import { formFailure } from '~/lib/form-errors'
 import { getViewer, requireUser } from '~/modules/accounts/auth.server'
 import { cancellationMessages } from '~/modules/orders/cancellations.validation'
 import { CancelItem, CancelledItems, CancelledNotice, type CancelFailure } from '~/modules/orders/ui/cancel-item'
+import { type AddressChangeFailure, CHANGE_ADDRESS_INTENT, ChangeShippingAddress } from '~/modules/orders/ui/change-address'
+import { orderAddressMessages as addressMessages } from '~/modules/orders/order-address.validation'
+import { addressValuesFrom, emptyAddress } from '~/modules/accounts/ui/address-fields'
 import { orderAccessKeys } from '~/modules/orders/checkout.server'
 import { checkoutStrings as t, optionText } from '~/modules/orders/checkout.strings'
 import { SummaryRow } from '~/modules/orders/ui/order-summary'
@@ -41,7 +44,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     : null
   const boxes = await context.services.orders.boxesOf(order)
+  // Change shipping address (docs/decisions/031): the signed-in buyer's own order only.
+  const addressChange = session && order.shipsTo.kind === 'buyer' ? await context.services.orderAddress.forOrder(order.id, session.user.id).catch(() => null) : null
+  const addressNote = url.searchParams.get('address')
   return {
+    addressChange,
+    addressNote: addressNote === 'changed' || addressNote === 'unchanged' ? addressNote : null,
     boxes,
     returns,
     order,
@@ -59,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
+  if (form.get('intent') === CHANGE_ADDRESS_INTENT) return changeAddress(request, params.id, user.id, form, context)
   const values = { lineId: String(form.get('lineId') ?? ''), quantity: String(form.get('quantity') ?? '') }
   if (form.get('intent') !== 'cancel') throw data(null, { status: 400 })
   try {
@@ -77,6 +86,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const url = (request: Request) => new URL(request.url)
+
+/** 'Change shipping address': the buyer's own order, before anything ships; the order again with a note, or the form with what was typed. */
+async function changeAddress(request: Request, orderId: string, userId: number, form: FormData, context: Route.ActionArgs['context']) {
+  const values = addressValuesFrom(form)
+  try {
+    const { changed } = await context.services.orderAddress.change(userId, { orderId, address: values }, { origin: url(request).origin, source: 'page' })
+    return redirect(`/orders/${orderId}?address=${changed ? 'changed' : 'unchanged'}`)
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })
+    const failure = formFailure(error)
+    // The service names the fields as the API does (address.zip); the form's are zip, state, …
+    const fields = Object.fromEntries(Object.entries(failure.fields).map(([k, v]) => [k.replace(/^address\./, ''), v]))
+    return data<AddressChangeFailure>({ ...failure, fields, intent: CHANGE_ADDRESS_INTENT, values }, { status: failure.status })
+  }
+}
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
@@ -97,9 +121,11 @@ function BoxFooter({ box, signedIn }: { box: { shipmentId: number; tracking: { c
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey, returns, boxes } = loaderData
+  const { order, justPlaced, signedIn, cancel, justCancelled, confirmLine, cancelKey, returns, boxes, addressChange, addressNote } = loaderData
   const boxOf = new Map(boxes.map((b) => [b.warehouseId, b]))
-  const failure = actionData as CancelFailure | undefined
+  const answer = actionData as CancelFailure | AddressChangeFailure | undefined
+  const addressFailure = answer && 'intent' in answer && answer.intent === CHANGE_ADDRESS_INTENT ? answer : undefined
+  const failure = answer && !addressFailure ? (answer as CancelFailure) : undefined
   const refundedCents = (cancel?.cancellations ?? []).reduce((sum, c) => sum + c.refundCents, 0)
   const cancelOf = new Map((cancel?.lines ?? []).map((l) => [l.id, l]))
   // The buyer's own order lists its lines with their ids (to cancel them); anyone else sees the order's lines.
@@ -144,14 +170,27 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {order.giftMessage ? <p className="text-sm text-muted">{`${t.giftMessage}: “${order.giftMessage}”`}</p> : null}
           </>
         ) : (
-          <address className="not-italic">
-            {[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2].filter(Boolean).map((l) => (
-              <span key={l} className="block">
-                {l}
-              </span>
-            ))}
-            <span className="block">{`${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`}</span>
-          </address>
+          <>
+            {addressNote ? (
+              <Alert tone={addressNote === 'changed' ? 'success' : 'info'}>{addressNote === 'changed' ? addressMessages.changed : addressMessages.unchanged}</Alert>
+            ) : null}
+            <address className="not-italic">
+              {[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2].filter(Boolean).map((l) => (
+                <span key={l} className="block">
+                  {l}
+                </span>
+              ))}
+              <span className="block">{`${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`}</span>
+            </address>
+            {addressChange?.canChange ? (
+              <ChangeShippingAddress
+                current={{ ...emptyAddress, ...order.shipsTo.address, phone: (order.shipsTo.address as { phone?: string }).phone ?? '' }}
+                failure={addressFailure}
+              />
+            ) : addressChange?.blocked === 'shipped' ? (
+              <p className="text-sm text-muted">{addressChange.reason}</p>
+            ) : null}
+          </>
         )}
       </Card>
 

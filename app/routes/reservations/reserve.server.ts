@@ -1,29 +1,21 @@
 // Shared by the registry guest page and the reservation pages: the visitor's reservation cookie, absolute
 // links for emails, and the giver's confirmation email.
 import type { AppLoadContext } from 'react-router'
-import { isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
+import { isSecureRequest } from '~/modules/accounts/auth.server'
+import { reservationCookieWith, reservationIdsInCookie } from '~/modules/registry/reservation-holder.server'
 import { type ReservationEmail, sendReservationEmail as sendReservationEmailTo } from '~/modules/registry/reservation-email.server'
 
-/** Remembers which reservations this browser made, so the registry shows 'You reserved this'. */
-export const VISITOR_COOKIE = 'nestlist_reservations'
-export const VISITOR_COOKIE_MAX_IDS = 50
-const YEAR_S = 365 * 24 * 3600
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The reservation ids this browser holds (well-formed ones only, newest first). */
+/**
+ * The reservation ids this browser holds (well-formed ones only, newest first): its reservation cookie, which
+ * remembers the reservations it made so the registry shows 'You reserved this' (reservation-holder.server.ts).
+ */
 export function visitorReservationIds(request: Request): string[] {
-  const raw = readCookie(request.headers.get('Cookie'), VISITOR_COOKIE) ?? ''
-  return raw
-    .split('.')
-    .filter((id) => UUID.test(id))
-    .slice(0, VISITOR_COOKIE_MAX_IDS)
+  return reservationIdsInCookie(request.headers.get('Cookie'))
 }
 
 /** Set-Cookie that adds a reservation id (newest first, at most 50, one year). */
 export function rememberReservationCookie(request: Request, context: AppLoadContext, id: string): string {
-  const ids = [id, ...visitorReservationIds(request).filter((x) => x !== id)].slice(0, VISITOR_COOKIE_MAX_IDS)
-  const secure = isSecureRequest(request, context.publicUrl)
-  return `${VISITOR_COOKIE}=${ids.join('.')}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${YEAR_S}${secure ? '; Secure' : ''}`
+  return reservationCookieWith(request.headers.get('Cookie'), id, isSecureRequest(request, context.publicUrl))
 }
 
 /** The origin links in emails start with: PUBLIC_URL when set, else this request's origin. */
