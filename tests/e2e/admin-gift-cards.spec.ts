@@ -8,7 +8,8 @@ import { giftCardCode, newestEmailText } from './support/gift-card-code'
 // Staff gift card support (docs/decisions/023, h15): staff find a card by the last 4 of its code, send it a new
 // code without JavaScript (a bad form keeps what was typed; the recipient's email has the new code, the old one
 // stops working), and with JavaScript at 320 px move a card's balance into a customer's store credit, which the
-// customer sees. Axe at 320 and 1280 px. SHOTS_DIR=<dir> saves screenshots.
+// customer sees. Axe at 320 and 1280 px. Also /admin/reservations (docs/decisions/013, h15): staff find a giver's
+// reservation and release it with a reason, without JavaScript. SHOTS_DIR=<dir> saves screenshots.
 const baseUrl = inject('baseUrl')
 let browser: Browser
 const tag = Date.now().toString(36)
@@ -102,5 +103,61 @@ describe('staff gift card support', () => {
     const credit = await fetch(`${baseUrl}/api/v3/user_credit`, { headers: { Cookie: customer.cookie } })
     expect(await credit.json()).toMatchObject({ balanceCents: 2_500 })
     expect(await redeemStatus(code)).toBe(422)
+  })
+
+  test('without JavaScript: staff find a giver’s reservation, a release needs a reason, then the gift is free again; axe at 320 px with JavaScript', async () => {
+    const owner = await createAccount(baseUrl, { firstName: 'Jo', lastName: 'Park' })
+    const json = { 'Content-Type': 'application/json' }
+    const created = await fetch(`${baseUrl}/api/v3/registries`, {
+      method: 'POST',
+      headers: { ...json, Cookie: owner.cookie },
+      body: JSON.stringify({ registryType: 'baby', title: 'Baby Park', familyName: `Jo & Lee Park ${tag}`, slug: `res-support-${tag}`, isArrivalDateKnown: false }),
+    })
+    expect(created.status).toBe(201)
+    const registryId = ((await created.json()) as { id: number }).id
+    const found = await (await fetch(`${baseUrl}/store/search?search_term=swaddle`)).text()
+    const productId = Number(found.match(/\/gp\/[a-z0-9-]+\/(\d+)/)![1])
+    const added = await fetch(`${baseUrl}/api/v3/registries/${registryId}/reg_items`, { method: 'POST', headers: { ...json, Cookie: owner.cookie }, body: JSON.stringify({ productId, quantity: 1 }) })
+    expect(added.status).toBe(201)
+    const itemId = ((await added.json()) as { id: number }).id
+    const giverEmail = `aunt-may-${tag}@example.test`
+    const held = await fetch(`${baseUrl}/api/v3/reg_items/${itemId}/reservations`, { method: 'POST', headers: json, body: JSON.stringify({ quantity: 1, giverName: 'Aunt May', giverEmail }) })
+    expect(held.status).toBe(201)
+
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 }, javaScriptEnabled: false })
+    context.setDefaultTimeout(15_000)
+    await signInContext(context, baseUrl, { cookie: await sessionCookie(baseUrl, demoStaff) })
+    const page = await context.newPage()
+    try {
+      await open(page, '/admin/reservations', { hydrated: false })
+      await page.getByLabel(/Giver’s email, or registry id or link name/).fill(giverEmail)
+      await page.getByRole('button', { name: 'Find reservations' }).click()
+      const card = page.getByRole('article').filter({ hasText: 'Aunt May' })
+      await card.waitFor()
+      await card.getByRole('button', { name: 'Release the gift' }).click()
+      await page.getByText(/Say why the gift is released/).first().waitFor()
+      await page.getByRole('article').filter({ hasText: 'Aunt May' }).getByLabel(/Why release it/).fill('The family asked')
+      await page.getByRole('article').filter({ hasText: 'Aunt May' }).getByRole('button', { name: 'Release the gift' }).click()
+      await page.getByText(`was released and ${giverEmail} was told why.`, { exact: false }).waitFor()
+      await shot(page, 'admin-reservations-320')
+    } finally {
+      await context.close()
+    }
+    // With JavaScript, the page passes axe at 320 px and nothing sticks out sideways.
+    const withJs = await browser.newContext({ viewport: { width: 320, height: 800 } })
+    await signInContext(withJs, baseUrl, { cookie: await sessionCookie(baseUrl, demoStaff) })
+    const jsPage = await withJs.newPage()
+    try {
+      await open(jsPage, `/admin/reservations?q=${encodeURIComponent(giverEmail)}`)
+      await jsPage.getByRole('article').filter({ hasText: 'Aunt May' }).getByText('Released').waitFor()
+      await expectNoSeriousA11yViolations(jsPage, 'admin reservations 320')
+      expect(await jsPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    } finally {
+      await withJs.close()
+    }
+    expect(await newestEmailText(baseUrl, giverEmail)).toContain('Why: The family asked')
+    // The gift is free again: another guest can reserve it.
+    const again = await fetch(`${baseUrl}/api/v3/reg_items/${itemId}/reservations`, { method: 'POST', headers: json, body: JSON.stringify({ quantity: 1, giverName: 'Cousin Al', giverEmail: `al-${tag}@example.test` }) })
+    expect(again.status).toBe(201)
   })
 })
