@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
+import { CategoryDetailSchema } from '../v3/catalog-categories'
 
 const category = createRoute({
   method: 'get',
@@ -17,7 +18,7 @@ const category = createRoute({
     }),
   },
   responses: {
-    200: { description: 'The category (see Category in /api/v3/catalog_categories/{id}), with guides and guideIds', content: { 'application/json': { schema: z.object({}).passthrough() } } },
+    200: { description: 'The category, with its children resolved and its guides', content: { 'application/json': { schema: CategoryDetailSchema } } },
     404: { description: 'No such category', content: { 'application/json': { schema: ErrorSchema } } },
     ...errorResponses,
   },

@@ -111,6 +111,9 @@ describe('listing API', () => {
     expect((body.guides as Record<string, unknown>[])[0]).toMatchObject({ slug: expect.any(String), title: expect.any(String), featuredImage: { url: expect.any(String) } })
     const leafSlug = (body.children as { urlSlug: string }[])[0]!.urlSlug
     expect((await json(`/store/api/categories/${leafSlug}`)).body).toMatchObject({ children: null, slugSet: ['strollers', leafSlug] })
+    const byId = await json(`/api/v3/catalog_categories/${body.id as number}`)
+    expect(byId.status).toBe(200)
+    expect(byId.body).toMatchObject({ urlSlug: 'strollers', guideIds: body.guideIds })
     const missing = await json('/store/api/categories/no-such-category')
     expect(missing.status).toBe(404)
   })
