@@ -95,6 +95,32 @@ describe('analytics', () => {
     }
   })
 
+  test('a category tile on /store records image_nav, and the left category navigation records left-nav', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { events } = await recordEvents(page)
+    try {
+      await page.goto(`${baseUrl}/store`)
+      await page.waitForSelector('html[data-hydrated]')
+      await page.locator('section[aria-labelledby="category-tiles-heading"] a[href="/store/strollers"]').click()
+      await page.waitForURL('**/store/strollers')
+      await expect.poll(() => events.find((e) => e.name === 'store_category_clicked')?.properties, { timeout: 5000 }).toMatchObject({
+        slug: 'strollers',
+        location: 'image_nav',
+        isLeafCategory: false,
+      })
+      await page.waitForSelector('html[data-hydrated]')
+      await page.getByRole('navigation', { name: 'Browse categories' }).getByRole('link', { name: 'Car Seats', exact: true }).click()
+      await page.waitForURL('**/store/car-seats')
+      await expect
+        .poll(() => events.find((e) => e.name === 'store_category_clicked' && e.properties.location === 'left_nav')?.properties, { timeout: 5000 })
+        .toMatchObject({ slug: 'car-seats', categoryName: 'Car Seats', isLeafCategory: false })
+    } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
+      await context.close()
+    }
+  })
+
   test('a click on a product card records product_clicked with the stored search id', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
@@ -116,6 +142,70 @@ describe('analytics', () => {
       const clicked = events.find((e) => e.name === 'product_clicked')!.properties
       expect(clicked.position).toBeGreaterThanOrEqual(1)
       expect(typeof clicked.priceCents).toBe('number')
+    } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
+      await context.close()
+    }
+  })
+
+  test('the store landing records store_landing_viewed and product_collection_viewed, and a collection card click records product_collection_clicked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { events } = await recordEvents(page)
+    try {
+      await page.goto(`${baseUrl}/store`)
+      await page.waitForSelector('html[data-hydrated]')
+      await expect.poll(() => events.filter((e) => e.name === 'store_landing_viewed').length, { timeout: 5000 }).toBe(1)
+      // The first collection is on screen at load: it is reported viewed once, with its products.
+      const firstList = page.locator('main ul:has(> li[data-product-id])').first()
+      const collectionName = await firstList.getAttribute('aria-label')
+      await expect
+        .poll(() => events.find((e) => e.name === 'product_collection_viewed' && e.properties.collectionName === collectionName)?.properties, { timeout: 5000 })
+        .toMatchObject({ collectionName, productIds: expect.arrayContaining([expect.any(Number)]) as unknown })
+      const secondItem = firstList.locator(':scope > li').nth(1)
+      const productId = Number(await secondItem.getAttribute('data-product-id'))
+      await secondItem.locator('article h3 a').click()
+      await page.waitForURL('**/gp/**', { waitUntil: 'commit' })
+      await expect.poll(() => events.find((e) => e.name === 'product_collection_clicked')?.properties, { timeout: 5000 }).toMatchObject({
+        collectionName,
+        productId,
+        position: 2,
+      })
+      expect(events.filter((e) => e.name === 'product_collection_viewed' && e.properties.collectionName === collectionName)).toHaveLength(1)
+    } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
+      await context.close()
+    }
+  })
+
+  test('a brand page records store_brand_viewed once; opening the filters and applying records the two filter events', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { events } = await recordEvents(page)
+    try {
+      const sitemap = await (await fetch(`${baseUrl}/sitemaps/pages.xml`)).text()
+      const brandPath = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => p.startsWith('/store/b/'))!
+      const brandId = Number(brandPath.split('/').at(-1))
+      await page.goto(`${baseUrl}${brandPath}`)
+      await page.waitForSelector('html[data-hydrated]')
+      const title = (await page.locator('main h1').innerText()).trim()
+      await expect.poll(() => events.find((e) => e.name === 'store_brand_viewed')?.properties, { timeout: 5000 }).toEqual({ brandId, brandName: title })
+
+      await page.getByRole('group', { name: 'Filter and sort' }).getByRole('button', { name: 'Sort' }).click()
+      const drawer = page.getByRole('dialog', { name: 'Filter and sort' })
+      await drawer.waitFor()
+      await drawer.getByRole('radio', { name: 'Price Low to High' }).check()
+      await drawer.getByRole('button', { name: 'Apply Filters' }).click()
+      await page.waitForURL(/sort=price/)
+      await expect.poll(() => events.find((e) => e.name === 'filters_applied')?.properties, { timeout: 5000 }).toMatchObject({
+        categorySlug: String(brandId),
+        sortCriteria: 'price',
+        sortOrder: 'asc',
+      })
+      expect(events.find((e) => e.name === 'filters_panel_toggled' && e.properties.isOpen === true)?.properties).toMatchObject({ focusedSection: 'sort' })
+      // Filtering the brand's products is the same brand page: it is not reported viewed again.
+      await page.waitForTimeout(1200)
+      expect(events.filter((e) => e.name === 'store_brand_viewed')).toHaveLength(1)
     } finally {
       await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
       await context.close()

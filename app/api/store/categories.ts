@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
+import { CategoryDetailSchema } from '../v3/catalog-categories'
 
 const category = createRoute({
   method: 'get',
@@ -17,12 +18,18 @@ const category = createRoute({
     }),
   },
   responses: {
-    200: { description: 'The category (see Category in /api/v3/catalog_categories/{id})', content: { 'application/json': { schema: z.object({}).passthrough() } } },
+    200: { description: 'The category, with its children resolved and its guides', content: { 'application/json': { schema: CategoryDetailSchema } } },
     404: { description: 'No such category', content: { 'application/json': { schema: ErrorSchema } } },
     ...errorResponses,
   },
 })
 
-export const storeCategoriesRouter = createRouter().openapi(category, async (c) =>
-  c.json(await c.var.services.catalog.category({ urlSlug: c.req.valid('param').slug }), 200),
-)
+/**
+ * Spec §3 'Category' carries guides and guideIds: the guides the category page shows (its own, else its
+ * nearest ancestor's), as guide cards, and their ids.
+ */
+export const storeCategoriesRouter = createRouter().openapi(category, async (c) => {
+  const { slug } = c.req.valid('param')
+  const [view, guides] = await Promise.all([c.var.services.catalog.category({ urlSlug: slug }), c.var.services.storefront.guidesForCategory(slug)])
+  return c.json({ ...view, guides, guideIds: guides.map((g) => g.id) }, 200)
+})

@@ -5,7 +5,7 @@ import { BrandLinkSchema, ListingResultSchema, listingFromUrl, listingQueryParam
 
 const FaqSchema = z.object({ question: z.string(), answer: z.string() })
 
-const GuideCardSchema = z.object({
+export const GuideCardSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   title: z.string(),

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../openapi'
 import { ErrorSchema, errorResponses } from '../schemas'
+import { GuideCardSchema } from './brands'
 import { FacetSchema, ListingResultSchema, listingFromUrl, listingQueryParams } from './search'
 
 const FaqSchema = z.object({ question: z.string(), answer: z.string() })
@@ -49,6 +50,14 @@ const CategorySchema: z.ZodType<CategoryShape> = z
   )
   .openapi('Category')
 
+/**
+ * One category as a lookup answers it (spec §3 'Category' … guides, guideIds): the guides its page shows
+ * (its own, else its nearest ancestor's) and their ids.
+ */
+export const CategoryDetailSchema = z
+  .intersection(CategorySchema, z.object({ guides: z.array(GuideCardSchema), guideIds: z.array(z.number().int()) }))
+  .openapi('CategoryDetail')
+
 const list = createRoute({
   method: 'get',
   path: '/api/v3/catalog_categories',
@@ -71,7 +80,7 @@ const show = createRoute({
     }),
   },
   responses: {
-    200: { description: 'The category', content: { 'application/json': { schema: CategorySchema } } },
+    200: { description: 'The category, with its guides', content: { 'application/json': { schema: CategoryDetailSchema } } },
     404: { description: 'No such category', content: { 'application/json': { schema: ErrorSchema } } },
     ...errorResponses,
   },
@@ -119,4 +128,8 @@ export const catalogCategoriesRouter = createRouter()
     return c.json(await c.var.services.search.listing(listingFromUrl(c.req.url, { categorySlug: category.urlSlug })), 200)
   })
   .openapi(list, async (c) => c.json(await c.var.services.catalog.categoryTree(), 200))
-  .openapi(show, async (c) => c.json(await c.var.services.catalog.category({ id: c.req.valid('param').id }), 200))
+  .openapi(show, async (c) => {
+    const category = await c.var.services.catalog.category({ id: c.req.valid('param').id })
+    const guides = await c.var.services.storefront.guidesForCategory(category.urlSlug)
+    return c.json({ ...category, guides, guideIds: guides.map((g) => g.id) }, 200)
+  })

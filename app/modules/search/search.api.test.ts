@@ -85,9 +85,37 @@ describe('listing API', () => {
       '/api/v3/brand/{id}/products',
       '/api/v3/search',
       '/store/api/search/suggestions',
+      '/store/api/navbar_categories',
+      '/store/api/categories/{slug}',
+      '/api/v3/products/{id}',
     ]) {
       expect(doc.paths[path], path).toBeDefined()
     }
+  })
+
+  test('the store navbar and category lookups answer the spec shapes; an unknown category is 404', async () => {
+    const navbar = await app.request('/store/api/navbar_categories')
+    expect(navbar.status).toBe(200)
+    const items = (await navbar.json()) as { title: string; urlSlug: string; children: { title: string; urlSlug: string }[]; guides: unknown[] }[]
+    expect(items.map((i) => i.urlSlug)).toEqual(['strollers', 'car-seats', 'carriers', 'nursery', 'playroom', 'bath-potty', 'baby-health-safety', 'feeding', 'diapering', 'clothing', 'more'])
+    expect(items[0]).toEqual({ title: expect.any(String), urlSlug: 'strollers', children: expect.any(Array), guides: expect.any(Array) })
+
+    const { status, body } = await json('/store/api/categories/strollers')
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ urlSlug: 'strollers', path: '/store/strollers', slugSet: ['strollers'], children: expect.any(Array) })
+    for (const key of ['id', 'title', 'isSortable', 'hidden', 'sortType', 'sortOrder', 'teaser', 'seoTitle', 'seoDescription', 'frequentlyAskedQuestions', 'guides']) {
+      expect(body, key).toHaveProperty(key)
+    }
+    expect(body.guideIds).toEqual((body.guides as { id: number }[]).map((g) => g.id))
+    expect((body.guides as unknown[]).length).toBeGreaterThan(0)
+    expect((body.guides as Record<string, unknown>[])[0]).toMatchObject({ slug: expect.any(String), title: expect.any(String), featuredImage: { url: expect.any(String) } })
+    const leafSlug = (body.children as { urlSlug: string }[])[0]!.urlSlug
+    expect((await json(`/store/api/categories/${leafSlug}`)).body).toMatchObject({ children: null, slugSet: ['strollers', leafSlug] })
+    const byId = await json(`/api/v3/catalog_categories/${body.id as number}`)
+    expect(byId.status).toBe(200)
+    expect(byId.body).toMatchObject({ urlSlug: 'strollers', guideIds: body.guideIds })
+    const missing = await json('/store/api/categories/no-such-category')
+    expect(missing.status).toBe(404)
   })
 
   test('invalid filter values are a 422 with a message', async () => {

@@ -1,5 +1,7 @@
 import { publicOrigin } from '~/lib/links'
+import { useEffect } from 'react'
 import { redirect } from 'react-router'
+import { track } from '~/modules/analytics/track'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { FaqSection } from '~/modules/catalog/ui/faq-section'
 import { DEFAULT_SORT } from '~/modules/catalog/ui/filters/filter-state'
@@ -52,6 +54,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, listing, href, discountBanner } = loaderData
+  // Spec §7 'store brand viewed': once per brand shown (not again when only the filters or page change).
+  useEffect(() => {
+    track({ name: 'store_brand_viewed', brandId: brand.id, brandName: brand.title })
+  }, [brand.id, brand.title])
   return (
     <div className="flex flex-col gap-10">
       <RegistryDiscountBanner promo={discountBanner} className="-mb-4" />

@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import { SiteLink } from '~/lib/site-link'
+import { track } from '~/modules/analytics/track'
 import { publicOrigin } from '~/lib/links'
 import { AppPromoBanner } from '~/components/app-promo-banner'
 import { CategoryTiles } from '~/modules/catalog/ui/category-tiles'
@@ -83,6 +85,10 @@ function CallToAction({ title, text, href, action }: { title: string; text: stri
 
 export default function StoreLanding({ loaderData }: Route.ComponentProps) {
   const { collections, categories, guides, discountBanner, birthdayPrompt } = loaderData
+  // Spec §7 'store landing viewed'.
+  useEffect(() => {
+    track({ name: 'store_landing_viewed' })
+  }, [])
   return (
     <div className="flex flex-col gap-12 pb-12 sm:gap-16">
       {discountBanner ? (

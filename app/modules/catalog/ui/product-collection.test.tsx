@@ -41,13 +41,13 @@ describe('product collection', () => {
   test('shows 4 products by default with a toggle for the rest', () => {
     expect(COLLECTION_DEFAULT_VISIBLE).toBe(4)
     const html = render()
-    expect(html.match(/<li>/g)).toHaveLength(4)
+    expect(html.match(/<li data-product-id=/g)).toHaveLength(4)
     expect(html).toContain('+ 2 More')
   })
 
   test('with maxVisible null (the landing page) shows every product and no toggle', () => {
     const html = render(null)
-    expect(html.match(/<li>/g)).toHaveLength(6)
+    expect(html.match(/<li data-product-id=/g)).toHaveLength(6)
     expect(html).not.toContain('More')
   })
 })

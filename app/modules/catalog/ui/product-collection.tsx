@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { track } from '~/modules/analytics/track'
 import { Button } from '~/ui'
 import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
@@ -25,15 +26,16 @@ export function ProductCollection({ collection, maxVisible = COLLECTION_DEFAULT_
   const limit = maxVisible === null ? collection.products.length : Math.max(0, maxVisible)
   const hidden = Math.max(0, collection.products.length - limit)
   const shown = expanded || hidden === 0 ? collection.products : collection.products.slice(0, limit)
+  const sectionRef = useCollectionAnalytics(collection)
   return (
-    <section aria-labelledby={headingId}>
+    <section ref={sectionRef} aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
         {collection.title}
       </h2>
       <p className="mt-1 max-w-prose text-muted">{collection.teaser}</p>
       <ul id={listId} className="mt-4 grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 md:grid-cols-4" aria-label={collection.title}>
         {shown.map((product, index) => (
-          <li key={product.productId}>
+          <li key={product.productId} data-product-id={product.productId} data-position={index + 1}>
             <ProductCard product={product} position={index + 1} />
           </li>
         ))}
@@ -47,4 +49,56 @@ export function ProductCollection({ collection, maxVisible = COLLECTION_DEFAULT_
       ) : null}
     </section>
   )
+}
+
+/**
+ * Spec §7 'product collection viewed and clicked': viewed once, when the collection first comes into
+ * view (its products' ids); clicked when a product link inside it is followed (which product, where).
+ * The click is read from the DOM because the cards may be server copies (app/lib/static-markup.tsx).
+ */
+function useCollectionAnalytics(collection: ProductCollectionProps['collection']) {
+  const ref = useRef<HTMLElement>(null)
+  const { id, title, products } = collection
+  const productIds = products.map((p) => p.productId).join(',')
+  useEffect(() => {
+    const section = ref.current
+    if (!section) return
+    const ids = productIds ? productIds.split(',').map(Number) : []
+    let viewed = false
+    const viewedNow = () => {
+      if (viewed) return
+      viewed = true
+      track({ name: 'product_collection_viewed', collectionId: id, collectionName: title, productIds: ids.slice(0, 50) })
+    }
+    let observer: IntersectionObserver | undefined
+    if (typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          viewedNow()
+          observer?.disconnect()
+        }
+      })
+      observer.observe(section)
+    } else {
+      viewedNow()
+    }
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+      const item = link?.closest<HTMLElement>('li[data-product-id]')
+      if (!link || !item || !section.contains(item)) return
+      track({
+        name: 'product_collection_clicked',
+        collectionId: id,
+        collectionName: title,
+        productId: Number(item.dataset.productId),
+        position: Number(item.dataset.position),
+      })
+    }
+    section.addEventListener('click', onClick)
+    return () => {
+      observer?.disconnect()
+      section.removeEventListener('click', onClick)
+    }
+  }, [id, title, productIds])
+  return ref
 }

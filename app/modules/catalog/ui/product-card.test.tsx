@@ -1,0 +1,71 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import type { ProductCard as ProductCardData } from '../catalog.service.server'
+import { ProductCard } from './product-card'
+import { ProductGrid, SKELETON_CARDS } from './product-grid'
+import { testProductCard } from './test-product-card'
+
+// Spec §2 'Product card and grid': the rules a card and the grid follow, read from the rendered markup.
+function render(element: React.ReactElement) {
+  const router = createMemoryRouter([{ path: '/', element }])
+  return renderToStaticMarkup(<RouterProvider router={router} />)
+}
+const card = (over: Partial<ProductCardData> = {}) => render(<ProductCard product={testProductCard(7, over)} quickAdd={false} />)
+const rated = { rating: 4.5, reviewCount: 12 }
+
+describe('product card', () => {
+  test('the rating row shows for a reviewed product and is hidden for cash funds, favors, e-gift cards, crowdfunds and no reviews', () => {
+    expect(card(rated)).toContain('(12)')
+    for (const over of [{ isCashFund: true }, { isFavor: true }, { isElectronicGiftCard: true }, { isCrowdfund: true }, { reviewCount: 0 }]) {
+      expect(card({ ...rated, ...over }), JSON.stringify(over)).not.toContain('class="stars')
+    }
+    expect(card(rated)).toContain('class="stars')
+  })
+
+  test('an electronic gift card shows its price range with zero cents hidden', () => {
+    const html = card({ isElectronicGiftCard: true, productType: 'gift_card', price: { current: 2500, regular: 2500, min: 2500, max: 100000, msrp: null } })
+    expect(html).toContain('$25 - $1,000')
+    expect(html).not.toContain('.00')
+  })
+
+  test('a second image is there to swap in on hover or focus; without one the first image stays', () => {
+    const two = card({ secondaryImageUrl: '/images/p-7-2.svg' })
+    expect(two).toContain('class="pcard-img pcard-img-swap"')
+    expect(two).toContain('src="/images/p-7-2.svg"')
+    const one = card()
+    expect(one).not.toContain('pcard-img-swap')
+    expect(one).not.toContain('pcard-img2')
+  })
+
+  test('text badges sit top-left and image badges top-right', () => {
+    const html = card({
+      promotionalBadges: [
+        { type: 'text', text: 'Best Seller', variant: 'primary' },
+        { type: 'image', imageUrl: '/images/badges/award.svg', title: 'Award winner' },
+      ],
+    })
+    expect(html).toMatch(/<ul class="absolute top-2 left-2[^"]*" aria-label="Offers"><li>.*Best Seller/)
+    expect(html).toMatch(/<ul class="absolute top-2 right-2[^"]*"><li><img src="\/images\/badges\/award.svg" alt="Award winner"/)
+  })
+
+  test('inside the grid a card link is a plain link (full page load); elsewhere it routes client-side', () => {
+    const grid = render(<ProductGrid products={[testProductCard(7)]} label="Products" />)
+    const plain = render(<ProductCard product={testProductCard(7)} quickAdd={false} />)
+    expect(grid).toMatch(/<a href="\/gp\/p-7\/7" class="pcard-link"/)
+    expect(plain).toMatch(/<a[^>]*href="\/gp\/p-7\/7"[^>]*data-discover="true"|<a[^>]*data-discover="true"[^>]*href="\/gp\/p-7\/7"/)
+  })
+})
+
+describe('product grid', () => {
+  test(`shows ${SKELETON_CARDS} skeleton cards while the cards are absent, in a busy list`, () => {
+    expect(SKELETON_CARDS).toBe(6)
+    const html = render(<ProductGrid products={null} label="Strollers products" />)
+    expect(html).toContain('aria-busy="true"')
+    expect(html.match(/<li /g)).toHaveLength(6)
+  })
+
+  test('three columns on wide screens', () => {
+    expect(render(<ProductGrid products={[testProductCard(1)]} label="P" />)).toContain('lg:grid-cols-3')
+  })
+})
