@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { SiteLink } from '~/lib/site-link'
 import { buttonClasses, Icon } from '~/ui'
+import phoneUrl from './assets/app-promo-phone.svg'
 import { APP_PROMO_BANNER_ID, APP_PROMO_DISMISS_MS, dismissalKey, dismissedUntil, isDismissed } from './dismissal'
 
 const key = dismissalKey(APP_PROMO_BANNER_ID)
@@ -49,6 +50,8 @@ export function AppPromoBanner({ returnPath = '/store' }: { returnPath?: string 
       <p className="min-w-0 flex-1 basis-48 leading-snug text-ink">
         <strong className="font-extrabold">Quick heads up!</strong> You need the free app to add items from any store.
       </p>
+      {/* The spec's banner image (193 wide): a phone with a registry list and an item added from another store. */}
+      <img src={phoneUrl} alt="" width={193} height={120} loading="lazy" decoding="async" className="hidden h-[120px] w-[193px] shrink-0 md:block" />
       <SiteLink to={`/mobile-app-download?path=${encodeURIComponent(returnPath)}`} className={buttonClasses({ size: 'sm' })}>
         Get the app
       </SiteLink>
