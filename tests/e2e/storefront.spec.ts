@@ -109,6 +109,10 @@ describe('app promo banner on the store landing page', () => {
     const banner = page.getByRole('complementary', { name: 'Nestlist app' })
     await banner.waitFor()
     expect(await banner.getByRole('link', { name: 'Get the app' }).getAttribute('href')).toBe('/mobile-app-download?path=%2Fstore')
+    // The spec's banner image, 193 wide, from /assets/ (with its size, so nothing moves when it loads).
+    const image = banner.locator('img')
+    expect(await image.getAttribute('width')).toBe('193')
+    expect(await image.getAttribute('src')).toMatch(/^\/assets\/app-promo-phone-[\w-]+\.svg$/)
     await banner.getByRole('button', { name: 'Hide for a day' }).click()
     await expect(banner.count()).resolves.toBe(0)
     // Dismissed for one day (86,400,000 ms).
