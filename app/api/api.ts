@@ -22,6 +22,7 @@ import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
 import { cartRouter } from './v3/cart'
+import { amazonCartRouter } from './v3/amazon-cart'
 import { ordersRouter } from './v3/orders'
 import { shipmentsRouter } from './v3/shipments'
 import { purchaseReturnsRouter } from './v3/purchase-returns'
@@ -56,6 +57,7 @@ export function createApi() {
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)
   api.route('/', cartRouter)
+  api.route('/', amazonCartRouter)
   api.route('/', ordersRouter)
   api.route('/', shipmentsRouter)
   api.route('/', purchaseReturnsRouter)
