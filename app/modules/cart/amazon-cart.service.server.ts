@@ -217,6 +217,19 @@ export function createAmazonCartService({ db, cart, reservations: reserving, ass
   }
 
   const service = {
+    /** An Amazon item as the 'Who is this gift from?' form shows it, or null when it cannot go in an Amazon cart. */
+    async itemForGiver(regItemId: number) {
+      if (!Number.isSafeInteger(regItemId) || regItemId <= 0) return null
+      const found = await amazonItem(regItemId).catch(() => null)
+      if (!found) return null
+      const [extra] = await db
+        .select({ imageUrl: regItems.imageUrl, priceCents: regItems.priceCents, slug: registries.slug })
+        .from(regItems)
+        .innerJoin(registries, eq(registries.id, regItems.registryId))
+        .where(eq(regItems.id, found.id))
+      return { id: found.id, title: found.title, familyName: found.familyName, stillNeeded: found.stillNeeded, asin: found.asin, ...extra! }
+    },
+
     /** The viewer's Amazon cart, grouped by registry, with Amazon's add-to-cart link for each. */
     async view(viewer: CartViewer): Promise<AmazonCartView> {
       return viewOf(await cart.cartIdOf(viewer))
@@ -272,7 +285,11 @@ export function createAmazonCartService({ db, cart, reservations: reserving, ass
         return { lineId: existing.id, created: false as const, reservationId: existing.reservationId, cart: await viewOf(cartId) }
       }
       const who = await giverOf(cartId, giver, data)
-      const made = await reserving.reserve(item.id, { quantity: data.quantity, giverName: who.giverName, giverEmail: who.giverEmail }, giver.userId ?? undefined)
+      const made = await reserving.reserve(
+        item.id,
+        { quantity: data.quantity, giverName: who.giverName, giverEmail: who.giverEmail, giftMessage: data.giftMessage ?? '' },
+        giver.userId ?? undefined,
+      )
       let lineId: number
       try {
         const [row] = await db

@@ -1,6 +1,6 @@
 // Inputs to the Amazon cart use cases (docs/decisions/031-amazon-cart.md), shared by the page's forms and the JSON API. No server imports.
 import { z } from 'zod'
-import { MAX_QUANTITY } from '../registry/registry.constants'
+import { MAX_QUANTITY, NOTE_MAX } from '../registry/registry.constants'
 
 const quantity = z.coerce
   .number({ error: 'Choose how many.' })
@@ -16,6 +16,8 @@ export const addAmazonCartItemInput = z.object({
   /** A guest's name and email for the reservation; not needed when signed in or once the Amazon cart holds a gift. */
   giverName: optionalText(200),
   giverEmail: optionalText(300),
+  /** A message to the family with the gift (as on a reservation). */
+  giftMessage: optionalText(NOTE_MAX + 200),
 })
 export type AddAmazonCartItemInput = z.input<typeof addAmazonCartItemInput>
 
