@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { flashCookie } from '~/lib/flash.server'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
@@ -218,7 +218,8 @@ function WhoIsGiving({
           This gift is fulfilled: it needs no more. Thank you for thinking of it!
         </Alert>
       ) : (
-        <Form ref={formRef} method="post" action={AMAZON_CART_PAGE} noValidate className="mt-5 flex flex-col gap-5">
+        // Posted to this same address (?add=…), so a failure comes back with this form and what was typed.
+        <Form ref={formRef} method="post" action={`${AMAZON_CART_PAGE}?${new URLSearchParams({ add: String(item.id), ...(returnTo ? { returnTo } : {}) }).toString()}`} noValidate className="mt-5 flex flex-col gap-5">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="step" value="details" />
           <input type="hidden" name="regItemId" value={item.id} />
@@ -267,9 +268,11 @@ function WhoIsGiving({
 /** One family's gifts: the lines, 'Check out on Amazon', then 'Did you buy these?' and what was bought. */
 function RegistryGroup({ group, failure }: { group: AmazonCartGroup; failure: Extract<ActionResult, { ok: false }> | null }) {
   const { registry, lines, bought, checkoutUrl } = group
-  const revalidator = useRevalidator()
-  // With scripts the question shows as soon as the Amazon tab opens; the server notes it too (it shows after a reload without scripts).
-  const [sentNow, setSentNow] = useState(false)
+  // With scripts the question shows as soon as the Amazon tab opens; the server notes the checkout too, so it
+  // shows after a reload without scripts, and after the next answer with them.
+  // Kept with the lines it was pressed for: fresh lines from the server (after an answer or the revalidation) take over.
+  const [sentFor, setSentFor] = useState<AmazonCartLine[] | null>(null)
+  const sentNow = sentFor === lines
   const asked = lines.filter((l) => l.sentToAmazonAt !== null || (sentNow && !l.unavailable))
   const count = lines.filter((l) => !l.unavailable).reduce((n, l) => n + l.quantity, 0)
   const titleId = `registry-${registry.id}-title`
@@ -304,11 +307,9 @@ function RegistryGroup({ group, failure }: { group: AmazonCartGroup; failure: Ex
             method="post"
             action={AMAZON_CART_PAGE}
             target="_blank"
-            {...{ rel: 'noopener noreferrer' }}
-            onSubmit={() => {
-              setSentNow(true)
-              window.setTimeout(() => void revalidator.revalidate(), 1500)
-            }}
+            // noopener, not noreferrer: without a referrer the browser sends 'Origin: null', which the CSRF check refuses.
+            {...{ rel: 'noopener' }}
+            onSubmit={() => setSentFor(lines)}
             data-amazon-checkout={checkoutUrl}
           >
             <input type="hidden" name="intent" value="checkout" />
@@ -398,7 +399,7 @@ function CartLine({ line, failure }: { line: AmazonCartLine; failure: Extract<Ac
           {line.unavailable ? <p className="mt-1 text-sm font-semibold text-berry-800">{line.unavailable}</p> : null}
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <Form method="post" action={AMAZON_CART_PAGE} preventScrollReset className="flex items-end gap-2">
+          <Form method="post" action={AMAZON_CART_PAGE} preventScrollReset className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="lineId" value={line.id} />
             <div>
