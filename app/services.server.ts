@@ -167,7 +167,7 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
-    // Registry gifts sold on Amazon, held for the giver and sent to amazon.com in one link (docs/decisions/031-amazon-cart.md).
+    // Registry gifts sold on Amazon, held for the giver and sent to amazon.com in one link (docs/decisions/032-amazon-cart.md).
     amazonCart: createAmazonCartService({ db: deps.db, cart, reservations, associateTag: deps.env.AMAZON_ASSOCIATE_TAG, clock: deps.clock }),
     inventory,
     payments,

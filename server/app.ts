@@ -45,7 +45,7 @@ export const documentSecureHeaders = () =>
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       // Amazon: 'Check out on Amazon' posts to us, and we redirect the new tab to Amazon's add-to-cart page;
-      // browsers hold form redirects to form-action too (docs/decisions/031-amazon-cart.md).
+      // browsers hold form redirects to form-action too (docs/decisions/032-amazon-cart.md).
       formAction: ["'self'", 'https://www.amazon.com'],
       frameAncestors: ["'none'"],
     },

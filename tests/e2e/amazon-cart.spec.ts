@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, type TestAccount } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 
-// The Amazon cart (docs/decisions/031-amazon-cart.md): a guest adds two of a registry's Amazon items (naming
+// The Amazon cart (docs/decisions/032-amazon-cart.md): a guest adds two of a registry's Amazon items (naming
 // themselves once), sees them held, sends both to Amazon with one link, says they bought one, and the
 // registry shows it bought; the other stays held. Also without JavaScript. Pages pass axe; screenshots at
 // 320, 375, 1280 and 1440 px land in $TMPDIR/nestlist-amazon-cart for a person to look at.

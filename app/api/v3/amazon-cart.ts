@@ -1,5 +1,5 @@
 // /api/v3/amazon_cart_items and /api/v3/amazon_cart_items/{id}: the giver's Amazon cart (cart type amazonCart,
-// docs/decisions/031-amazon-cart.md). The cart is the store cart's (the account's, or the guest cart cookie's);
+// docs/decisions/032-amazon-cart.md). The cart is the store cart's (the account's, or the guest cart cookie's);
 // each line holds its gift through a reservation. Answers never carry the family's street or the giver's email.
 import { createRoute, z } from '@hono/zod-openapi'
 import { sendReservationEmail } from '~/modules/registry/reservation-email.server'

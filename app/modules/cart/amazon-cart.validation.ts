@@ -1,4 +1,4 @@
-// Inputs to the Amazon cart use cases (docs/decisions/031-amazon-cart.md), shared by the page's forms and the JSON API. No server imports.
+// Inputs to the Amazon cart use cases (docs/decisions/032-amazon-cart.md), shared by the page's forms and the JSON API. No server imports.
 import { z } from 'zod'
 import { MAX_QUANTITY, NOTE_MAX } from '../registry/registry.constants'
 

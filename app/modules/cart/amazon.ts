@@ -1,4 +1,4 @@
-// Amazon items and Amazon's cart link (docs/decisions/031-amazon-cart.md). Pure: used by the server (which
+// Amazon items and Amazon's cart link (docs/decisions/032-amazon-cart.md). Pure: used by the server (which
 // decides what may go in an Amazon cart) and by the registry cards (which show 'Add to Amazon cart'). No server imports.
 
 /** The hosts we accept: amazon.com itself, www. and smile. Lookalikes (amazon.com.evil.test, evilamazon.com) are not. */

@@ -56,7 +56,7 @@ export const cartItems = pgTable(
 )
 
 /**
- * A line of a giver's Amazon cart (cart type amazonCart, docs/decisions/031-amazon-cart.md): a registry item sold
+ * A line of a giver's Amazon cart (cart type amazonCart, docs/decisions/032-amazon-cart.md): a registry item sold
  * on Amazon, held for the giver by one reservation. The reservation is the truth for the quantity and for
  * whether it is still held, bought or given back; the line adds the ASIN and when it was sent to Amazon.
  */

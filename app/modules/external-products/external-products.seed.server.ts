@@ -1,6 +1,6 @@
 // Demo items from other stores on the demo parent's 'Baby Rivera': three invented shops, pictures drawn
 // here and re-encoded like fetched ones (no network), further places to buy them, among them Amazon (demo
-// ASIN-shaped ids 'B0NLDEMO0n', so guests see 'Add to Amazon cart': docs/decisions/031-amazon-cart.md).
+// ASIN-shaped ids 'B0NLDEMO0n', so guests see 'Add to Amazon cart': docs/decisions/032-amazon-cart.md).
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import sharp from 'sharp'

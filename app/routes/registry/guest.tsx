@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Group gifts' progress (totals and a count only), by item.
     registry.items.some((i) => i.groupGift) ? context.services.cashFunds.groupGiftsOf(registry.id) : [],
   ])
-  // Items sold on Amazon (their link or another place to buy them) get 'Add to Amazon cart' (docs/decisions/031-amazon-cart.md).
+  // Items sold on Amazon (their link or another place to buy them) get 'Add to Amazon cart' (docs/decisions/032-amazon-cart.md).
   const amazonItemIds = registry.items.filter((i) => !i.groupGift && amazonAsinOf({ href: i.productId === null ? i.href : null }, offers[i.id] ?? [])).map((i) => i.id)
   const { viewer: cartViewer } = await pageCartViewer(request, context)
   const [amazonHeld, amazonCount] =

@@ -1,4 +1,4 @@
-// 'Add to Amazon cart' on a registry guest card, for items sold on Amazon (docs/decisions/031-amazon-cart.md).
+// 'Add to Amazon cart' on a registry guest card, for items sold on Amazon (docs/decisions/032-amazon-cart.md).
 // A plain form post, so it works before scripts too: the page comes back with 'Added to your Amazon cart.'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { Badge, Button, Icon } from '~/ui'

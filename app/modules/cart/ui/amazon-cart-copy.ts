@@ -1,4 +1,4 @@
-// Words of the Amazon cart (docs/decisions/031-amazon-cart.md), in one place.
+// Words of the Amazon cart (docs/decisions/032-amazon-cart.md), in one place.
 
 /** The Amazon cart page. */
 export const AMAZON_CART_PAGE = '/registry/amazon-cart'
