@@ -71,6 +71,7 @@ export default [
   route('registry/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-gift-tracker' }),
   route('registry/:x/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-x-gift-tracker' }),
   route('registry/join/:token', 'routes/registry/join.tsx'),
+  route('registry/amazon-cart', 'routes/cart/amazon-cart.tsx'),
   route('list/:id/organize', 'routes/registry/organize.tsx'),
   route('registry/checklist', 'routes/checklist/owner.tsx'),
   route('baby-registry-checklist', 'routes/checklist/guide.tsx'),

@@ -22,6 +22,7 @@ import { createStorefrontService } from './modules/catalog/storefront.service.se
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
 import { createCartService } from './modules/cart/cart.service.server'
+import { createAmazonCartService } from './modules/cart/amazon-cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
 import { createTestProcessor } from './modules/payments/test-processor.server'
 import { createPaymentMethodsService } from './modules/payments/payment-methods.service.server'
@@ -63,7 +64,7 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
-  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS'>>
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS' | 'AMAZON_ASSOCIATE_TAG'>>
   logger: Logger
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
@@ -119,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     usedBy: (userId) => (orders ? orders.registryDiscountUsed(userId) : Promise.resolve(false)),
   })
   const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
+  const reservations = createReservationsService({ db: deps.db, clock: deps.clock })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const processor = createTestProcessor({ db: deps.db })
   // Saved cards (docs/decisions/026): tokens from the same processor, charged through payments for their owner only.
@@ -127,7 +129,6 @@ export function createServices(deps: ServiceDeps) {
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
   // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
   const inventory = createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock })
-  const reservations = createReservationsService({ db: deps.db, clock: deps.clock })
   const giftCards = createGiftCardsService({
     db: deps.db,
     email,
@@ -172,6 +173,8 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
+    // Registry gifts sold on Amazon, held for the giver and sent to amazon.com in one link (docs/decisions/032-amazon-cart.md).
+    amazonCart: createAmazonCartService({ db: deps.db, cart, reservations, associateTag: deps.env.AMAZON_ASSOCIATE_TAG, clock: deps.clock }),
     inventory,
     payments,
     // Orders from carts (docs/decisions/020); the checkout pages and /api/v3/orders come with the checkout issue.

@@ -44,7 +44,9 @@ export const documentSecureHeaders = () =>
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      // Amazon: 'Check out on Amazon' posts to us, and we redirect the new tab to Amazon's add-to-cart page;
+      // browsers hold form redirects to form-action too (docs/decisions/032-amazon-cart.md).
+      formAction: ["'self'", 'https://www.amazon.com'],
       frameAncestors: ["'none'"],
     },
     xFrameOptions: 'DENY',

@@ -22,6 +22,7 @@ import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
 import { cartRouter } from './v3/cart'
+import { amazonCartRouter } from './v3/amazon-cart'
 import { ordersRouter } from './v3/orders'
 import { checkoutsRouter } from './v3/checkouts'
 import { orderAddressRouter } from './v3/order-address'
@@ -59,6 +60,7 @@ export function createApi() {
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)
   api.route('/', cartRouter)
+  api.route('/', amazonCartRouter)
   api.route('/', ordersRouter)
   api.route('/', checkoutsRouter)
   api.route('/', orderAddressRouter)

@@ -26,6 +26,12 @@ const envSchema = z.object({
   NESTLIST_FEATURE_FLAGS: z.string().optional(),
   /** Memory for whole anonymous shop pages (server/page-cache.ts, docs/decisions/028); 0 turns the cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Amazon Associates tag added to the Amazon cart's 'Check out on Amazon' link; unset: no tag. */
+  AMAZON_ASSOCIATE_TAG: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'AMAZON_ASSOCIATE_TAG must look like yourtag-20')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Encrypts stored secrets (two-factor). Unset: a random one kept in DATA_DIR/app.secret. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional().or(z.literal('').transform(() => undefined)),
 })

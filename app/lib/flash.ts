@@ -11,6 +11,7 @@ export const flashMessages = {
   collaborator_joined: { tone: 'success', message: 'You are in! You can now help manage this registry.' },
   collaborator_left: { tone: 'success', message: 'You left the registry. Its owner can invite you again any time.' },
   cart_added: { tone: 'success', message: 'Added to your cart.' },
+  amazon_cart_added: { tone: 'success', message: 'Added to your Amazon cart. We hold it for you, so nobody else buys it.' },
   notify_me_saved: { tone: 'success', message: 'Thanks! We will email you once when it is back in stock.' },
   reservation_purchased: { tone: 'success', message: 'Thank you! The gift is marked as bought, so nobody buys it twice.' },
   gifts_ship_now: { tone: 'success', message: 'Your gifts are getting ready to ship. We will email you the tracking number when they leave.' },

@@ -231,7 +231,7 @@ describe('add from any store', () => {
     }
   })
 
-  test("the demo registry shows items from other stores, one with two places to buy", async () => {
+  test('the demo registry shows items from other stores, with further places to buy (Amazon among them)', async () => {
     const { context, page } = await newPage(1280)
     try {
       await open(page, '/maya-and-leo')
@@ -240,6 +240,7 @@ describe('add from any store', () => {
       const text = await where.textContent()
       expect(text).toContain('Peak Parent Outfitters')
       expect(text).toContain('Riverside Kids Co-op')
+      expect(text).toContain('Amazon')
       const picture = await page.request.get(`${baseUrl}${await card.locator('img').getAttribute('src')}`)
       expect(picture.headers()['content-type']).toBe('image/webp')
     } finally {

@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
-import { regItems, registries } from '../registry/registry.schema'
+import { regItems, registries, reservations } from '../registry/registry.schema'
 
 /**
  * A shopping cart: a signed-in shopper's (one per account) or a guest's, found by the hash of a random token
@@ -54,3 +54,43 @@ export const cartItems = pgTable(
     check('cart_items_quantity', sql`${t.quantity} between 1 and 99`),
   ],
 )
+
+/**
+ * A line of a giver's Amazon cart (cart type amazonCart, docs/decisions/032-amazon-cart.md): a registry item sold
+ * on Amazon, held for the giver by one reservation. The reservation is the truth for the quantity and for
+ * whether it is still held, bought or given back; the line adds the ASIN and when it was sent to Amazon.
+ */
+export const amazonCartItems = pgTable(
+  'amazon_cart_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    regItemId: bigint('reg_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => regItems.id, { onDelete: 'cascade' }),
+    registryId: bigint('registry_id', { mode: 'number' })
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    asin: text('asin').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the giver last pressed 'Check out on Amazon' with this line in the cart ('Did you buy these?' follows). */
+    sentToAmazonAt: timestamp('sent_to_amazon_at', { withTimezone: true }),
+    /** When the giver said they bought it (the reservation is then purchased). */
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('amazon_cart_items_reservation_key').on(t.reservationId),
+    index('amazon_cart_items_cart_idx').on(t.cartId, t.addedAt),
+    // Deleting an item or a registry cascades here.
+    index('amazon_cart_items_item_idx').on(t.regItemId),
+    index('amazon_cart_items_registry_idx').on(t.registryId),
+    check('amazon_cart_items_asin', sql`${t.asin} ~ '^[A-Z0-9]{10}$'`),
+  ],
+)
+
+export type AmazonCartItemRow = typeof amazonCartItems.$inferSelect

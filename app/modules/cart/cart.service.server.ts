@@ -11,7 +11,7 @@ import { productStock } from '../orders/orders.schema'
 import { regItems, registries } from '../registry/registry.schema'
 import { optionKey, optionMessages, resolveOptions } from './cart-options'
 import { FREE_SHIPPING_THRESHOLD_CENTS, MAX_CART_LINES, MAX_LINE_QUANTITY, STANDARD_SHIPPING_CENTS } from './cart.constants'
-import { cartItems, carts } from './cart.schema'
+import { amazonCartItems, cartItems, carts } from './cart.schema'
 import { addToCartInput, updateCartItemInput } from './cart.validation'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import { giftCardMessages, giftCardPurchaseInput, MAX_GIFT_CARDS_PER_LINE } from '../giftcards/giftcards.validation'
@@ -240,6 +240,12 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
   }
 
   return {
+    /** The id of the viewer's cart, or null when they have none yet (the Amazon cart hangs off the same cart). */
+    cartIdOf: findCartId,
+
+    /** The id of the viewer's cart, made on first use (a guest needs their cookie's token). */
+    ensureCartIdOf: ensureCartId,
+
     /** A new guest cart token for the cookie (the database keeps only its hash). */
     newGuestToken(): string {
       return randomBytes(24).toString('base64url')
@@ -415,6 +421,8 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
           from cart_items where cart_id = ${guestId}::uuid
           on conflict (cart_id, product_id, option_key, coalesce(reg_item_id, 0))
           do update set quantity = least(${MAX_LINE_QUANTITY}, cart_items.quantity + excluded.quantity)`)
+        // The Amazon cart's lines move too: their reservations stay held for the giver, now signed in.
+        await tx.update(amazonCartItems).set({ cartId: userCartId }).where(eq(amazonCartItems.cartId, guestId))
         await tx.delete(carts).where(eq(carts.id, guestId))
       })
     },

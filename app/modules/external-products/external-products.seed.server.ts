@@ -1,5 +1,6 @@
 // Demo items from other stores on the demo parent's 'Baby Rivera': three invented shops, pictures drawn
-// here and re-encoded like fetched ones (no network), and one item with a second place to buy it.
+// here and re-encoded like fetched ones (no network), further places to buy them, among them Amazon (demo
+// ASIN-shaped ids 'B0NLDEMO0n', so guests see 'Add to Amazon cart': docs/decisions/032-amazon-cart.md).
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
 import sharp from 'sharp'
@@ -33,6 +34,7 @@ const ITEMS: DemoItem[] = [
     priceCents: 8800,
     note: 'Made by a small studio near us. Any colour is lovely.',
     colours: ['#f3e6d3', '#c9a27e'],
+    offers: [{ storeName: 'Amazon', url: 'https://www.amazon.com/dp/B0NLDEMO01', priceCents: 9_200 }],
     shape: '<rect x="150" y="170" width="300" height="260" rx="28" fill="#c9a27e"/><path d="M150 230h300M150 290h300M150 350h300" stroke="#f3e6d3" stroke-width="14"/>',
   },
   {
@@ -45,7 +47,10 @@ const ITEMS: DemoItem[] = [
     note: 'For our morning runs along the river.',
     colours: ['#dfe9e4', '#3f6b5c'],
     shape: '<circle cx="210" cy="420" r="50" fill="none" stroke="#3f6b5c" stroke-width="18"/><circle cx="400" cy="420" r="50" fill="none" stroke="#3f6b5c" stroke-width="18"/><path d="M180 360 L260 200 h140 a80 80 0 0 1 -40 160z" fill="#3f6b5c"/>',
-    offers: [{ storeName: 'Riverside Kids Co-op', url: 'https://riverside-kids.example/item/trailhead-stroller', priceCents: 52_500 }],
+    offers: [
+      { storeName: 'Riverside Kids Co-op', url: 'https://riverside-kids.example/item/trailhead-stroller', priceCents: 52_500 },
+      { storeName: 'Amazon', url: 'https://www.amazon.com/Trailhead-All-Terrain-Jogging-Stroller/dp/B0NLDEMO02', priceCents: 54_900 },
+    ],
   },
   {
     imageId: '5eed0001-0000-4000-8000-000000000003',
@@ -56,6 +61,7 @@ const ITEMS: DemoItem[] = [
     priceCents: 4200,
     note: '',
     colours: ['#fbeee6', '#d9694f'],
+    offers: [{ storeName: 'Amazon', url: 'https://www.amazon.com/gp/product/B0NLDEMO03', priceCents: 3_999 }],
     shape: '<path d="M130 430a170 170 0 0 1 340 0" fill="none" stroke="#d9694f" stroke-width="34"/><path d="M180 430a120 120 0 0 1 240 0" fill="none" stroke="#e9a23b" stroke-width="34"/><path d="M230 430a70 70 0 0 1 140 0" fill="none" stroke="#5c8a6b" stroke-width="34"/>',
   },
 ]
@@ -91,7 +97,10 @@ export async function seedExternalItems(ctx: SeedContext): Promise<void> {
         position: 100 + added,
       })
       .returning({ id: regItems.id })
-    if (item.offers?.length) await db.insert(regItemOffers).values(item.offers.map((o) => ({ regItemId: row!.id, ...o })))
+    // Idempotent per item: an offer already there (same link) is not added twice.
+    const have = new Set((await db.select({ url: regItemOffers.url }).from(regItemOffers).where(eq(regItemOffers.regItemId, row!.id))).map((o) => o.url))
+    const offers = (item.offers ?? []).filter((o) => !have.has(o.url))
+    if (offers.length) await db.insert(regItemOffers).values(offers.map((o) => ({ regItemId: row!.id, ...o })))
     added++
   }
   log(`Seeded ${added} items from other stores`)

@@ -341,6 +341,40 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       })
     },
 
+    /**
+     * Changes how many of an item a reservation holds (the Amazon cart's quantity). More takes from what the
+     * item still needs by a conditional update of its row (409 when it no longer needs that many); fewer gives
+     * back. The reservation row is locked first, as every other change here does, so two changes queue.
+     */
+    async changeQuantity(reservationId: string, input: unknown) {
+      const { quantity } = parse(reserveInput.pick({ quantity: true }), input)
+      if (!UUID.test(reservationId)) throw new DomainError('not_found', reservationMessages.notFound)
+      await db.transaction(async (tx) => {
+        const [r] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update')
+        if (!r) throw new DomainError('not_found', reservationMessages.notFound)
+        if (r.status === 'purchased') throw new DomainError('conflict', reservationMessages.alreadyBought)
+        if (r.status === 'cancelled') throw new DomainError('conflict', reservationMessages.notActive)
+        const delta = quantity - r.quantity
+        if (delta === 0) return
+        const [changed] = await tx
+          .update(regItems)
+          .set({ quantityReserved: sql`${regItems.quantityReserved} + ${delta}` })
+          .where(
+            and(
+              eq(regItems.id, r.regItemId),
+              isNull(regItems.removedAt),
+              sql`${regItems.quantityNeeded} - ${regItems.quantityReserved} - ${regItems.quantityPurchased} >= ${Math.max(0, delta)}`,
+            ),
+          )
+          .returning({ id: regItems.id })
+        if (!changed) {
+          const [item] = await tx.select({ removedAt: regItems.removedAt }).from(regItems).where(eq(regItems.id, r.regItemId))
+          throw !item || item.removedAt ? goneError() : takenError()
+        }
+        await tx.update(reservations).set({ quantity }).where(eq(reservations.id, r.id))
+      })
+    },
+
     /** Gives a reserved gift back to the registry (idempotent; purchases cannot be unreserved). */
     unreserve(reservationId: string) {
       if (!UUID.test(reservationId)) return Promise.reject(new DomainError('not_found', reservationMessages.notFound))

@@ -3,6 +3,9 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetch
 import { formFailure } from '~/lib/form-errors'
 import { publicOrigin } from '~/lib/links'
 import { getViewer } from '~/modules/accounts/auth.server'
+import { amazonAsinOf } from '~/modules/cart/amazon'
+import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
+import { AMAZON_CART_PAGE, amazonCartCopy } from '~/modules/cart/ui/amazon-cart-copy'
 import { CashFundsSection } from '~/modules/cash-funds/ui/cash-funds-section'
 import { GuestFilterBar } from '~/modules/registry/ui/guest-filter-bar'
 import { arrivalLine, guestSections, parseGuestFilters, registryTypeLabels } from '~/modules/registry/ui/guest-filters'
@@ -10,7 +13,7 @@ import { GuestItemCard, type VisitorGift } from '~/modules/registry/ui/guest-ite
 import { type ReserveFailure, type ReserveMode, ReserveForm, reserveCopy } from '~/modules/registry/ui/reserve-form'
 import { orNotFound } from '~/routes/store/http-errors'
 import { rememberReservationCookie, sendReservationEmail, visitorReservationIds } from '~/routes/reservations/reserve.server'
-import { Alert, Container, Icon, LinkButton, Modal } from '~/ui'
+import { Alert, buttonClasses, Container, Icon, LinkButton, Modal } from '~/ui'
 import type { Route } from './+types/guest'
 
 /** /list/{id} and /reg/{id} take the registry's number; /{slug} its web address. Anything else is a 404. */
@@ -57,6 +60,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Group gifts' progress (totals and a count only), by item.
     registry.items.some((i) => i.groupGift) ? context.services.cashFunds.groupGiftsOf(registry.id) : [],
   ])
+  // Items sold on Amazon (their link or another place to buy them) get 'Add to Amazon cart' (docs/decisions/032-amazon-cart.md).
+  const amazonItemIds = registry.items.filter((i) => !i.groupGift && amazonAsinOf({ href: i.productId === null ? i.href : null }, offers[i.id] ?? [])).map((i) => i.id)
+  const { viewer: cartViewer } = await pageCartViewer(request, context)
+  const [amazonHeld, amazonCount] =
+    amazonItemIds.length > 0 && !isOwner
+      ? await Promise.all([context.services.amazonCart.heldOn(cartViewer, registry.id), context.services.amazonCart.itemCount(cartViewer)])
+      : [{} as Record<number, number>, 0]
   const filters = parseGuestFilters(url.searchParams)
   const asGuest = url.searchParams.get('view') === 'guest'
   const reserveId = Number(url.searchParams.get('reserve'))
@@ -67,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registry,
     // Other stores the family added for an item ('Where to buy'), by item id.
     offers,
+    amazon: { itemIds: amazonItemIds, held: amazonHeld, count: amazonCount },
     cashFunds: cashFunds.map(({ registryId: _r, productId: _p, ...f }) => f),
     groupGifts: Object.fromEntries(
       groupGifts.map((g) => [g.regItemId, { goalCents: g.goalCents, fundedCents: g.fundedCents, contributorCount: g.contributorCount, fullyFunded: g.fullyFunded, redeemed: g.redeemed }]),
@@ -133,7 +144,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function GuestRegistryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers, cashFunds, groupGifts } = loaderData
+  const { registry, sections, filters, mine, ownerBar, keep, reserve, defaults, offers, cashFunds, groupGifts, amazon } = loaderData
+  const amazonItems = new Set(amazon.itemIds)
   const location = useLocation()
   const navigation = useNavigation()
   const [dialog, setDialog] = useState<{ itemId: number; mode: ReserveMode; n: number } | null>(null)
@@ -198,6 +210,14 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
               </li>
             ) : null}
           </ul>
+          {amazonItems.size > 0 && !ownerBar ? (
+            <p className="mt-4">
+              <Link to={AMAZON_CART_PAGE} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                <Icon name="cart" className="size-4" />
+                {amazonCartCopy.link(amazon.count)}
+              </Link>
+            </p>
+          ) : null}
           {registry.welcomeNote ? <p className="mt-5 max-w-2xl rounded-card bg-white p-4 whitespace-pre-line text-ink shadow-card">{registry.welcomeNote}</p> : null}
         </Container>
       </header>
@@ -268,6 +288,7 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
                       mine={mine[item.id] ?? []}
                       offers={offers[item.id] ?? []}
                       groupGift={groupGifts[item.id]}
+                      amazon={amazonItems.has(item.id) && !ownerBar ? { held: amazon.held[item.id] ?? 0 } : undefined}
                       reserveHref={reserveHref(item.id)}
                       onReserve={(mode) => setDialog((d) => ({ itemId: item.id, mode, n: (d?.n ?? 0) + 1 }))}
                     />

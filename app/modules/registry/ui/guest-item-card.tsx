@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { BuyFromNestlist } from '~/modules/cart/ui/buy-from-nestlist'
+import { AddToAmazonCart, AmazonCartHeld } from '~/modules/cart/ui/add-to-amazon-cart'
 import { GroupGiftProgress, type GroupGiftProgressData } from '~/modules/cash-funds/ui/group-gift-progress'
 import { formatCents } from '~/lib/money'
 import { Badge, buttonClasses, Icon } from '~/ui'
@@ -26,8 +27,11 @@ export function GuestItemCard({
   reserveHref,
   onReserve,
   groupGift,
+  amazon,
 }: {
   item: GuestItem
+  /** Sold on Amazon (its link or a place to buy it is an amazon.com product): 'Add to Amazon cart', and how many this giver holds there. */
+  amazon?: { held: number }
   /** The item's group gift money, when the family made it one: guests chip in instead of reserving. */
   groupGift?: GroupGiftProgressData
   /** Further stores that sell it; with them (or for an item from another store) the card lists 'Where to buy'. */
@@ -101,6 +105,7 @@ export function GuestItemCard({
           </p>
         ) : null}
         {external || offers.length > 0 ? <WhereToBuyList item={item} offers={offers} /> : null}
+        {amazon && amazon.held > 0 ? <AmazonCartHeld item={item} held={amazon.held} /> : null}
         {mine.length > 0 ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="success">
@@ -122,6 +127,7 @@ export function GuestItemCard({
           ) : fulfilled ? null : (
             <>
               {item.buyFromShop ? <BuyFromNestlist item={item} /> : null}
+              {amazon ? <AddToAmazonCart item={item} /> : null}
               <Link to={reserveHref('reserve')} onClick={open('reserve')} aria-label={`Reserve: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })} preventScrollReset>
                 Reserve
               </Link>
