@@ -152,22 +152,28 @@ export function createReservationSupport({ db, email, unreserve, publicUrl, cloc
      */
     async sendDueReminders(limit = 200): Promise<{ reminded: number }> {
       const dueBefore = new Date(clock().getTime() - RESERVATION_REMINDER_DAYS * DAY_MS).toISOString()
-      const claimed = await db.execute<{ id: string }>(sql`
-        update reservations r set reminded_at = ${clock().toISOString()}::timestamptz
-        where r.id in (
-          select r2.id from reservations r2 join reg_items i on i.id = r2.reg_item_id
-          where r2.status = 'reserved' and r2.reminded_at is null and r2.source = 'reserved' and r2.created_at <= ${dueBefore}::timestamptz and i.removed_at is null
-          order by r2.created_at limit ${limit}
-          for update of r2 skip locked
-        ) and r.reminded_at is null
-        returning r.id`)
+      // Claimed and read for the emails in one statement (the reservations with their item and family).
+      const claimed = await db.execute<Row>(sql`
+        with claimed as (
+          update reservations r set reminded_at = ${clock().toISOString()}::timestamptz
+          where r.id in (
+            select r2.id from reservations r2 join reg_items i on i.id = r2.reg_item_id
+            where r2.status = 'reserved' and r2.reminded_at is null and r2.source = 'reserved' and r2.created_at <= ${dueBefore}::timestamptz and i.removed_at is null
+            order by r2.created_at limit ${limit}
+            for update of r2 skip locked
+          ) and r.reminded_at is null
+          returning r.*
+        )
+        select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at,
+               i.title as item_title, (i.removed_at is not null) as item_removed, g.id as registry_id, g.slug, g.family_name
+        from claimed r join reg_items i on i.id = r.reg_item_id join registries g on g.id = r.registry_id`)
       let reminded = 0
-      for (const { id } of claimed.rows) {
+      for (const row of claimed.rows) {
         try {
-          await sendReminder(await one(id))
+          await sendReminder(row)
           reminded++
         } catch (error) {
-          logger?.warn({ err: error, reservationId: id }, 'a reservation reminder could not be sent')
+          logger?.warn({ err: error, reservationId: row.id }, 'a reservation reminder could not be sent')
         }
       }
       return { reminded }

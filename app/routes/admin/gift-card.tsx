@@ -9,7 +9,8 @@ import { formatCents } from '~/lib/money'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { giftCardSupportStrings as t } from '~/modules/giftcards/gift-card-support.strings'
-import { Alert, Badge, Button, Card, cx, FieldError, Icon, inputClasses, Label, TextField } from '~/ui'
+import { TextAreaField } from '~/modules/registry/ui/add-to-registry-fields'
+import { Alert, Badge, Button, Card, Icon, TextField } from '~/ui'
 import type { Route } from './+types/gift-card'
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: `${d ? t.cardTitle(d.card.last4) : t.title} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -140,24 +141,7 @@ export default function AdminGiftCard({ loaderData, actionData }: Route.Componen
             <p className="text-base text-muted">{t.sendIntro(card.recipientEmail)}</p>
             <input type="hidden" name="intent" value="exchange" />
             <input type="hidden" name="idempotencyKey" value={exchangeValues.idempotencyKey} />
-            <div>
-              <Label htmlFor="reason">{t.reason}</Label>
-              <p id="reason-hint" className="mt-1 text-sm text-muted">
-                {t.reasonHint}
-              </p>
-              <textarea
-                id="reason"
-                name="reason"
-                rows={2}
-                required
-                maxLength={200}
-                defaultValue={exchangeValues.reason}
-                aria-describedby={cx('reason-hint', err('exchange', 'reason') && 'reason-error') || undefined}
-                aria-invalid={err('exchange', 'reason') ? true : undefined}
-                className={cx(inputClasses, 'mt-1.5')}
-              />
-              <FieldError id="reason-error">{err('exchange', 'reason')}</FieldError>
-            </div>
+            <TextAreaField label={t.reason} hint={t.reasonHint} name="reason" required maxLength={200} defaultValue={exchangeValues.reason} error={err('exchange', 'reason')} />
             <TextField
               label={t.recipientEmail}
               name="recipientEmail"
@@ -196,24 +180,7 @@ export default function AdminGiftCard({ loaderData, actionData }: Route.Componen
               error={err('move', 'email')}
               containerClassName="sm:w-96"
             />
-            <div>
-              <Label htmlFor="move-reason">{t.moveReason}</Label>
-              <p id="move-reason-hint" className="mt-1 text-sm text-muted">
-                {t.moveReasonHint}
-              </p>
-              <textarea
-                id="move-reason"
-                name="reason"
-                rows={2}
-                required
-                maxLength={200}
-                defaultValue={moveValues.reason}
-                aria-describedby={cx('move-reason-hint', err('move', 'reason') && 'move-reason-error') || undefined}
-                aria-invalid={err('move', 'reason') ? true : undefined}
-                className={cx(inputClasses, 'mt-1.5')}
-              />
-              <FieldError id="move-reason-error">{err('move', 'reason')}</FieldError>
-            </div>
+            <TextAreaField label={t.moveReason} hint={t.moveReasonHint} name="reason" required maxLength={200} defaultValue={moveValues.reason} error={err('move', 'reason')} />
             <Button type="submit" variant="secondary" className="self-start" pending={pendingIntent === 'move'} pendingLabel={t.moving}>
               {t.move}
             </Button>

@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { giftCardSupportStrings as t } from '~/modules/giftcards/gift-card-support.strings'
 import { createServices, type Services } from '~/services.server'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
+import { get, post, run } from '../../../tests/support/route-calls'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { action as cardAction, loader as cardLoader } from './gift-card'
 import { loader as cardsLoader } from './gift-cards'
@@ -45,25 +46,6 @@ afterAll(async () => {
   await database?.drop()
 })
 
-const get = (path: string, cookie?: string) => new Request(`http://nestlist.test${path}`, { headers: cookie ? { Cookie: cookie } : {} })
-const post = (path: string, cookie: string | undefined, fields: Record<string, string | number>) => {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))
-  return new Request(`http://nestlist.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) }, body })
-}
-type Result<T> = { status: number; body: T }
-/** A loader's or action's status and data: thrown Responses and data() results carry theirs; plain objects are 200. */
-async function run<T>(call: () => Promise<unknown>): Promise<Result<T>> {
-  try {
-    const out = (await call()) as { init?: { status?: number } | null; data?: unknown } | null
-    if (out && typeof out === 'object' && 'data' in out && 'init' in out) return { status: out.init?.status ?? 200, body: out.data as T }
-    return { status: 200, body: out as T }
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: undefined as T }
-    // data(null, { status: 404 }) thrown by a loader (React Router renders the 404 page for it).
-    if (thrown && typeof thrown === 'object' && 'init' in thrown) return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, body: undefined as T }
-    throw thrown
-  }
-}
 const args = (request: Request) => ({ request, params: {}, context }) as never
 
 const withParams = (request: Request, params: Record<string, string>) => ({ request, params, context }) as never
