@@ -21,6 +21,7 @@ import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
+import { createShopCaches } from './modules/search/shop-caches.server'
 import { createCartService } from './modules/cart/cart.service.server'
 import { createAmazonCartService } from './modules/cart/amazon-cart.service.server'
 import { createPaymentsService } from './modules/payments/payments.service.server'
@@ -45,9 +46,9 @@ const NAVBAR_FRESH_MS = 10_000
 const CATALOG_MEMO = { ttlMs: 15_000, maxEntries: 2_000 }
 
 /** Shares one call's result with every caller for `ms` (a failed call is not kept). */
-export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+export function shareFor<T>(ms: number, read: () => Promise<T>): (() => Promise<T>) & { reset(): void } {
   let kept: { value: Promise<T>; until: number } | undefined
-  return () => {
+  const shared = () => {
     const now = Date.now()
     if (!kept || now >= kept.until) {
       const value = read()
@@ -59,6 +60,8 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): () => Promise<T
     }
     return kept.value
   }
+  /** The next call reads afresh (a catalogue change, or staff's refresh). */
+  return Object.assign(shared, { reset: () => void (kept = undefined) })
 }
 
 export type ServiceDeps = {
@@ -93,6 +96,9 @@ export function createServices(deps: ServiceDeps) {
   const storefront = createStorefrontService({ db: deps.db })
   // Shop page reads shared until the catalogue changes (decision 028); only while the index listens.
   const memo = createChangeMemo(searchIndex, CATALOG_MEMO)
+  const navbarCategories = shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories)
+  // A category change (the feed) shows in the navbar at once, not after its few seconds.
+  searchIndex.onChange(navbarCategories.reset)
   const emailPreferences = createEmailPreferencesService({ db: deps.db })
   const email = createEmailService({
     db: deps.db,
@@ -159,7 +165,7 @@ export function createServices(deps: ServiceDeps) {
     // categories or guides, so one read serves all requests for a few seconds.
     catalog: {
       ...catalog,
-      navbarCategories: shareFor(NAVBAR_FRESH_MS, catalog.navbarCategories),
+      navbarCategories: () => navbarCategories(),
       categoryContext: memo('categoryContext', catalog.categoryContext),
       product: memo('product', catalog.product),
       relatedProducts: memo('relatedProducts', catalog.relatedProducts),
@@ -171,6 +177,8 @@ export function createServices(deps: ServiceDeps) {
     },
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
+    // Staff see the shop's copies and drop them after an edit (/admin/shop-caches, /bl_admin/api/cache_refreshes).
+    shopCaches: createShopCaches({ searchIndex, reads: memo, resets: [navbarCategories.reset], logger: deps.logger, clock: deps.clock }),
     analytics: createAnalyticsService({ db: deps.db }),
     cart,
     // Registry gifts sold on Amazon, held for the giver and sent to amazon.com in one link (docs/decisions/032-amazon-cart.md).

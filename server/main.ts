@@ -106,7 +106,10 @@ async function main() {
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   // Whole anonymous shop pages (docs/decisions/028): dropped whenever the catalogue changes, else after 15 s.
   const pageCache = env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 15_000 }) : undefined
-  if (pageCache) services.searchIndex.onChange(() => pageCache.invalidate())
+  if (pageCache) {
+    services.searchIndex.onChange(() => pageCache.invalidate())
+    services.shopCaches.registerPageCache(() => ({ entries: pageCache.size().pages, bytes: pageCache.size().bytes, hits: pageCache.stats.hits, misses: pageCache.stats.misses }))
+  }
   const app = createApp({
     services,
     pageCache,

@@ -15,6 +15,7 @@ const STAFF_LINKS = [
   ['/admin/reservations', 'Staff: reservations'],
   ['/admin/returns', 'Staff: gift returns'],
   ['/admin/payouts', 'Staff: bank transfer payouts'],
+  ['/admin/shop-caches', 'Staff: shop caches'],
 ] as const
 
 export type HeaderViewer = { firstName: string; role: 'user' | 'staff'; emailVerified: boolean } | null

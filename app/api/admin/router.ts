@@ -3,6 +3,7 @@
 import { requireApiStaff } from '../auth'
 import { createRouter } from '../openapi'
 import { privateJson } from '../v3/registry-schemas'
+import { registerCacheRoutes } from './caches'
 import { registerGiftCardRoutes } from './gift-cards'
 import { registerReservationRoutes } from './reservations'
 import { staffOf } from './shared'
@@ -16,5 +17,6 @@ export function createAdminRouter() {
   })
   registerGiftCardRoutes(router)
   registerReservationRoutes(router)
+  registerCacheRoutes(router)
   return router
 }

@@ -25,6 +25,13 @@ export type LiveIndex = SearchEngineSet & {
   onChange(listener: () => void): () => void
   /** Whether changes are being listened for now (so onChange will report them). */
   listening(): boolean
+  /**
+   * Staff's 'refresh now' (/bl_admin/api/cache_refreshes): tells every onChange listener (page cache, shared reads),
+   * and when the index is in use reloads it whole from PostgreSQL; resolves once that is done.
+   */
+  refresh(): Promise<void>
+  /** What the index holds now, for the staff page. */
+  status(): { ready: boolean; listening: boolean; products: number; loadedAt: Date | null }
 }
 
 /** Cards kept in memory at most; past it the cache starts afresh (a card is ~1 KB). */
@@ -82,11 +89,14 @@ export function createLiveIndex(
     vocab = buildVocabulary(freq)
   }
 
+  let loadedAt: Date | null = null
+  let started = false
   async function reloadAll() {
     const started = performance.now()
     const [nextMeta, nextIndex] = await Promise.all([loadCatalogMeta(pool), loadIndex(pool)])
     meta = nextMeta
     index = nextIndex
+    loadedAt = new Date()
     rebuildVocabulary()
     logger?.info(`search index: ${index.live} products loaded in ${Math.round(performance.now() - started)} ms`)
   }
@@ -183,6 +193,7 @@ export function createLiveIndex(
           }
         : sql.suggestionSource(),
     async start() {
+      started = true
       stopped = false
       await listen() // first, so no change between load and listen is missed
       if (stopped) return // shut down while connecting
@@ -204,5 +215,15 @@ export function createLiveIndex(
       return () => void changeListeners.delete(listener)
     },
     listening: () => listener !== null && !stopped,
+    async refresh() {
+      // Not started (tests, or before the server starts it): listings come from SQL; only the listeners are told.
+      if (!started || stopped) {
+        changed()
+        return
+      }
+      onNotification('all')
+      await queue
+    },
+    status: () => ({ ready: index !== null, listening: listener !== null && !stopped, products: index?.live ?? 0, loadedAt }),
   }
 }
