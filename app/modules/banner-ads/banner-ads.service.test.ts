@@ -77,7 +77,7 @@ describe('home banner ads', () => {
 describe('isSafeBannerLink', () => {
   test('site paths and https addresses pass; other schemes, protocol-relative and credentials do not', () => {
     for (const ok of ['/store', '/store/nursery?sort=newest', 'https://nestlist.example/spring']) expect(isSafeBannerLink(ok), ok).toBe(true)
-    for (const no of ['', 'store', '//evil.example', '/\\evil.example', 'http://a.example', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@a.example/', '/a b', ' /a']) {
+    for (const no of ['', 'store', '//evil.example', '/\\evil.example', 'http://a.example', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@a.example/', '/a b', ' /a', '/a\u0000b', '/x\u007f']) {
       expect(isSafeBannerLink(no), no).toBe(false)
     }
   })

@@ -10,7 +10,8 @@ export const HOME_BANNER_ADS_MAX = 3
  * browsers read as another site) or an https address without credentials. Anything else is refused.
  */
 export function isSafeBannerLink(value: string): boolean {
-  if (value.length === 0 || value.length > 2000 || /[\s\u0000-\u001f\u007f\\]/.test(value)) return false
+  // No spaces, backslashes or control characters (browsers drop or reinterpret them).
+  if (value.length === 0 || value.length > 2000 || /[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return false
   if (value.startsWith('/')) return !value.startsWith('//')
   try {
     const url = new URL(value)
