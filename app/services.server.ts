@@ -19,6 +19,7 @@ import { createDiscountService } from './modules/discount/discount.service.serve
 import { createAnalyticsService } from './modules/analytics/analytics.service.server'
 import { createCatalogService } from './modules/catalog/catalog.service.server'
 import { createStorefrontService } from './modules/catalog/storefront.service.server'
+import { createBannerAdsService } from './modules/banner-ads/banner-ads.service.server'
 import { createLiveIndex } from './modules/search/search-live-index.server'
 import { createSearchService } from './modules/search/search.service.server'
 import { createShopCaches } from './modules/search/shop-caches.server'
@@ -175,6 +176,8 @@ export function createServices(deps: ServiceDeps) {
       guidesForCategory: memo('guidesForCategory', storefront.guidesForCategory),
       productReviews: memo('productReviews', storefront.productReviews),
     },
+    // Home banner ads on /store (spec §2): read on every landing render, so the date window and staff edits show at once.
+    bannerAds: createBannerAdsService({ db: deps.db }),
     search: createSearchService({ db: deps.db, pool: deps.pool, engines: searchIndex }),
     searchIndex,
     // Staff see the shop's copies and drop them after an edit (/admin/shop-caches, /bl_admin/api/cache_refreshes).

@@ -8,6 +8,7 @@ import { resetExternalItems, seedExternalItems } from '../modules/external-produ
 import { resetProductStock, seedProductStock } from '../modules/orders/stock.seed.server'
 import { resetCashFunds, seedCashFunds } from '../modules/cash-funds/cash-funds.seed.server'
 import { resetDemoAddress, seedDemoAddress } from '../modules/accounts/address.seed.server'
+import { resetBannerAds, seedBannerAds } from '../modules/banner-ads/banner-ads.seed.server'
 import type { Db } from './client.server'
 import type { SeedContext } from './seed-context.server'
 import { seedRuns } from './seed.schema'
@@ -27,6 +28,7 @@ const steps: SeedStep[] = [
   { name: 'items from other stores', run: seedExternalItems, reset: resetExternalItems },
   { name: 'stock per product option', run: seedProductStock, reset: resetProductStock },
   { name: 'cash funds', run: seedCashFunds, reset: resetCashFunds },
+  { name: 'home banner ads', run: seedBannerAds, reset: resetBannerAds },
 ]
 
 /** Replaces all demo data with a fresh, deterministic set. */

@@ -22,6 +22,7 @@ type CategoryShape = {
   seoTitle: string | null
   seoDescription: string | null
   frequentlyAskedQuestions: { question: string; answer: string }[]
+  gridCallout: { title: string; message: string; small?: boolean } | null
   slugSet: string[]
   children: CategoryShape[] | null
 }
@@ -44,6 +45,10 @@ const CategorySchema: z.ZodType<CategoryShape> = z
       seoTitle: z.string().nullable(),
       seoDescription: z.string().nullable(),
       frequentlyAskedQuestions: z.array(FaqSchema),
+      gridCallout: z
+        .object({ title: z.string(), message: z.string(), small: z.boolean().optional() })
+        .nullable()
+        .openapi({ description: 'The callout tile shown after the image grid of subcategories (heart, heading, message); null: none' }),
       slugSet: z.array(z.string()),
       children: z.array(CategorySchema).nullable(),
     }),

@@ -16,6 +16,9 @@ import {
 /** A question and answer shown in a category's or brand's FAQ section. */
 export type Faq = { question: string; answer: string }
 
+/** The category image grid's callout tile (spec §3 'Category tile': grid callout: title, message, small). */
+export type GridCallout = { title: string; message: string; small?: boolean }
+
 /** A text badge (top-left of a card) or an image badge (top-right). */
 export type Badge =
   | { type: 'text'; text: string; variant: 'primary' | 'neutral' | 'discount' }
@@ -46,6 +49,8 @@ export const categories = pgTable(
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
     faqs: jsonb('faqs').$type<Faq[]>().notNull().default([]),
+    /** A callout tile shown after the category's subcategory tiles; null: none. */
+    gridCallout: jsonb('grid_callout').$type<GridCallout>(),
   },
   (t) => [uniqueIndex('categories_url_slug_key').on(t.urlSlug), index('categories_parent_idx').on(t.parentId, t.position)],
 )

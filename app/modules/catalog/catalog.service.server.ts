@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
-import { type Badge, brands, categories, categoryGuides, type Faq, guides, type ProductOptions, products } from './catalog.schema'
+import { type Badge, brands, categories, categoryGuides, type Faq, type GridCallout, guides, type ProductOptions, products } from './catalog.schema'
 import {
   type CategoryPageInput,
   categoryPageInput,
@@ -48,6 +48,8 @@ export type CategoryView = {
   seoTitle: string | null
   seoDescription: string | null
   frequentlyAskedQuestions: Faq[]
+  /** The callout tile after the category's image grid of subcategories (spec §3 'grid callout'), or null. */
+  gridCallout: GridCallout | null
   slugSet: string[]
   children: CategoryView[] | null
 }
@@ -228,6 +230,7 @@ function toCategoryView(row: CategoryRow, all: CategoryRow[], ancestors: string[
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     frequentlyAskedQuestions: row.faqs,
+    gridCallout: row.gridCallout ?? null,
     slugSet,
     children: kids.length ? kids.map((k) => toCategoryView(k, all, slugSet)) : null,
   }

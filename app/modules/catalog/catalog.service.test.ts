@@ -40,6 +40,7 @@ beforeAll(async () => {
     position: 0,
     seoTitle: 'Baby Strollers | Nestlist',
     faqs: [{ question: 'Which stroller?', answer: 'The one that folds.' }],
+    gridCallout: { title: 'Not sure which stroller?', message: 'Lift it into your car first.' },
   })
   const more = await createCategory({ urlSlug: 'more', title: 'More', position: 1 })
   await createCategory({ urlSlug: 'empty-top', title: 'Empty Top', position: 2 })
@@ -80,6 +81,15 @@ describe('existing category reads keep their behaviour', () => {
     await rejectsWithCode(catalog.category({ urlSlug: 'nope' }), 'not_found')
     const tree = await catalog.categoryTree()
     expect(tree[0]!.children?.map((c) => c.urlSlug)).toEqual(['full-size-strollers', 'jogging-strollers', 'stroller-outlet'])
+  })
+})
+
+describe('grid callout', () => {
+  test("a category's grid callout comes with its page context; a category without one has null", async () => {
+    const parent = await catalog.categoryContext('strollers')
+    expect(parent.category.gridCallout).toEqual({ title: 'Not sure which stroller?', message: 'Lift it into your car first.' })
+    expect(parent.category.children?.map((c) => c.gridCallout)).toEqual([null, null, null])
+    expect((await catalog.category({ urlSlug: 'more' })).gridCallout).toBeNull()
   })
 })
 

@@ -129,6 +129,22 @@ export function guideImagePath(slug: string): string {
 
 export { PLACEHOLDER_HEART_PATH }
 
+/** Home banner ad art (drawn here like every demo image, 1200 x 400): the headline is in the picture, and in the ad's alt text. */
+export const BANNER_ART = {
+  'nursery-week': { headline: 'Nursery Week', line: 'Cribs, gliders and dressers parents love', action: 'Shop the nursery', kinds: ['crib', 'glider', 'mobile'], palette: 0 },
+  'on-the-go': { headline: 'Ready, set, stroll', line: 'Strollers and carriers for every outing', action: 'Shop strollers', kinds: ['stroller', 'carrier', 'diaper-bag'], palette: 2 },
+  'bath-time': { headline: 'Splish, splash', line: 'Tubs, towels and toys for bath time', action: 'Shop bath time', kinds: ['bath-tub', 'hooded-towel', 'bath-toy'], palette: 3 },
+} as const satisfies Record<string, { headline: string; line: string; action: string; kinds: readonly ProductKind[]; palette: number }>
+
+export type BannerArtSlug = keyof typeof BANNER_ART
+
+/** A home banner ad's picture is 1200 x 400. */
+export const BANNER_ART_SIZE = { width: 1200, height: 400 } as const
+
+export function bannerImagePath(slug: BannerArtSlug): string {
+  return `/images/banners/${slug}.svg`
+}
+
 /** Image badges shown top-right on product cards. */
 export const IMAGE_BADGES = {
   'parents-pick': 'Parents’ Pick',
@@ -957,6 +973,37 @@ export function renderGuideSvg(slug: string, title: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Home banner ads
+
+/** A home banner ad, 1200 x 400: headline, line and a pill-shaped call to action on the left, three objects on the right. */
+export function renderBannerSvg(slug: BannerArtSlug): string {
+  const art = BANNER_ART[slug]
+  const P = paletteAt(art.palette)
+  const objects = art.kinds
+    .map((kind, i) =>
+      group(circle(150, 150, 128, i === 1 ? WHITE : P.soft, { opacity: 0.9 }) + objectArt(kind, P), {
+        transform: `translate(${[810, 975, 1115][i]} ${[220, 150, 240][i]}) scale(${[0.7, 0.86, 0.6][i]}) translate(-150 -150)`,
+      }),
+    )
+    .join('')
+  const actionWidth = Math.round(art.action.length * 14.5 + 64)
+  return (
+    svgOpen(BANNER_ART_SIZE.width, BANNER_ART_SIZE.height, `${art.headline}: ${art.line}`) +
+    rect(0, 0, 1200, 400, 0, P.bg) +
+    path('M620 0 H1200 V400 H560 C640 300 560 120 620 0 Z', P.soft) +
+    path(starPath(520, 352, 14, 5.5), P.accent) +
+    circle(1150, 360, 12, P.main, { opacity: 0.6 }) +
+    path(heartPath(86, 336, 36), P.main, { opacity: 0.5 }) +
+    objects +
+    `<text x="64" y="150" font-family="${SERIF}" font-size="76" font-weight="700" fill="${P.ink}">${escapeXml(art.headline)}</text>` +
+    `<text x="64" y="212" font-family="${SANS}" font-size="29" fill="${P.ink}">${escapeXml(art.line)}</text>` +
+    rect(64, 250, actionWidth, 64, 32, P.ink) +
+    `<text x="${64 + actionWidth / 2}" y="292" text-anchor="middle" font-family="${SANS}" font-size="26" font-weight="700" fill="${WHITE}">${escapeXml(art.action)}</text>` +
+    '</svg>'
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // Small fixed images
 
 /** The spec's placeholder heart: the fallback image when a category or product has none. */
@@ -1033,6 +1080,9 @@ export function renderImageForPath(pathname: string): string | null {
     const guide = guideSeedBySlug(guideSlug)
     return guide ? renderGuideSvg(guide.slug, guide.title) : null
   }
+
+  const bannerSlug = slugFrom(pathname, '/images/banners/')
+  if (bannerSlug !== null) return Object.hasOwn(BANNER_ART, bannerSlug) ? renderBannerSvg(bannerSlug as BannerArtSlug) : null
 
   const badgeSlug = slugFrom(pathname, '/images/badges/')
   if (badgeSlug !== null && Object.hasOwn(IMAGE_BADGES, badgeSlug)) return renderBadgeSvg(badgeSlug as ImageBadgeSlug)

@@ -103,3 +103,6 @@ export const GROUP_GIFT_GOAL_BUFFER_PERCENT = 10
 export function groupGiftGoalCents(priceCents: number, quantity: number): number {
   return Math.ceil((priceCents * quantity * (100 + GROUP_GIFT_GOAL_BUFFER_PERCENT)) / 100)
 }
+
+/** Spec §9 'Store-offer icon row: at most 3 icons by default; the rest shown as a count' (registry item cards). */
+export const STORE_OFFER_ICONS_MAX = 3

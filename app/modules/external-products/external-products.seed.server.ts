@@ -34,7 +34,13 @@ const ITEMS: DemoItem[] = [
     priceCents: 8800,
     note: 'Made by a small studio near us. Any colour is lovely.',
     colours: ['#f3e6d3', '#c9a27e'],
-    offers: [{ storeName: 'Amazon', url: 'https://www.amazon.com/dp/B0NLDEMO01', priceCents: 9_200 }],
+    // Sold in several places, so guests see the store-offer icon row (three icons and '+1').
+    offers: [
+      { storeName: 'Amazon', url: 'https://www.amazon.com/dp/B0NLDEMO01', priceCents: 9_200 },
+      { storeName: 'Little Sprout Market', url: 'https://little-sprout.example/products/merino-baby-blanket', priceCents: 8_900 },
+      { storeName: 'Cradle & Co.', url: 'https://cradle-and-co.example/blankets/merino-oatmeal', priceCents: 9_400 },
+      { storeName: 'Nest Supply', url: 'https://nest-supply.example/p/merino-baby-blanket', priceCents: 8_800 },
+    ],
     shape: '<rect x="150" y="170" width="300" height="260" rx="28" fill="#c9a27e"/><path d="M150 230h300M150 290h300M150 350h300" stroke="#f3e6d3" stroke-width="14"/>',
   },
   {

@@ -134,10 +134,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <div className="flex min-w-0 flex-col gap-10 sm:col-span-9">
           <Teaser category={category} />
           {category.children ? (
-            <CategoryTiles
-              heading={`Shop ${category.title} by type`}
-              tiles={category.children}
-            />
+            <CategoryTiles heading={`Shop ${category.title} by type`} tiles={category.children} callout={category.gridCallout} />
           ) : null}
           <section aria-labelledby="products-heading">
             {unfilteredEmpty ? (

@@ -12,6 +12,7 @@ import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
 import { cardView } from '~/modules/catalog/product-card.server'
 import { shopExtras } from '~/modules/discount/shop-extras.server'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+import { HomeBannerAds } from '~/modules/banner-ads/ui/home-banner-ads'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import type { Route } from './+types/landing'
 
@@ -28,11 +29,14 @@ export const LANDING_DESCRIPTION =
 
 /** /store: the shop's landing page. */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  // The shop has no home banner ads yet; when it does, their count goes to shopExtras (the discount banner then stays away).
-  const [landing, extras] = await Promise.all([context.services.storefront.landing(), shopExtras(request, context, { birthdayPrompt: true })])
+  // Spec §2: the registry discount banner is shown only when there are no home banner ads, so the ads are read first.
+  const [landing, [bannerAds, extras]] = await Promise.all([
+    context.services.storefront.landing(),
+    context.services.bannerAds.active().then(async (ads) => [ads, await shopExtras(request, context, { birthdayPrompt: true, homeBannerAds: ads.length })] as const),
+  ])
   // Every product of every collection is on this page: the cards get only the fields they render.
   const collections = landing.collections.map((collection) => ({ ...collection, products: collection.products.map(cardView) }))
-  return { ...landing, collections, ...extras, origin: publicOrigin(url.origin) }
+  return { ...landing, collections, bannerAds, ...extras, origin: publicOrigin(url.origin) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -84,7 +88,7 @@ function CallToAction({ title, text, href, action }: { title: string; text: stri
 }
 
 export default function StoreLanding({ loaderData }: Route.ComponentProps) {
-  const { collections, categories, guides, discountBanner, birthdayPrompt } = loaderData
+  const { collections, categories, guides, bannerAds, discountBanner, birthdayPrompt } = loaderData
   // Spec §7 'store landing viewed'.
   useEffect(() => {
     track({ name: 'store_landing_viewed' })
@@ -120,6 +124,12 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
           </ul>
         </Container>
       </section>
+
+      {bannerAds.length > 0 ? (
+        <Container className="-mt-4 sm:-mt-8">
+          <HomeBannerAds ads={bannerAds} />
+        </Container>
+      ) : null}
 
       {collections.map((collection, index) => (
         // Collections below the first are laid out and painted only as they near the screen (app.css, .render-when-near).

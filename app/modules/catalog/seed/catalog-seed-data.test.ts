@@ -112,6 +112,16 @@ describe('categories', () => {
     expect(holiday?.seoTitle).not.toMatch(/🎁/)
   })
 
+  test('two parent categories carry a grid callout (heading and a warm message); no leaf does', () => {
+    const withCallout = categoryRows().filter((c) => c.gridCallout !== null)
+    expect(withCallout.map((c) => c.urlSlug)).toEqual(['strollers', 'nursery'])
+    for (const c of withCallout) {
+      expect(c.parentId).toBeNull()
+      expect(c.gridCallout!.title.length).toBeGreaterThan(5)
+      expect(c.gridCallout!.message.length).toBeGreaterThan(20)
+    }
+  })
+
   test('a few categories carry a default sort', () => {
     const sorted = categories.filter((c) => c.sortType !== null)
     expect(sorted.length).toBeGreaterThan(0)

@@ -1,10 +1,10 @@
 // The demo catalogue as plain rows, ready to insert: categories, brands, guides, the links between
 // them, and curated collections. Products come from productAt(); everything here is deterministic.
 
-import type { Faq } from '../catalog.schema'
+import type { Faq, GridCallout } from '../catalog.schema'
 import { brandLogoPath, categoryImagePath, guideImagePath, productImagePath, PALETTE_COUNT } from '../illustrations'
 import { BRAND_SEEDS, HOUSE_BRAND_ID, type BrandSeed, type Department } from './brand-list'
-import { CATEGORY_COPY } from './category-content'
+import { CATEGORY_COPY, GRID_CALLOUTS } from './category-content'
 import { CATEGORY_NODES, categoryNodeBySlug, type CategoryNode } from './category-tree'
 import { GUIDE_BODIES } from './guide-bodies'
 import { GUIDE_SEEDS } from './guide-list'
@@ -34,6 +34,7 @@ export type CategoryRow = {
   seoTitle: string
   seoDescription: string
   faqs: Faq[]
+  gridCallout: GridCallout | null
 }
 
 export type BrandRow = {
@@ -169,6 +170,7 @@ export function categoryRows(): CategoryRow[] {
       seoTitle: isTop ? `Shop ${title} | Nestlist` : `${title} | Nestlist Baby Store`,
       seoDescription: `${copy.teaser} Free shipping on orders over $45, and 15% off with your Nestlist registry discount.`,
       faqs: copy.faqs.map(([question, answer]) => ({ question, answer })),
+      gridCallout: GRID_CALLOUTS[node.urlSlug] ?? null,
     }
   })
 }

@@ -6,6 +6,21 @@ export type CategoryCopy = {
   faqs: [question: string, answer: string][]
 }
 
+/**
+ * The callout tiles after a parent category's image grid of subcategories (spec §3 'grid callout': title,
+ * message, small). A few parents have one: a word of reassurance where choosing is hardest.
+ */
+export const GRID_CALLOUTS: Record<string, { title: string; message: string; small?: boolean }> = {
+  strollers: {
+    title: 'Not sure which stroller?',
+    message: 'Think about where you will walk most, and lift it into your car before you decide. Any of these will carry your little one lovingly.',
+  },
+  nursery: {
+    title: 'A room to grow into',
+    message: 'Start with a safe place to sleep and somewhere comfy to feed. The rest can come as your baby does.',
+  },
+}
+
 export const CATEGORY_COPY: Record<string, CategoryCopy> = {
   // ----- Strollers
   strollers: {

@@ -9,6 +9,7 @@ import type { GuestItem } from '../registry.types'
 import { stillNeededLabel } from './guest-filters'
 import type { ReserveMode } from './reserve-form'
 import { ItemPicture } from './item-picture'
+import { StoreOfferIcons } from './store-offer-icons'
 
 /** Another store that sells the item (added by the family). */
 export type BuyingOption = { id: number; storeName: string; url: string; priceCents: number }
@@ -63,7 +64,10 @@ export function GuestItemCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 pt-3">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{item.storeName}</p>
+        <div className="flex min-h-6 items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-xs font-semibold tracking-wide text-muted uppercase">{item.storeName}</p>
+          <StoreOfferIcons storeNames={offers.map((o) => o.storeName).filter((name) => name.toLowerCase() !== item.storeName.toLowerCase())} className="shrink-0" />
+        </div>
         <h3 id={`item-${item.id}-title`} className="text-base leading-snug font-semibold text-ink">
           {item.href ? (
             external ? (

@@ -1,0 +1,43 @@
+// Home banner ads (spec §2 'Store landing page'): what an ad may hold. No server imports: the landing page
+// checks links again as it renders them.
+import { z } from 'zod'
+
+/** At most this many home banner ads are shown at once, in position order. */
+export const HOME_BANNER_ADS_MAX = 3
+
+/**
+ * A link a banner may lead to: a path on this site ('/store/nursery', not '//host' or '/\host', which
+ * browsers read as another site) or an https address without credentials. Anything else is refused.
+ */
+export function isSafeBannerLink(value: string): boolean {
+  // No spaces, backslashes or control characters (browsers drop or reinterpret them).
+  if (value.length === 0 || value.length > 2000 || /[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return false
+  if (value.startsWith('/')) return !value.startsWith('//')
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === ''
+  } catch {
+    return false
+  }
+}
+
+/** An image shipped with the site: a path of ours ('/images/banners/…'), never another site's picture. */
+export function isOwnImagePath(value: string): boolean {
+  return /^\/(?:images|assets)\/[a-z0-9][a-z0-9._/-]*\.(?:svg|png|webp|jpg)$/.test(value) && !value.includes('..')
+}
+
+export const homeBannerAdInput = z
+  .object({
+    name: z.string().trim().min(1, 'Give the banner a name.').max(80, 'A name has at most 80 characters.'),
+    imageUrl: z.string().trim().refine(isOwnImagePath, 'The image must be one of ours, a path like /images/banners/nursery-week.svg.'),
+    imageWidth: z.coerce.number().int('The width is a whole number of pixels.').min(1).max(4000),
+    imageHeight: z.coerce.number().int('The height is a whole number of pixels.').min(1).max(4000),
+    altText: z.string().trim().min(1, 'Describe the banner for people who cannot see it (alt text).').max(200, 'Alt text has at most 200 characters.'),
+    linkUrl: z.string().trim().refine(isSafeBannerLink, 'The link must be a path on this site (starting with /) or an https address.'),
+    position: z.coerce.number().int().min(0).max(1000).default(0),
+    startsAt: z.coerce.date({ error: 'The start must be a date and time.' }),
+    endsAt: z.coerce.date({ error: 'The end must be a date and time.' }).nullable().default(null),
+  })
+  .refine((ad) => ad.endsAt === null || ad.endsAt > ad.startsAt, { message: 'The end must come after the start.', path: ['endsAt'] })
+
+export type HomeBannerAdInput = z.input<typeof homeBannerAdInput>
