@@ -72,6 +72,13 @@ describe('sale preview rows', () => {
         expect(await page.getByRole('heading', { name: 'Everything on sale' }).isVisible()).toBe(true)
         await expectNoSeriousA11yViolations(page, `/store/sale at ${width}`)
         await shot(page, `sale-preview-${width}`)
+        // Keyboard: from 'Shop all gear on sale', Tab reaches the row's first card, which is scrolled into view.
+        await page.getByRole('link', { name: 'Shop all gear on sale' }).focus()
+        await page.keyboard.press('Tab')
+        const focused = await page.evaluate(() => document.activeElement?.closest('section[data-sale-preview]')?.getAttribute('data-sale-preview'))
+        expect(focused).toBe('gear')
+        expect(await page.locator('section[data-sale-preview="gear"] li').first().locator('a.pcard-link').evaluate((a) => a === document.activeElement)).toBe(true)
+        await page.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/sale-preview-focus-${width}.png` : undefined })
 
         // A click on the second gear card: product clicked with the row's ids.
         const gearIds = await productIdsOf(page, 'Gear on sale')

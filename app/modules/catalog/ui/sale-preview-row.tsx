@@ -29,7 +29,7 @@ export function SalePreviewRow({ preview }: SalePreviewRowProps) {
       </div>
       <ul
         aria-label={preview.title}
-        className="-mx-4 grid snap-x snap-mandatory auto-cols-[44%] grid-flow-col gap-x-3 overflow-x-auto scroll-px-4 px-4 pt-1 pb-3 sm:-mx-6 sm:auto-cols-[30%] sm:scroll-px-6 sm:px-6 md:mx-0 md:grid-flow-row md:grid-cols-4 md:gap-x-5 md:overflow-visible md:px-0 md:pt-0 md:pb-0"
+        className="-mx-4 grid snap-x snap-mandatory auto-cols-[44%] grid-flow-col gap-x-3 overflow-x-auto scroll-px-4 px-4 pt-2 pb-3 sm:-mx-6 sm:auto-cols-[30%] sm:scroll-px-6 sm:px-6 md:mx-0 md:grid-flow-row md:grid-cols-4 md:gap-x-5 md:overflow-visible md:px-0 md:pt-0 md:pb-0"
       >
         {preview.products.map((product, index) => (
           <li key={product.productId} className="snap-start">
