@@ -106,3 +106,35 @@ export function groupGiftGoalCents(priceCents: number, quantity: number): number
 
 /** Spec §9 'Store-offer icon row: at most 3 icons by default; the rest shown as a count' (registry item cards). */
 export const STORE_OFFER_ICONS_MAX = 3
+
+/** Spec §9 'Sale preview slugs: two (gear and essentials)'. */
+export type SalePreviewSlug = 'gear' | 'essentials'
+
+export type SalePreview = {
+  slug: SalePreviewSlug
+  /** The row's heading on /store/sale. */
+  title: string
+  /** The row's link to its whole filtered listing. */
+  shopAllLabel: string
+  /** The top-level store categories (navbar slugs) the group covers, with their subcategories. */
+  categorySlugs: readonly string[]
+}
+
+/**
+ * The two preview rows above the sale listing (/store/sale), each the first few products on sale of a group of
+ * top-level categories; 'Shop all' opens the sale listing filtered to those categories (categories=…).
+ * Gear is what a family buys once and uses for years; essentials what they go through and restock. 'more'
+ * (cash funds, gift cards, favors, holiday gifts, keepsakes) is in neither (docs/decisions/018, amendment h16).
+ */
+export const SALE_PREVIEWS: readonly SalePreview[] = [
+  { slug: 'gear', title: 'Gear on sale', shopAllLabel: 'Shop all gear on sale', categorySlugs: ['strollers', 'car-seats', 'carriers', 'nursery', 'playroom'] },
+  {
+    slug: 'essentials',
+    title: 'Essentials on sale',
+    shopAllLabel: 'Shop all essentials on sale',
+    categorySlugs: ['diapering', 'feeding', 'bath-potty', 'baby-health-safety', 'clothing'],
+  },
+]
+
+/** Products in a sale preview row: one row of four on desktop, as a product collection shows (spec §9). */
+export const SALE_PREVIEW_PRODUCTS = 4

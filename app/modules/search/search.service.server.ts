@@ -7,12 +7,13 @@ import type { Db } from '~/db/client.server'
 import { DomainError, messages } from '~/lib/errors'
 import { STORE_PRODUCTS_PER_PAGE } from '../catalog/catalog.validation'
 import type { ProductCard } from '../catalog/catalog.service.server'
-import type { ListingQuery, ListingResult } from './search.types'
+import type { Facet, FacetValue, ListingQuery, ListingResult } from './search.types'
 import { cardsByIds } from './search-cards.server'
 import {
   brandForTerm,
   buildVocabulary,
   type CatalogMeta,
+  categoryTreeIds,
   loadCatalogMeta,
   metaWordFrequency,
   resolveQuery,
@@ -106,6 +107,26 @@ const emptyListing = (): RawListing => ({
   availableCount: 0,
 })
 
+/**
+ * Products sit in leaf categories, so those are the category facet's options. A chosen category with
+ * subcategories (the sale page's 'Shop all gear on sale' chooses strollers, car-seats, …) is listed first too,
+ * so the filter panel shows it checked and can uncheck it; its count is that of its whole tree.
+ */
+export function withChosenParentCategories(facets: Facet[], raw: RawListing, meta: CatalogMeta, chosen: readonly string[] | undefined): Facet[] {
+  if (!chosen?.length) return facets
+  const options: FacetValue[] = []
+  const seen = new Set<number>()
+  for (const value of chosen) {
+    const key = value.trim().toLowerCase()
+    const c = meta.categoryBySlug.get(key) ?? meta.categories.find((x) => x.title.toLowerCase() === key || String(x.id) === key)
+    if (!c || c.hidden || seen.has(c.id) || !meta.childrenOf.get(c.id)?.some((child) => !child.hidden)) continue
+    seen.add(c.id)
+    options.push({ label: c.title, value, count: categoryTreeIds(meta, c).reduce((n, id) => n + (raw.categoryCounts.get(id) ?? 0), 0) })
+  }
+  if (!options.length) return facets
+  return facets.map((f) => (f.key === 'categories' ? { ...f, values: [...options, ...f.values] } : f))
+}
+
 export type SearchServiceDeps = { db: Db; pool: pg.Pool; engines?: SearchEngineSet }
 
 /** The listing engine's use cases; `engines` picks SQL or the in-memory index (default: SQL). */
@@ -130,7 +151,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const heroProducts = engines.cards ? await engines.cards(raw.ids) : await cardsByIds(deps.pool, raw.ids)
       const result: ListingResult = {
         heroProducts,
-        facets: buildFacets(raw, meta),
+        facets: withChosenParentCategories(buildFacets(raw, meta), raw, meta, query.filters.categories),
         count: raw.count,
         page,
         pageSize: limit,

@@ -5,6 +5,9 @@ import { DEFAULT_SORT, type SortState } from '~/modules/catalog/ui/filters/filte
 import { listingView } from '~/modules/catalog/product-card.server'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
+import { salePreviews, type SalePreviewView } from '~/modules/catalog/sale-previews.server'
+import { hasFilters, parseFilters } from '~/modules/catalog/ui/filters/filter-state'
+import { SalePreviewRow } from '~/modules/catalog/ui/sale-preview-row'
 import { BEST_MIN_RATING, BEST_MIN_REVIEWS } from '~/modules/search/search-engine'
 import type { ListingQuery } from '~/modules/search/search.types'
 import { ShopError, shopErrorTitle } from '~/modules/catalog/ui/shop-error'
@@ -75,10 +78,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (tidy) throw redirect(tidy, 303)
   const request = listingQueryFrom(url.searchParams, { listing }, { page: page.data, defaultSort })
   if (request.error !== undefined) badRequest({ message: request.error, retryHref: copy.path, retryLabel: 'Clear the filters' })
-  const products = await orNotFound(context.services.search.listing(request.query), retry)
+  // The sale page opens with its gear and essentials rows (spec §9), on its plain first page only: a filtered
+  // or later page is the shopper digging into the full listing.
+  const withPreviews = listing === 'sale' && page.data === 1 && !hasFilters(parseFilters(url.searchParams))
+  const [products, previews] = await Promise.all([
+    orNotFound(context.services.search.listing(request.query), retry),
+    withPreviews ? salePreviews(context.services.search, { sort: defaultSort }) : Promise.resolve<SalePreviewView[]>([]),
+  ])
   const missing = missingPageMessage(products)
   if (missing) notFound({ message: missing, ...retry })
-  return { listing, products: listingView(products), defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
+  return { listing, products: listingView(products), previews, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
@@ -97,16 +106,26 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, products, defaultSort, href } = loaderData
+  const { listing, products, previews, defaultSort, href } = loaderData
   const copy = LISTINGS[listing]
   const unfilteredEmpty = products.count === 0 && !/[?&](brands|categories|onSale|minPrice|maxPrice|available|minRating)=/.test(href)
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{copy.heading}</h1>
+      {previews.map((preview) => (
+        <SalePreviewRow key={preview.slug} preview={preview} />
+      ))}
       {unfilteredEmpty ? (
         <p className="max-w-[480px] text-muted">{copy.empty}</p>
       ) : (
-        <ProductListing key={listing} result={products} href={href} label={`${copy.heading} products`} defaultSort={defaultSort} />
+        <ProductListing
+          key={listing}
+          result={products}
+          href={href}
+          label={`${copy.heading} products`}
+          defaultSort={defaultSort}
+          heading={previews.length > 0 ? <h2 className="text-xl font-bold sm:text-2xl">Everything on sale</h2> : undefined}
+        />
       )}
     </div>
   )

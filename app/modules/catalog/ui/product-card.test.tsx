@@ -2,8 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { ProductCard as ProductCardData } from '../catalog.service.server'
-import { ProductCard } from './product-card'
+import { validateEvents } from '~/modules/analytics/analytics.validation'
+import { ProductCard, productClickedEvent } from './product-card'
 import { ProductGrid, SKELETON_CARDS } from './product-grid'
+import { SalePreviewRow } from './sale-preview-row'
 import { testProductCard } from './test-product-card'
 
 // Spec §2 'Product card and grid': the rules a card and the grid follow, read from the rendered markup.
@@ -67,5 +69,42 @@ describe('product grid', () => {
 
   test('three columns on wide screens', () => {
     expect(render(<ProductGrid products={[testProductCard(1)]} label="P" />)).toContain('lg:grid-cols-3')
+  })
+})
+
+describe('product clicked (spec §7)', () => {
+  const { name, ...properties } = productClickedEvent(testProductCard(7, { onSale: true }), 2, { previewIds: [7, 8, 9, 10] })
+  test('a card in a preview row sends the ids of the row products as previewIds, which the events API accepts', () => {
+    expect(name).toBe('product_clicked')
+    expect(properties).toMatchObject({ productId: 7, position: 2, previewIds: [7, 8, 9, 10], saleType: 'price_sale' })
+    expect(validateEvents({ anonymousId: 'a', events: [{ name, properties, path: '/store/sale' }] }).ok).toBe(true)
+  })
+
+  test('elsewhere the event has no previewIds; a search id is carried as before', () => {
+    const plain = productClickedEvent(testProductCard(7), 1, { searchId: 's-1' })
+    expect(plain).not.toHaveProperty('previewIds')
+    expect(plain.searchId).toBe('s-1')
+    expect(productClickedEvent(testProductCard(7), 1, { previewIds: [] })).not.toHaveProperty('previewIds')
+    expect(productClickedEvent(testProductCard(7), 1, { previewIds: Array.from({ length: 80 }, (_, i) => i + 1) }).previewIds).toHaveLength(50)
+  })
+})
+
+describe('sale preview row', () => {
+  const preview = {
+    slug: 'gear',
+    title: 'Gear on sale',
+    shopAllLabel: 'Shop all gear on sale',
+    href: '/store/sale?categories=strollers%2Ccar-seats',
+    products: [1, 2, 3, 4].map((id) => testProductCard(id, { onSale: true })),
+  }
+  test('a labelled section: its heading names the list, the cards follow, and a link opens the whole filtered listing', () => {
+    const html = render(<SalePreviewRow preview={preview} />)
+    const heading = html.match(/<h2 id="([^"]+)"[^>]*>Gear on sale<\/h2>/)
+    expect(heading).not.toBeNull()
+    expect(html).toContain(`<section aria-labelledby="${heading![1]}"`)
+    expect(html).toMatch(/<ul aria-label="Gear on sale"/)
+    expect(html.match(/<article/g)).toHaveLength(4)
+    expect(html).toMatch(/<a[^>]*href="\/store\/sale\?categories=strollers%2Ccar-seats"[^>]*>Shop all gear on sale/)
+    expect(html).toContain('md:grid-cols-4')
   })
 })

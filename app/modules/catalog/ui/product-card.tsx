@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { StaticMarkup } from '~/lib/static-markup'
+import type { AnalyticsEvent } from '~/modules/analytics/analytics.events'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
 import { Badge, cx } from '~/ui'
@@ -20,13 +21,15 @@ type ProductCardProps = {
   position?: number
   /** The quick 'Add to Cart' under the card (off where the list has its own action, e.g. adding to a registry). */
   quickAdd?: boolean
+  /** The products of the preview row the card is shown in (the sale page's rows), sent with the product-clicked event. */
+  previewIds?: readonly number[]
 }
 
 /**
  * The spec's product card. The whole card is one link (the title's link stretches over it), so it is
  * one tab stop; hover or focus swaps in the second image when there is one.
  */
-export function ProductCard({ product, reloadDocument = false, slugSet, eager = false, position = 1, quickAdd = true }: ProductCardProps) {
+export function ProductCard({ product, reloadDocument = false, slugSet, eager = false, position = 1, quickAdd = true, previewIds }: ProductCardProps) {
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const second = product.secondaryImageUrl
@@ -89,11 +92,11 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
         <h3 className="pcard-title">
           {reloadDocument ? (
             // A full page load: a plain link is all it takes (React Router's Link would resolve the path on every render).
-            <a href={product.path} onClick={() => trackProductClick(product, position)} className="pcard-link">
+            <a href={product.path} onClick={() => trackProductClick(product, position, previewIds)} className="pcard-link">
               {product.title}
             </a>
           ) : (
-            <SiteLink to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position)} className="pcard-link">
+            <SiteLink to={product.path} state={slugSet ? { slugSet } : undefined} onClick={() => trackProductClick(product, position, previewIds)} className="pcard-link">
               {product.title}
             </SiteLink>
           )}
@@ -113,11 +116,21 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
   )
 }
 
-/** Spec §7 'product clicked', sent at once because the click usually leaves the page. */
-function trackProductClick(product: ProductCardData, position: number) {
-  const searchId = lastSearchId()
+/** The most preview ids an event carries (the events API takes up to 50). */
+const MAX_PREVIEW_IDS = 50
+
+/**
+ * Spec §7 'product clicked': which card, where in its list, and, for a card in a preview row (the sale page's
+ * gear and essentials rows), the ids of that row's products.
+ */
+export function productClickedEvent(
+  product: ProductCardData,
+  position: number,
+  context: { searchId?: string; previewIds?: readonly number[] } = {},
+): Extract<AnalyticsEvent, { name: 'product_clicked' }> {
   const saleType = clickSaleType(product.onSale ? 'active_sale' : null)
-  track({
+  const previewIds = context.previewIds?.slice(0, MAX_PREVIEW_IDS)
+  return {
     name: 'product_clicked',
     eventType: 'click',
     location: 'store_product_card',
@@ -128,8 +141,14 @@ function trackProductClick(product: ProductCardData, position: number) {
     genericProductId: product.genericProductId,
     priceCents: product.price.current,
     productType: product.productType === 'gift_card' ? 'gift_card' : 'product',
-    ...(searchId ? { searchId } : {}),
+    ...(context.searchId ? { searchId: context.searchId } : {}),
+    ...(previewIds?.length ? { previewIds } : {}),
     ...(saleType ? { saleType } : {}),
-  })
+  }
+}
+
+/** Sent at once because the click usually leaves the page. */
+function trackProductClick(product: ProductCardData, position: number, previewIds?: readonly number[]) {
+  track(productClickedEvent(product, position, { searchId: lastSearchId(), previewIds }))
   flushEvents()
 }
