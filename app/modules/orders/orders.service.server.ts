@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { executeNamed } from '~/db/named-statement.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
@@ -900,7 +901,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       sites: live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w }))),
     }
     // The payments' CTEs are not read by the select, so PostgreSQL runs them after it (in the same statement and commit).
-    const outcome = await db.execute<{ r_key: string; r_outcome: 'accepted' | 'sold_out' | 'missing_stock' | 'taken'; r_order_id: string | null; r_created_at: string | null; r_product_id: number | null; r_option_key: string | null }>(
+    const outcome = await executeNamed<{ r_key: string; r_outcome: 'accepted' | 'sold_out' | 'missing_stock' | 'taken'; r_order_id: string | null; r_created_at: string | null; r_product_id: number | null; r_option_key: string | null }>(
+      db,
       asOneStatement(authorizationWrites, sql`select * from checkout_batch(${JSON.stringify(batch)}::jsonb)`),
     )
     const byKey = new Map(live.map((e) => [e.job.key, e]))

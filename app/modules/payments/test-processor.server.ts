@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { executeNamed } from '~/db/named-statement.server'
 import { type CardProcessor, isSavedCard, type ProcessorAnswer, type ProcessorCard, type ProcessorSavedCard } from './card-processor'
 import { testProcessorPaymentMethods } from './payment-methods.schema'
 import { testProcessorCharges, testProcessorRefunds } from './payments.schema'
@@ -72,7 +73,7 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
       return { id: newRef(), idempotencyKey: r.idempotencyKey, amountCents: r.amountCents, status: declineCode ? ('declined' as const) : ('authorized' as const), declineCode }
     })
     // One statement from a JSON parameter (no query builder per row); only what the answers need comes back.
-    const created = await db.execute<{ id: string; idempotency_key: string; decline_code: string | null }>(sql`
+    const created = await executeNamed<{ id: string; idempotency_key: string; decline_code: string | null }>(db, sql`
       insert into test_processor_charges (id, idempotency_key, amount_cents, status, decline_code)
       select r.id, r.key, r.amount, r.status, r.code
       from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, key: r.idempotencyKey, amount: r.amountCents, status: r.status, code: r.declineCode })))}::jsonb)
@@ -90,7 +91,7 @@ export function createTestProcessor({ db }: { db: Db }): CardProcessor {
   })
 
   const captureMany = coalesced(async (requests: { ref: string; amountCents: number }[]): Promise<ProcessorAnswer[]> => {
-    const updated = await db.execute<{ id: string; status: 'captured'; captured_cents: number }>(sql`
+    const updated = await executeNamed<{ id: string; status: 'captured'; captured_cents: number }>(db, sql`
       update test_processor_charges t set status = 'captured', captured_cents = r.amount
       from jsonb_to_recordset(${JSON.stringify(requests.map((r) => ({ ref: r.ref, amount: r.amountCents })))}::jsonb) as r(ref text, amount int)
       where t.id = r.ref and t.status = 'authorized' and t.amount_cents >= r.amount and t.id = any(${sql.param(requests.map((r) => r.ref))}::text[])
