@@ -314,7 +314,10 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         const extra = alsoWrite?.(captured.map((c) => c.paymentId))
         if (extra) writes.push(extra)
       }
-      await executeNamed(db, asOneStatement(writes))
+      // Not a named statement: its generic plan would find the payments through payments_unsettled_idx (its
+      // predicate is this update's status test), which keeps an entry for every payment until vacuum; planned for
+      // the ids at hand it looks them up by primary key (docs/decisions/025, h16).
+      await db.execute(asOneStatement(writes))
       return new Set(captured.map((c) => c.paymentId))
     },
 
