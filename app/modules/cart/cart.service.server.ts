@@ -164,15 +164,18 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     .prepare('cart_lines_by_cart')
   // Carts read by their owners: the lines of every cart asked for in the same turn of the event loop, in one
   // statement (checkouts and cart pages arriving together share a round trip; docs/decisions/025, h11). The
-  // owner column comes back with each line so each caller gets only its own cart's lines.
+  // owner column comes back with each line so each caller gets only its own cart's lines. The array is read
+  // through a sub-select so the planner never sees how many owners a call has: every plan then costs the same
+  // and PostgreSQL keeps the generic one after five runs, instead of planning the statement again on every call
+  // (it did: ~2 ms of planning per read, pg_stat_statements; docs/decisions/025, h16). Still an index scan.
   const linesByUsers = cartLines(sql<string>`${carts.userId}::text`)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(sql`${carts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
+    .where(sql`${carts.userId} = any((select ${sql.placeholder('userIds')}::bigint[])::bigint[])`)
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
     .prepare('cart_lines_by_users')
   const linesByGuests = cartLines(sql<string>`${carts.guestTokenHash}`)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(sql`${carts.guestTokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+    .where(sql`${carts.guestTokenHash} = any((select ${sql.placeholder('hashes')}::text[])::text[])`)
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
     .prepare('cart_lines_by_guests')
   /** One loader per kind of owner: no cache (every read is fresh), batches flushed once the current I/O callbacks are done. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createDb } from '~/db/client.server'
 import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
@@ -74,6 +75,24 @@ describe('cart', () => {
     // Never cached: a change shows at the next read.
     await cart.add(guest2, { productId: a.id, quantity: 1 })
     expect(lines(await cart.view(guest2))).toEqual([[c.id, 3], [a.id, 1]])
+  })
+
+  test('the read of carts by their owners keeps one generic plan (PostgreSQL does not plan it again on every call)', async () => {
+    // One connection, so every read goes through the same prepared statement (docs/decisions/025, h16).
+    const { db, pool } = createDb(database.url, { max: 1 })
+    try {
+      const one = createCartService({ db })
+      const p = await product()
+      const guests = Array.from({ length: 4 }, () => ({ guestToken: one.newGuestToken() }))
+      for (const g of guests) await one.add(g, { productId: p.id, quantity: 1 })
+      // Reads of 1 to 4 carts at once: a plan made for the array it was given would differ in cost with its size.
+      for (let i = 0; i < 8; i++) await Promise.all(guests.slice(0, 1 + (i % 4)).map((g) => one.view(g)))
+      const { rows } = await pool.query<{ generic_plans: string; custom_plans: string }>(`select generic_plans, custom_plans from pg_prepared_statements where name = 'cart_lines_by_guests'`)
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThan(0)
+      expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(5)
+    } finally {
+      await pool.end()
+    }
   })
 
   test('the header count by session id: the session user\'s items, not another user\'s or a guest\'s; 0 for an unknown session', async () => {

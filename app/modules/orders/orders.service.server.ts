@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { executeNamed } from '~/db/named-statement.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
@@ -900,9 +901,12 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       sites: live.flatMap(({ job }) => [...new Set(job.priced.lines.map((l) => l.warehouseId))].map((w) => ({ key: job.key, warehouse_id: w }))),
     }
     // The payments' CTEs are not read by the select, so PostgreSQL runs them after it (in the same statement and commit).
-    const outcome = await db.execute<{ r_key: string; r_outcome: 'accepted' | 'sold_out' | 'missing_stock' | 'taken'; r_order_id: string | null; r_created_at: string | null; r_product_id: number | null; r_option_key: string | null }>(
-      asOneStatement(authorizationWrites, sql`select * from checkout_batch(${JSON.stringify(batch)}::jsonb)`),
-    )
+    // A named statement (parsed and planned once per connection; docs/decisions/025, h16) when it only inserts the
+    // attempts: a batch with declines also updates payments by status, whose generic plan would go through
+    // payments_unsettled_idx, so that rarer statement is planned for its own ids each time.
+    type Outcome = { r_key: string; r_outcome: 'accepted' | 'sold_out' | 'missing_stock' | 'taken'; r_order_id: string | null; r_created_at: string | null; r_product_id: number | null; r_option_key: string | null }
+    const statement = asOneStatement(authorizationWrites, sql`select * from checkout_batch(${JSON.stringify(batch)}::jsonb)`)
+    const outcome = authorizationWrites.length <= 1 ? await executeNamed<Outcome>(db, statement) : await db.execute<Outcome>(statement)
     const byKey = new Map(live.map((e) => [e.job.key, e]))
     for (const r of outcome.rows) {
       const entry = byKey.get(r.r_key)!

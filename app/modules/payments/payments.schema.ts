@@ -82,6 +82,7 @@ export const paymentRefunds = pgTable(
 /**
  * The built-in test processor's own books, as a card processor keeps them on its side: charges by the
  * idempotency key it was given, so asking twice (a retry, or reconcile after a crash) answers the same.
+ * Fillfactor 70 (drizzle/0033; docs/decisions/025, h16): a charge's capture finds room on its page (a HOT update).
  */
 export const testProcessorCharges = pgTable(
   'test_processor_charges',

@@ -1,5 +1,6 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { executeNamed } from '~/db/named-statement.server'
 
 /** Several data-modifying statements as one (each a CTE): one round trip, atomic. */
 export function asOneStatement(writes: SQL[], select: SQL = sql`select 1`): SQL {
@@ -234,7 +235,8 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         on conflict (idempotency_key) do nothing
         returning id, idempotency_key`
       const doneKeys = requests.flatMap((r) => (r.doneKey ? [r.doneKey] : []))
-      const inserted = await db.execute<{ id: string | null; idempotency_key: string }>(
+      const inserted = await executeNamed<{ id: string | null; idempotency_key: string }>(
+        db,
         done && doneKeys.length > 0
           ? sql`with done as (${done(sql`${sql.param(doneKeys)}::text[]`)}), begun as (${insert(true)})
               select id, idempotency_key from begun union all select null, k from done`
@@ -312,6 +314,9 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         const extra = alsoWrite?.(captured.map((c) => c.paymentId))
         if (extra) writes.push(extra)
       }
+      // Not a named statement: its generic plan would find the payments through payments_unsettled_idx (its
+      // predicate is this update's status test), which keeps an entry for every payment until vacuum; planned for
+      // the ids at hand it looks them up by primary key (docs/decisions/025, h16).
       await db.execute(asOneStatement(writes))
       return new Set(captured.map((c) => c.paymentId))
     },
