@@ -22,7 +22,7 @@ const t = {
   title: 'Banner ads',
   intro: `The home banner ads on the shop's landing page (/store). The first ${HOME_BANNER_ADS_MAX} running, by position, are shown; while any is shown the registry discount banner steps aside there. Times are in UTC.`,
   listTitle: (n: number) => (n === 1 ? '1 banner ad' : `${n} banner ads`),
-  none: 'No banner ads yet. Add one below.',
+  none: 'No banner ads yet.',
   status: { shown: 'Shown now', waiting: 'Running, not shown', scheduled: 'Scheduled', ended: 'Ended' } satisfies Record<BannerAdStatus, string>,
   waitingWhy: `Only the first ${HOME_BANNER_ADS_MAX} running ads by position are shown.`,
   position: 'Position',
@@ -307,7 +307,7 @@ function AdForm({ editing, values, failure, art }: { editing: { id: number; name
           <FieldError id={`${artId}-error`}>{choice !== OWN ? imageError : undefined}</FieldError>
         </div>
         {ownFields ? (
-          <div className="grid gap-5 sm:grid-cols-[2fr_1fr_1fr]">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
             <TextField
               label={t.imagePath}
               hint={t.imagePathHint}
@@ -342,7 +342,7 @@ function AdForm({ editing, values, failure, art }: { editing: { id: number; name
         ) : null}
         <TextField label={t.altText} hint={t.altHint} name="altText" required maxLength={200} autoComplete="off" defaultValue={values.altText} error={err('altText')} />
         <TextField label={t.linkUrl} hint={t.linkHint} name="linkUrl" required maxLength={2000} autoComplete="off" spellCheck={false} defaultValue={values.linkUrl} error={err('linkUrl')} />
-        <div className="grid gap-5 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
           <TextField label={t.position} hint={t.positionHint} name="position" inputMode="numeric" autoComplete="off" maxLength={4} defaultValue={values.position} error={err('position')} />
           <TextField label={t.startsAt} name="startsAt" type="datetime-local" required defaultValue={values.startsAt} error={err('startsAt')} containerClassName="self-end" />
           <TextField label={t.endsAt} hint={t.endsHint} name="endsAt" type="datetime-local" optional defaultValue={values.endsAt} error={err('endsAt')} />
@@ -368,13 +368,14 @@ export default function AdminBannerAds({ loaderData, actionData }: Route.Compone
       <StaffPageHeader title={t.title} success={result?.ok ? result.message : null}>
         {t.intro}
       </StaffPageHeader>
+      {/* The form first: its success message (in the header) and its field errors are in view after a save. */}
+      <AdForm key={formKey} editing={editing} values={values} failure={failure} art={art} />
       <section aria-labelledby="ads-title" className="flex flex-col gap-3">
         <h2 id="ads-title" className="text-xl font-bold">
           {t.listTitle(ads.length)}
         </h2>
         {ads.length === 0 ? <p className="text-base text-muted">{t.none}</p> : ads.map((ad) => <AdCard key={ad.id} ad={ad} />)}
       </section>
-      <AdForm key={formKey} editing={editing} values={values} failure={failure} art={art} />
     </div>
   )
 }
