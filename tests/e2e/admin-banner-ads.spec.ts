@@ -91,7 +91,7 @@ describe('staff banner ads', () => {
       expect(shown).toContain(altText)
       expect(shown).toHaveLength(3)
 
-      await added.getByRole('button', { name: `End ${adName} now` }).click()
+      await added.getByRole('button', { name: `End now: ${adName}` }).click()
       await page.getByText(`${adName} was ended and is no longer shown.`, { exact: false }).waitFor()
       expect(await page.getByRole('article', { name: adName }).getByText('Ended').count()).toBe(1)
       expect(await page.getByRole('article', { name: adName }).getByRole('button').count()).toBe(0)

@@ -36,7 +36,7 @@ const t = {
   edit: 'Edit',
   editLabel: (name: string) => `Edit ${name}`,
   end: 'End now',
-  endLabel: (name: string) => `End ${name} now`,
+  endLabel: (name: string) => `End now: ${name}`,
   ending: 'Ending…',
   addTitle: 'Add a banner ad',
   editTitle: (name: string) => `Edit ${name}`,
