@@ -51,6 +51,7 @@ export default [
   route('admin/gift-cards/:id', 'routes/admin/gift-card.tsx'),
   route('admin/reservations', 'routes/admin/reservations.tsx'),
   route('admin/shop-caches', 'routes/admin/shop-caches.tsx'),
+  route('admin/banner-ads', 'routes/admin/banner-ads.tsx'),
   route('bl_admin/orders/:id', 'routes/admin/order.tsx'),
   route('registry/new', 'routes/registry/new.tsx', { id: 'registry-new' }),
   route('registry/new/:x', 'routes/registry/new.tsx', { id: 'registry-new-x' }),

@@ -16,6 +16,7 @@ const STAFF_LINKS = [
   ['/admin/returns', 'Staff: gift returns'],
   ['/admin/payouts', 'Staff: bank transfer payouts'],
   ['/admin/shop-caches', 'Staff: shop caches'],
+  ['/admin/banner-ads', 'Staff: banner ads'],
 ] as const
 
 export type HeaderViewer = { firstName: string; role: 'user' | 'staff'; emailVerified: boolean } | null

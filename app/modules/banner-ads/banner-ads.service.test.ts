@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { ZodError } from 'zod'
+import { isDomainError } from '~/lib/errors'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { homeBannerAds } from './banner-ads.schema'
 import { createBannerAdsService, type BannerAdsService } from './banner-ads.service.server'
@@ -69,8 +69,61 @@ describe('home banner ads', () => {
       { endsAt: at(-2).toISOString() },
       { imageWidth: 'wide' },
     ]) {
-      await expect(ads.create({ ...good, ...bad } as typeof good), JSON.stringify(bad)).rejects.toBeInstanceOf(ZodError)
+      const error = await ads.create({ ...good, ...bad } as typeof good).catch((e: unknown) => e)
+      expect(isDomainError(error) && error.code === 'invalid_input' ? Object.keys(error.fields ?? {}) : error, JSON.stringify(bad)).toEqual([Object.keys(bad)[0]])
     }
+  })
+
+  test('staff list every ad with its status: shown (as /store shows them), running but not shown, scheduled, ended', async () => {
+    await database.db.insert(homeBannerAds).values([
+      ad('later', { position: 0, startsAt: at(48), endsAt: at(72) }),
+      ad('soon', { position: 5, startsAt: at(2) }),
+      ad('over', { position: 0, startsAt: at(-48), endsAt: at(-1) }),
+      ...['a', 'b', 'c', 'd'].map((name, i) => ad(name, { position: i + 1 })),
+    ])
+    const list = await ads.list()
+    expect(list.map((a) => [a.name, a.status])).toEqual([
+      ['a', 'shown'],
+      ['b', 'shown'],
+      ['c', 'shown'],
+      ['d', 'waiting'],
+      ['soon', 'scheduled'],
+      ['later', 'scheduled'],
+      ['over', 'ended'],
+    ])
+    expect(list[0]).toMatchObject({ imageUrl: '/images/banners/nursery-week.svg', imageWidth: 1200, imageHeight: 400, altText: 'a banner', linkUrl: '/store/nursery', position: 1, endsAt: null })
+    expect(new Date(list[0]!.startsAt).getTime()).toBeCloseTo(at(-1).getTime(), -4)
+    expect((await ads.get(list[6]!.id)).name).toBe('over')
+    await expect(ads.get(2_000_000_000)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  test('update changes every field with the same checks; an unknown id is not_found', async () => {
+    const { id } = await ads.create({ name: 'Spring', imageUrl: '/images/banners/on-the-go.svg', imageWidth: 1200, imageHeight: 400, altText: 'Strollers', linkUrl: '/store/strollers', startsAt: at(-1) })
+    const changed = { name: 'Summer', imageUrl: '/images/own/summer.png', imageWidth: '800', imageHeight: '300', altText: 'Summer things', linkUrl: 'https://partner.example/summer', position: '4', startsAt: at(-2).toISOString(), endsAt: at(5).toISOString() }
+    expect(await ads.update(id, changed)).toEqual({ id, name: 'Summer' })
+    expect(await ads.get(id)).toMatchObject({ name: 'Summer', imageUrl: '/images/own/summer.png', imageWidth: 800, imageHeight: 300, altText: 'Summer things', linkUrl: 'https://partner.example/summer', position: 4, status: 'shown' })
+    await expect(ads.update(id, { ...changed, linkUrl: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'invalid_input', fields: { linkUrl: [expect.any(String)] } })
+    await expect(ads.update(id, { ...changed, endsAt: at(-3).toISOString() })).rejects.toMatchObject({ code: 'invalid_input', fields: { endsAt: ['The end must come after the start.'] } })
+    expect((await ads.get(id)).name).toBe('Summer')
+    await expect(ads.update(2_000_000_000, changed)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  test('end takes an ad off /store now (a scheduled one never shows); ending it again changes nothing; an unknown id is not_found', async () => {
+    await database.db.insert(homeBannerAds).values([ad('running', { position: 0 }), ad('scheduled', { position: 1, startsAt: at(24) })])
+    const [running, scheduled] = await ads.list()
+    expect([running!.status, scheduled!.status]).toEqual(['shown', 'scheduled'])
+    expect(await ads.end(running!.id)).toEqual({ id: running!.id, name: 'running', ended: true })
+    expect(await ads.active()).toEqual([])
+    const ended = await ads.get(running!.id)
+    expect(ended.status).toBe('ended')
+    expect(Math.abs(new Date(ended.endsAt!).getTime() - Date.now())).toBeLessThan(60_000)
+    expect(await ads.end(running!.id)).toEqual({ id: running!.id, name: 'running', ended: false })
+    expect((await ads.get(running!.id)).endsAt).toBe(ended.endsAt)
+    await ads.end(scheduled!.id)
+    const gone = await ads.get(scheduled!.id)
+    expect(gone.status).toBe('ended')
+    expect(gone.startsAt <= gone.endsAt!).toBe(true)
+    await expect(ads.end(2_000_000_000)).rejects.toMatchObject({ code: 'not_found' })
   })
 })
 
