@@ -1,30 +1,12 @@
 // Home banner ads (spec §2 'Store landing page'): what an ad may hold. No server imports: the landing page
 // checks links again as it renders them.
 import { z } from 'zod'
+import { isOwnImagePath, isSafeBannerLink } from './banner-ads.links'
+
+export { isOwnImagePath, isSafeBannerLink }
 
 /** At most this many home banner ads are shown at once, in position order. */
 export const HOME_BANNER_ADS_MAX = 3
-
-/**
- * A link a banner may lead to: a path on this site ('/store/nursery', not '//host' or '/\host', which
- * browsers read as another site) or an https address without credentials. Anything else is refused.
- */
-export function isSafeBannerLink(value: string): boolean {
-  // No spaces, backslashes or control characters (browsers drop or reinterpret them).
-  if (value.length === 0 || value.length > 2000 || /[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return false
-  if (value.startsWith('/')) return !value.startsWith('//')
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === ''
-  } catch {
-    return false
-  }
-}
-
-/** An image shipped with the site: a path of ours ('/images/banners/…'), never another site's picture. */
-export function isOwnImagePath(value: string): boolean {
-  return /^\/(?:images|assets)\/[a-z0-9][a-z0-9._/-]*\.(?:svg|png|webp|jpg)$/.test(value) && !value.includes('..')
-}
 
 export const homeBannerAdInput = z
   .object({

@@ -1,7 +1,7 @@
 import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import type { HomeBannerAd } from '../banner-ads.service.server'
-import { isSafeBannerLink } from '../banner-ads.validation'
+import { isSafeBannerLink } from '../banner-ads.links'
 
 /**
  * Spec §2 'Store landing page': home banner ads, each its picture (with width, height and alt text) as a

@@ -1,0 +1,30 @@
+import { describe, expect, inject, test } from 'vitest'
+
+// The scripts a shop page loads at start (decision 018): what its deferred-hydration loader lists (entry, the
+// framework, the route and everything they import statically). Form validation (zod, 24 KB gzip) belongs to the
+// server and to forms loaded on first use, never to a shop page's first load: it crept in twice (h13 on the product
+// page, h16 on /store through the banner ads' link check), each time unseen until the bytes were counted.
+const baseUrl = inject('baseUrl')
+
+const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', '/gp/nestling-essentials-wipes-dispenser/1']
+
+async function firstLoadScripts(path: string) {
+  const html = await (await fetch(`${baseUrl}${path}`)).text()
+  // The loader's list of module preloads (app/lib/defer-hydration.server.ts): ["/assets/entry.client-….js", …].forEach(
+  const list = html.match(/\[("\/assets\/[\w.-]+\.js",?)+\]\.forEach\(/)?.[0] ?? ''
+  const urls = [...new Set(list.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
+  return Promise.all(urls.map(async (url) => ({ url, code: await (await fetch(`${baseUrl}${url}`)).text() })))
+}
+
+describe('first-load scripts of shop pages', () => {
+  for (const path of pages) {
+    test(`${path} loads no form validation library at start`, async () => {
+      const scripts = await firstLoadScripts(path)
+      expect(scripts.length).toBeGreaterThan(3)
+      expect(scripts[0]!.url).toMatch(/^\/assets\/entry\.client-/)
+      expect(scripts.some((s) => s.code.includes('hydrateRoot') || s.code.includes('hydrate'))).toBe(true)
+      const withZod = scripts.filter((s) => s.code.includes('ZodError') || s.code.includes('invalid_type')).map((s) => s.url)
+      expect(withZod).toEqual([])
+    })
+  }
+})
