@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { formatExpiry } from '~/modules/discount/discount'
 import { createAccount, demoParent, signInContext, type TestAccount } from './support/accounts'
 import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
+import { recordEvents } from './support/events'
 
 // Issue 6: the registry discount banner and status modal on the shop pages, /registry-discount, and the
 // birthday wishlist modal on /store. The demo parent's registry (Baby Rivera: created 40 days ago, arriving
@@ -19,23 +20,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-type SentEvent = { name: string; properties: Record<string, unknown>; path: string }
-
 async function newPage(options: BrowserContextOptions & { width?: number } = {}, cookie?: string) {
   const { width = 1280, ...rest } = options
   const context = await browser.newContext({ viewport: { width, height: 900 }, ...rest })
   if (cookie) await signInContext(context, baseUrl, { cookie })
   const page = await context.newPage()
-  // Every analytics event the page sends (beacons included): read in a pass-through route.
-  const events: SentEvent[] = []
-  await page.route('**/api/v3/events', async (route) => {
-    if (route.request().method() === 'POST') events.push(...((JSON.parse(route.request().postData() ?? '{}') as { events?: SentEvent[] }).events ?? []))
-    try {
-      await route.fulfill({ response: await route.fetch() })
-    } catch {
-      // The page closed while a beacon was in flight.
-    }
-  })
+  const events = await recordEvents(page)
   return { context, page, events }
 }
 

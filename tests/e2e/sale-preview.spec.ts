@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { shot } from './support/checkout-setup'
+import { recordEvents } from './support/events'
 
 // Spec §9 'Sale preview slugs: two (gear and essentials)' and §7 'product clicked' (preview ids): the gear
 // and essentials rows above the sale listing on /store/sale, their 'Shop all' links, and the click event.
@@ -15,20 +16,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-type SentEvent = { name: string; properties: Record<string, unknown>; path: string }
-
 async function newPage(width: number, javaScriptEnabled = true) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled })
   const page = await context.newPage()
-  const events: SentEvent[] = []
-  await page.route('**/api/v3/events', async (route) => {
-    if (route.request().method() === 'POST') events.push(...((JSON.parse(route.request().postData() ?? '{}') as { events?: SentEvent[] }).events ?? []))
-    try {
-      await route.fulfill({ response: await route.fetch() })
-    } catch {
-      // The page closed while a beacon was in flight.
-    }
-  })
+  const events = await recordEvents(page)
   return { context, page, events }
 }
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { demoParent, signInContext } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { endPool } from './support/shop-db'
+import { sessionCookie } from './support/checkout-setup'
+import { recordEvents } from './support/events'
 
 // The issue 3 audit's gaps, closed in h16: home banner ads on /store (spec §2, §7 'banner click'), the
 // category image grid's callout tile (spec §2, §3), the store-offer icon row on registry cards (spec §9).
@@ -21,21 +23,11 @@ afterAll(async () => {
   if (pool) await endPool(pool)
 })
 
-type SentEvent = { name: string; properties: Record<string, unknown>; path: string }
-
 async function newPage(width: number, cookie?: string) {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   if (cookie) await signInContext(context, baseUrl, { cookie })
   const page = await context.newPage()
-  const events: SentEvent[] = []
-  await page.route('**/api/v3/events', async (route) => {
-    if (route.request().method() === 'POST') events.push(...((JSON.parse(route.request().postData() ?? '{}') as { events?: SentEvent[] }).events ?? []))
-    try {
-      await route.fulfill({ response: await route.fetch() })
-    } catch {
-      // The page closed while a beacon was in flight.
-    }
-  })
+  const events = await recordEvents(page)
   return { context, page, events }
 }
 
@@ -43,12 +35,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`)
   await page.waitForSelector('html[data-hydrated]')
   return response
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
 }
 
 describe('home banner ads', () => {
@@ -84,7 +70,7 @@ describe('home banner ads', () => {
   }
 
   test("while ads show, an eligible owner's registry discount banner steps aside on /store (it still shows on other shop pages)", async () => {
-    const cookie = await signIn(demoParent.email, demoParent.password)
+    const cookie = await sessionCookie(baseUrl, demoParent)
     const { context, page } = await newPage(1280, cookie)
     try {
       await open(page, '/store')
