@@ -1,6 +1,6 @@
 import type { ManualChunkMeta, ModuleInfo } from 'rollup'
 import { describe, expect, it } from 'vitest'
-import { firstLoadChunks } from './first-load-chunks'
+import { firstLoadChunks, SMALL_MODULE } from './first-load-chunks'
 
 const app = '/repo/app'
 
@@ -13,6 +13,8 @@ type Spec = {
   dynamicFrom?: string[]
   /** A barrel: `export { name } from './target'` for each [name, target]. */
   barrel?: [string, string][]
+  /** The module's transformed code (only its length matters). */
+  code?: string
 }
 
 const id = (p: string) => (p.startsWith('/') ? p : `${app}/${p}`)
@@ -25,7 +27,7 @@ function graph(modules: Record<string, Spec>): ManualChunkMeta {
       ? spec.barrel.map(([name, target]) => ({ type: 'ExportNamedDeclaration', source: { value: target }, specifiers: [{ type: 'ExportSpecifier', exported: { name } }] }))
       : [{ type: 'ImportDeclaration', source: { value: 'x' }, specifiers: (spec.names ?? []).map((name) => ({ type: 'ImportSpecifier', imported: { name } })) }]
     const importedIds = spec.barrel ? [...new Set(spec.barrel.map(([, target]) => target))].map(id) : (spec.imports ?? []).map(id)
-    infos.set(id(path), { id: id(path), importedIds, importers: [], isEntry: path === 'root.tsx' || path.startsWith('routes/'), dynamicImporters: (spec.dynamicFrom ?? []).map(id), ast: { type: 'Program', body } } as unknown as ModuleInfo)
+    infos.set(id(path), { id: id(path), importedIds, importers: [], isEntry: path === 'root.tsx' || path.startsWith('routes/'), dynamicImporters: (spec.dynamicFrom ?? []).map(id), code: spec.code ?? null, ast: { type: 'Program', body } } as unknown as ModuleInfo)
   }
   for (const info of infos.values()) for (const next of info.importedIds) (infos.get(next)!.importers as string[]).push(info.id)
   return { getModuleIds: () => infos.keys(), getModuleInfo: (m: string) => infos.get(m) ?? null }
@@ -126,6 +128,35 @@ describe('firstLoadChunks', () => {
       'ui/modal.tsx': 'modal',
       'ui/dialog-frame.tsx': 'dialog-frame',
       'ui/text-field.tsx': 'text-field',
+    })
+  })
+
+  it('puts small modules that a quarter of the routes or more use into the shell, and React DOM', () => {
+    const small = 'x'.repeat(SMALL_MODULE.maxCode)
+    const pages = Array.from({ length: 12 }, (_, i) => `routes/page-${i}.tsx`)
+    const result = plan({
+      ...routes,
+      'components/app-shell.tsx': {},
+      'modules/catalog/ui/product-listing.tsx': { imports: ['ui/button.tsx', 'ui/big-form.tsx', 'lib/rare.ts'] },
+      'modules/catalog/ui/product-card.tsx': {},
+      'modules/registry/ui/add-to-registry.tsx': {},
+      'modules/registry/ui/registry-only.tsx': {},
+      'modules/catalog/ui/pill.tsx': {},
+      ...Object.fromEntries(pages.map((p) => [p, { imports: ['ui/button.tsx', 'ui/big-form.tsx'] }])),
+      // 13 + the listing pages of 22 routes import these two; one route besides the listing pages imports the third.
+      'ui/button.tsx': { code: small },
+      'ui/big-form.tsx': { code: small + 'x' },
+      'routes/about.tsx': { imports: ['lib/rare.ts'] },
+      'lib/rare.ts': { code: 'x' },
+      '/repo/node_modules/react-dom/cjs/react-dom-client.production.js': {},
+      '/repo/node_modules/scheduler/index.js': {},
+    })
+    expect(result).toMatchObject({
+      'ui/button.tsx': 'shell',
+      'ui/big-form.tsx': 'big-form',
+      'lib/rare.ts': 'rare',
+      '/repo/node_modules/react-dom/cjs/react-dom-client.production.js': 'shell',
+      '/repo/node_modules/scheduler/index.js': 'shell',
     })
   })
 })
