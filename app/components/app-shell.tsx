@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
+import { KeptServerHtml } from '~/lib/kept-server-html'
 import { SiteLink, useSiteLinkNavigation } from '~/lib/site-link'
 import { type FlashKey, flashMessages } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
 import type { HeaderViewer } from './account-menu'
 import { BackToTop } from './back-to-top'
+import { SITE_FOOTER } from './kept-parts'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
 import { RouteChangeListener } from './route-change-listener'
@@ -58,12 +60,31 @@ export function AppShell({
           {viewer && !viewer.emailVerified && pathname !== '/verify_email' ? <ConfirmEmailReminder /> : null}
           {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
         </main>
-        <SiteFooter navbar={navbar} />
+        <Footer navbar={navbar} />
         <BackToTop />
         <PageViewTracker />
         <RouteChangeListener />
       </div>
     </ToastProvider>
+  )
+}
+
+const LazySiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })))
+
+/** The footer: the real one on the server; in the browser, the server's HTML kept (app/lib/kept-server-html.tsx). */
+function Footer({ navbar }: { navbar: NavbarCategory[] }) {
+  if (import.meta.env.SSR) return <SiteFooter navbar={navbar} />
+  return (
+    <KeptServerHtml
+      as="footer"
+      id={SITE_FOOTER.id}
+      className={SITE_FOOTER.className}
+      fallback={
+        <Suspense fallback={null}>
+          <LazySiteFooter navbar={navbar} />
+        </Suspense>
+      }
+    />
   )
 }
 

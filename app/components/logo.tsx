@@ -1,5 +1,6 @@
 import { SiteLink } from '~/lib/site-link'
 import { cx } from '~/ui'
+import { SITE_LOGO } from './kept-parts'
 
 /** The nest-and-heart mark used in the logo and the favicon. */
 export function LogoMark({ className }: { className?: string }) {
@@ -12,10 +13,13 @@ export function LogoMark({ className }: { className?: string }) {
   )
 }
 
-/** The 'Nestlist' wordmark, linking home. */
-export function Logo({ className }: { className?: string }) {
+/**
+ * The 'Nestlist' wordmark, linking home. Rendered on the server only: the browser keeps its HTML (`HeaderLogo`,
+ * app/lib/kept-server-html.tsx).
+ */
+export function Logo() {
   return (
-    <SiteLink to="/" className={cx('inline-flex items-center gap-2 rounded-xl text-berry-700', className)}>
+    <SiteLink to="/" id={SITE_LOGO.id} className={SITE_LOGO.className}>
       <LogoMark className="size-9" />
       <span className="text-[1.65rem] leading-none font-extrabold tracking-tight">Nestlist</span>
     </SiteLink>

@@ -3,14 +3,15 @@ import { SiteLink } from '~/lib/site-link'
 import { StaticMarkup } from '~/lib/static-markup'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Badge, Container, Icon, type IconName } from '~/ui'
+import { SITE_FOOTER } from './kept-parts'
 import { LogoMark } from './logo'
-import { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT } from './site-header'
+import { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT, RETURNS_WINDOW } from './site-header'
 import { categoryHref, CHECKLIST_PATH, CHECKLIST_QUIZ_PATH, FIND_REGISTRY_PATH, livePages, REGISTRY_NEW_PATH } from './site-links'
 
-/** The spec's store returns window (section 9). */
-export const RETURNS_WINDOW = '9 months'
-
-/** Registry, Shop, Company and Help, with links only to pages that exist; a copyright line. */
+/**
+ * Registry, Shop, Company and Help, with links only to pages that exist; a copyright line. Rendered on the server
+ * only: the browser keeps its HTML (app-shell.tsx, app/lib/kept-server-html.tsx).
+ */
 export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
   const year = new Date().getFullYear()
   const shop = navbar.slice(0, 6)
@@ -18,8 +19,9 @@ export function SiteFooter({ navbar }: { navbar: NavbarCategory[] }) {
     // Its HTML depends on the year and the first six categories only: the server writes a copy (app/lib/static-markup.tsx).
     <StaticMarkup
       as="footer"
+      id={SITE_FOOTER.id}
       markupKey={() => `footer\u0000${year}\u0000${shop.map((c) => `${c.urlSlug}\u0001${c.title}`).join('\u0000')}`}
-      className="mt-16 border-t border-line bg-cream-200 text-ink">
+      className={SITE_FOOTER.className}>
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.2fr] lg:gap-8">
         <div className="sm:col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2 text-xl font-extrabold text-berry-700">

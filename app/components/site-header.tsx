@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react'
+import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { MiniCart } from '~/modules/cart/ui/mini-cart'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import { Container, Icon, Tooltip } from '~/ui'
 import { AccountMenu, type HeaderViewer } from './account-menu'
+import { SITE_LOGO } from './kept-parts'
 import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
 import { MobileSearchBar } from './mobile-search-bar'
@@ -13,6 +16,9 @@ import { StoreNav } from './store-nav'
 /** The spec's free-shipping threshold and registry discount (section 9; the discount's numbers live in app-config). */
 export const FREE_SHIPPING_THRESHOLD = 45
 export const REGISTRY_DISCOUNT_PERCENT = REGISTRY_DISCOUNT.percent
+
+/** The spec's store returns window (section 9). */
+export const RETURNS_WINDOW = '9 months'
 
 /**
  * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
@@ -26,7 +32,7 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
         <div className="lg:hidden">
           <MobileMenu navbar={navbar} />
         </div>
-        <Logo />
+        <HeaderLogo />
         <p className="hidden border-l border-line pl-4 text-sm leading-tight text-muted xl:block">
           The universal baby
           <br />
@@ -68,5 +74,26 @@ function AnnouncementBar() {
         </p>
       </Container>
     </div>
+  )
+}
+
+const LazyLogo = lazy(() => import('./logo').then((m) => ({ default: m.Logo })))
+
+/** The logo: the real one on the server; in the browser, the server's HTML kept (no code for its SVG). */
+function HeaderLogo() {
+  if (import.meta.env.SSR) return <Logo />
+  return (
+    <KeptServerHtml
+      as="a"
+      id={SITE_LOGO.id}
+      href="/"
+      data-discover="true"
+      className={SITE_LOGO.className}
+      fallback={
+        <Suspense fallback={null}>
+          <LazyLogo />
+        </Suspense>
+      }
+    />
   )
 }

@@ -91,7 +91,7 @@ export function useSiteLinkNavigation() {
 }
 
 /** Whether a click on a link is React Router's to handle (its `shouldProcessLinkClick`): a plain left click in this tab. */
-function isPlainLeftClick(event: React.MouseEvent<HTMLAnchorElement>, target: string | undefined) {
+function isPlainLeftClick(event: React.MouseEvent<HTMLElement>, target: string | undefined) {
   return event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 }
 
@@ -118,6 +118,22 @@ export function ClientSiteLink(props: LinkProps) {
       }}
     />
   )
+}
+
+/**
+ * A click anywhere in server HTML the browser keeps as it is (`KeptServerHtml`): a plain left click on one of its
+ * site links (`<a data-discover>`, as `SiteLink` writes them) navigates with the router, as `ClientSiteLink` does.
+ */
+export function followSiteLink(event: React.MouseEvent<HTMLElement>) {
+  const link = event.target instanceof Element ? event.target.closest('a') : null
+  if (!link || !event.currentTarget.contains(link) || link.dataset.discover !== 'true') return
+  const to = link.getAttribute('href')
+  const target = link.getAttribute('target') ?? undefined
+  if (!to || !isPlainSitePath(to) || event.defaultPrevented || !siteNavigate || !isPlainLeftClick(event, target)) return
+  event.preventDefault()
+  const here = window.location
+  const next = new URL(to, here.href)
+  siteNavigate(to, { replace: next.pathname === here.pathname && next.search === here.search && next.hash === here.hash })
 }
 
 /** A link to a page of this site; use it wherever `Link` would do. */

@@ -169,6 +169,53 @@ describe('app shell', () => {
     }
   })
 
+  test('the footer and the logo keep the server HTML, and their links navigate in the app without a page load', async () => {
+    const { page, context } = await openPage('/store/strollers')
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined))
+    try {
+      const footer = page.locator('footer#site-footer')
+      const served = await page.evaluate(() => document.getElementById('site-footer')?.innerHTML)
+      expect(served).toContain('Nestlist. All rights reserved.')
+      // A page load would clear this; a router navigation keeps it.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      const category = footer.getByRole('link', { name: 'Car Seats' })
+      await category.click()
+      await page.waitForURL('**/store/car-seats')
+      await page.getByRole('heading', { level: 1, name: 'Car Seats' }).waitFor()
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      // The footer is still the server's, on the next page too.
+      expect(await page.evaluate(() => document.getElementById('site-footer')?.innerHTML)).toBe(served)
+      // The keyboard follows a footer link the same way.
+      await footer.getByRole('link', { name: 'Strollers' }).focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL('**/store/strollers')
+      await page.locator('header a#site-logo').click()
+      await page.waitForURL(`${baseUrl}/`)
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      await expect(page.locator('header a#site-logo').innerText()).resolves.toContain('Nestlist')
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a page without the footer (the sign-in popup) that moves on to a full page renders the footer and logo there', async () => {
+    const { page, context } = await openPage('/login?popup=true')
+    try {
+      expect(await page.locator('footer').count()).toBe(0)
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      await page.getByRole('link', { name: /forgot/i }).click()
+      await page.waitForURL('**/forgot_password')
+      await expect(page.locator('footer#site-footer').innerText()).resolves.toMatch(/© \d{4} Nestlist/)
+      await expect(page.locator('header a#site-logo').getAttribute('href')).resolves.toBe('/')
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('the desktop search box searches the store with search_term', async () => {
     const { page, context } = await openPage('/')
     try {

@@ -1,0 +1,36 @@
+// Server HTML that the browser keeps as it is, with no code for it in the browser's bundles (docs/decisions/018,
+// amendment h17): the site's footer and the header's logo, whose HTML depends on nothing a visitor does.
+//
+// The server renders the real component inside an element with an `id`. In the browser, `KeptServerHtml`
+// renders the same element with the inner HTML it finds under that id in the page (read once, then kept), as
+// `dangerouslySetInnerHTML`: React neither compares nor rewrites such an element's content when it hydrates it,
+// nor later while the string stays the same. Its site links navigate with the router through one delegated click
+// handler (`followSiteLink`). When the page has no such element (the sign-in popup's bare layout, say), it renders
+// `fallback`: the real component, loaded on first use.
+import type { JSX, ReactNode } from 'react'
+import { followSiteLink } from './site-link'
+
+const kept = new Map<string, string>()
+
+function keptHtml(id: string): string | undefined {
+  if (!kept.has(id) && typeof document !== 'undefined') {
+    const element = document.getElementById(id)
+    if (element) kept.set(id, element.innerHTML)
+  }
+  return kept.get(id)
+}
+
+type KeptServerHtmlProps<T extends keyof JSX.IntrinsicElements> = {
+  as: T
+  /** The element's id: the server writes it with the real component inside. */
+  id: string
+  /** What to render when the page holds no such element. */
+  fallback: ReactNode
+} & Omit<JSX.IntrinsicElements[T], 'children' | 'dangerouslySetInnerHTML' | 'id'>
+
+export function KeptServerHtml<T extends keyof JSX.IntrinsicElements>({ as, id, fallback, ...attributes }: KeptServerHtmlProps<T>) {
+  const html = keptHtml(id)
+  if (html === undefined) return fallback
+  const Tag = as as unknown as React.ElementType
+  return <Tag {...attributes} id={id} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning onClick={followSiteLink} />
+}
