@@ -89,7 +89,10 @@ describe('sale preview rows', () => {
         const url = new URL(page.url())
         expect(url.searchParams.get('categories')!.split(',')).toEqual(['strollers', 'car-seats', 'carriers', 'nursery', 'playroom'])
         expect(await page.locator('main section[data-sale-preview]').count()).toBe(0)
-        const listed = await productIdsOf(page, 'Sale products')
+        // Headed as the group it is, in the page and the tab.
+        await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Gear on sale')
+        await expect(page.title()).resolves.toBe('Gear on sale | Nestlist')
+        const listed = await productIdsOf(page, 'Gear on sale products')
         expect(listed.slice(0, gearIds.length)).toEqual(gearIds)
         // The filter says what it is doing; the panel shows the chosen categories checked.
         if (width >= 930) expect(await page.getByRole('button', { name: 'Product Type (5)' }).isVisible()).toBe(true)

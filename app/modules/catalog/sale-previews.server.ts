@@ -57,3 +57,14 @@ export async function salePreviews(
     ]
   })
 }
+
+/**
+ * The group whose 'Shop all' listing these filters are (exactly its categories, in any order, and nothing else
+ * chosen), so that page can be headed 'Gear on sale' instead of 'Sale'; null for any other choice.
+ */
+export function salePreviewForFilters(filters: { categories?: readonly string[] } & Record<string, unknown>, previews: readonly SalePreview[] = SALE_PREVIEWS): SalePreview | null {
+  const { categories, ...others } = filters
+  if (!categories || Object.values(others).some((value) => value !== undefined)) return null
+  const chosen = new Set(categories)
+  return previews.find((preview) => preview.categorySlugs.length === chosen.size && preview.categorySlugs.every((slug) => chosen.has(slug))) ?? null
+}

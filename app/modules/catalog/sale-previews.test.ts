@@ -5,7 +5,7 @@ import { parseListingParams } from '~/modules/search/listing-query'
 import { createLiveIndex, type LiveIndex } from '~/modules/search/search-live-index.server'
 import { createSearchService, createSqlEngineSet, type SearchService } from '~/modules/search/search.service.server'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { SALE_LISTING_PATH, salePreviewHref, salePreviews } from './sale-previews.server'
+import { SALE_LISTING_PATH, salePreviewForFilters, salePreviewHref, salePreviews } from './sale-previews.server'
 import { TOP_LEVEL_CATEGORY_SLUGS } from './seed/category-tree'
 
 // Spec §9 'Sale preview slugs: two (gear and essentials)': the mapping, and the rows the sale page reads
@@ -97,5 +97,17 @@ describe.each([
     expect(rows.map((r) => r.title)).toEqual(['Essentials on sale'])
     const gone: SalePreview = { ...nothing, categorySlugs: ['no-such-category'] }
     expect(await salePreviews(service(), { previews: [gone] })).toEqual([])
+  })
+})
+
+describe('salePreviewForFilters', () => {
+  test("names the group whose 'Shop all' listing the filters are: its categories in any order, nothing else chosen", () => {
+    const [gear, essentials] = SALE_PREVIEWS
+    expect(salePreviewForFilters({ categories: [...gear!.categorySlugs] })?.title).toBe('Gear on sale')
+    expect(salePreviewForFilters({ categories: [...essentials!.categorySlugs].reverse() })?.title).toBe('Essentials on sale')
+    expect(salePreviewForFilters({ categories: gear!.categorySlugs.slice(1) })).toBeNull()
+    expect(salePreviewForFilters({ categories: [...gear!.categorySlugs, 'clothing'] })).toBeNull()
+    expect(salePreviewForFilters({ categories: [...gear!.categorySlugs], minPrice: 10 })).toBeNull()
+    expect(salePreviewForFilters({})).toBeNull()
   })
 })

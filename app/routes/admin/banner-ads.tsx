@@ -44,9 +44,8 @@ const t = {
   name: 'Name',
   nameHint: 'Short; analytics report banner clicks by it.',
   art: 'Picture',
-  artHint: 'One of the banners we ship, or another image of ours.',
-  artOption: (label: string, w: number, h: number) => `${label} (${w} × ${h})`,
-  ownOption: 'Another image of ours (enter its path and size)',
+  artHint: (w: number, h: number) => `One of the banners we ship (${w} × ${h} px), or another image of ours: then enter its path and size.`,
+  ownOption: 'Another image of ours',
   imagePath: 'Image path',
   imagePathHint: 'Only for another image: a path of ours like /images/banners/nursery-week.svg.',
   width: 'Width in pixels',
@@ -144,7 +143,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editParam = new URL(request.url).searchParams.get('edit')
   const editing = editParam === null ? null : (ads.find((a) => String(a.id) === editParam) ?? null)
   if (editParam !== null && !editing) throw notFound()
-  const art = (Object.keys(BANNER_ART) as BannerArtSlug[]).map((slug) => ({ slug, label: t.artOption(BANNER_ART[slug].headline, BANNER_ART_SIZE.width, BANNER_ART_SIZE.height) }))
+  const art = (Object.keys(BANNER_ART) as BannerArtSlug[]).map((slug) => ({ slug, label: BANNER_ART[slug].headline }))
   return { ads, editing: editing ? { id: editing.id, name: editing.name, values: valuesOf(editing) } : null, blank: blankValues(), art }
 }
 
@@ -286,7 +285,7 @@ function AdForm({ editing, values, failure, art }: { editing: { id: number; name
         <div>
           <Label htmlFor={artId}>{t.art}</Label>
           <p id={`${artId}-hint`} className="mt-1 text-sm text-muted">
-            {t.artHint}
+            {t.artHint(BANNER_ART_SIZE.width, BANNER_ART_SIZE.height)}
           </p>
           <select
             id={artId}

@@ -5,7 +5,7 @@ import { DEFAULT_SORT, type SortState } from '~/modules/catalog/ui/filters/filte
 import { listingView } from '~/modules/catalog/product-card.server'
 import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalog/ui/filters/listing-request'
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
-import { salePreviews, type SalePreviewView } from '~/modules/catalog/sale-previews.server'
+import { salePreviewForFilters, salePreviews, type SalePreviewView } from '~/modules/catalog/sale-previews.server'
 import { hasFilters, parseFilters } from '~/modules/catalog/ui/filters/filter-state'
 import { SalePreviewRow } from '~/modules/catalog/ui/sale-preview-row'
 import { BEST_MIN_RATING, BEST_MIN_REVIEWS } from '~/modules/search/search-engine'
@@ -80,14 +80,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (request.error !== undefined) badRequest({ message: request.error, retryHref: copy.path, retryLabel: 'Clear the filters' })
   // The sale page opens with its gear and essentials rows (spec §9), on its plain first page only: a filtered
   // or later page is the shopper digging into the full listing.
-  const withPreviews = listing === 'sale' && page.data === 1 && !hasFilters(parseFilters(url.searchParams))
+  const filters = parseFilters(url.searchParams)
+  const withPreviews = listing === 'sale' && page.data === 1 && !hasFilters(filters)
+  // 'Shop all gear on sale' opens the sale listing with the group's categories: headed as the group.
+  const group = listing === 'sale' ? salePreviewForFilters(filters) : null
   const [products, previews] = await Promise.all([
     orNotFound(context.services.search.listing(request.query), retry),
     withPreviews ? salePreviews(context.services.search, { sort: defaultSort }) : Promise.resolve<SalePreviewView[]>([]),
   ])
   const missing = missingPageMessage(products)
   if (missing) notFound({ message: missing, ...retry })
-  return { listing, products: listingView(products), previews, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
+  return { listing, groupTitle: group?.title ?? null, products: listingView(products), previews, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
@@ -98,20 +101,23 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   // Filtered and sorted views point search engines at the plain page.
   const filtered = /[?&](?!page=)[^=&]+=/.test(new URL(loaderData.href, loaderData.origin).search)
   return [
-    { title: page > 1 ? `${copy.title} (page ${page})` : copy.title },
+    { title: pageTitle(loaderData.groupTitle ? `${loaderData.groupTitle} | Nestlist` : copy.title, page) },
     ...(filtered ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { name: 'description', content: copy.description },
     { tagName: 'link', rel: 'canonical', href: page > 1 ? `${base}?page=${page}` : base },
   ]
 }
 
+const pageTitle = (title: string, page: number) => (page > 1 ? `${title} (page ${page})` : title)
+
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, products, previews, defaultSort, href } = loaderData
+  const { listing, groupTitle, products, previews, defaultSort, href } = loaderData
   const copy = LISTINGS[listing]
+  const heading = groupTitle ?? copy.heading
   const unfilteredEmpty = products.count === 0 && !/[?&](brands|categories|onSale|minPrice|maxPrice|available|minRating)=/.test(href)
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-extrabold tracking-tight">{copy.heading}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{heading}</h1>
       {previews.map((preview) => (
         <SalePreviewRow key={preview.slug} preview={preview} />
       ))}
@@ -122,7 +128,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           key={listing}
           result={products}
           href={href}
-          label={`${copy.heading} products`}
+          label={`${heading} products`}
           defaultSort={defaultSort}
           heading={previews.length > 0 ? <h2 className="text-xl font-bold sm:text-2xl">Everything on sale</h2> : undefined}
         />
