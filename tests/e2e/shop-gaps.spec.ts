@@ -152,4 +152,21 @@ describe('store-offer icon row', () => {
       }
     })
   }
+
+  test('the owner sees the same row on their registry home, beside "Where to buy"', async () => {
+    const { context, page } = await newPage(375, await sessionCookie(baseUrl, demoParent))
+    try {
+      await open(page, '/registry/home')
+      const row = page.locator('li', { has: page.getByRole('link', { name: 'Where to buy: Hand-knit merino baby blanket, oatmeal' }) })
+      const icons = row.getByRole('img', { name: 'Also at Amazon, Little Sprout Market, Cradle & Co. and 1 more store' })
+      expect(await icons.isVisible()).toBe(true)
+      expect(await icons.locator('span').allTextContents()).toEqual(['A', 'LS', 'C', '+1'])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      await icons.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: '/tmp/h17-owner-offer-icons-375.png' })
+      await expectNoSeriousA11yViolations(page, 'owner registry home offer icons 375')
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -18,8 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Registries they own and those they collaborate on: a helper who owns none lands on the one they help with.
   const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.managedBy(user.id)])
   if (!registry) throw redirect('/registry/new')
+  const offers = await context.services.externalProducts.offersFor(registry.items.filter((i) => !i.removed).map((i) => i.id))
   return {
     registry,
+    // The other places to buy each item (store names only): the store-offer icon row.
+    offerStores: Object.fromEntries(Object.entries(offers).map(([id, list]) => [id, list.map((o) => o.storeName)])) as Record<number, string[]>,
     owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType, role: r.role })),
     // The birthday prompt (spec §4): the browser applies the trigger rules to the registries this user owns.
     birthdayPrompt: birthdayPromptFacts(
@@ -30,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function RegistryHome({ loaderData }: Route.ComponentProps) {
-  const { registry, owned, birthdayPrompt } = loaderData
+  const { registry, owned, birthdayPrompt, offerStores } = loaderData
   const q = owned.length > 1 ? `?registry=${registry.id}` : ''
   const liveItems = registry.items.filter((i) => !i.removed).length
   const when =
@@ -96,7 +99,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6 lg:order-1">
           <OwnerStats stats={registry.stats} surpriseActive={registry.surpriseActive} revealDate={registry.surpriseRevealDate} />
-          {liveItems === 0 ? <OwnerEmptyItems /> : <OwnerItemsByCategory registry={registry} organizeHref={`/list/${registry.id}/organize`} />}
+          {liveItems === 0 ? <OwnerEmptyItems /> : <OwnerItemsByCategory registry={registry} organizeHref={`/list/${registry.id}/organize`} offerStores={offerStores} />}
         </div>
         <aside className="flex flex-col gap-4 lg:order-2" aria-label="Registry setup">
           <OwnerSetupProgress goals={registry.goals} />

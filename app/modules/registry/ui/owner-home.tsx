@@ -3,6 +3,7 @@ import { formatCents } from '~/lib/money'
 import { Badge, Card, cx, Icon, LinkButton } from '~/ui'
 import type { OwnerItem, OwnerRegistry, RegistryStats, SetupGoal } from '../registry.types'
 import { ItemPicture } from './item-picture'
+import { StoreOfferIcons } from './store-offer-icons'
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 const dayName = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -103,7 +104,7 @@ export function OwnerStats({ stats, surpriseActive, revealDate }: { stats: Regis
   )
 }
 
-function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: boolean }) {
+function ItemRow({ item, surpriseActive, otherStores }: { item: OwnerItem; surpriseActive: boolean; otherStores: string[] }) {
   const given = item.quantityReserved + item.quantityPurchased
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0 sm:gap-4">
@@ -161,6 +162,7 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
               </>
             ) : null}
           </span>
+          {otherStores.length > 0 ? <StoreOfferIcons storeNames={otherStores} className="shrink-0" /> : null}
         </div>
         {item.note ? <p className="mt-1.5 text-sm text-ink">“{item.note}”</p> : null}
       </div>
@@ -169,7 +171,11 @@ function ItemRow({ item, surpriseActive }: { item: OwnerItem; surpriseActive: bo
 }
 
 /** The registry's items under their categories (removed items are left to the organise page). */
-export function OwnerItemsByCategory({ registry, organizeHref }: { registry: OwnerRegistry; organizeHref: string }) {
+/**
+ * `offerStores`: per item id, the other stores the owner listed as places to buy it (where-to-buy), shown as the
+ * store-offer icon row (spec §9), as guests see it on their cards.
+ */
+export function OwnerItemsByCategory({ registry, organizeHref, offerStores = {} }: { registry: OwnerRegistry; organizeHref: string; offerStores?: Record<number, string[]> }) {
   const live = registry.items.filter((i) => !i.removed)
   const groups = registry.categories
     .map((c) => ({ category: c, items: live.filter((i) => i.categoryId === c.id).sort((a, b) => a.position - b.position) }))
@@ -199,7 +205,12 @@ export function OwnerItemsByCategory({ registry, organizeHref }: { registry: Own
           </h3>
           <ul className="mt-4 flex flex-col divide-y divide-line">
             {items.map((item) => (
-              <ItemRow key={item.id} item={item} surpriseActive={registry.surpriseActive} />
+              <ItemRow
+                key={item.id}
+                item={item}
+                surpriseActive={registry.surpriseActive}
+                otherStores={(offerStores[item.id] ?? []).filter((name) => name.toLowerCase() !== (item.storeName ?? '').toLowerCase())}
+              />
             ))}
           </ul>
         </Card>
