@@ -28,3 +28,19 @@ describe('first-load scripts of shop pages', () => {
     })
   }
 })
+
+describe('browser scripts of every page', () => {
+  test("carry none of the demo catalogue's seed data (it crept into the staff banner page through the illustrations module, h17)", async () => {
+    const html = await (await fetch(`${baseUrl}/store`)).text()
+    const manifestUrl = html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0]
+    expect(manifestUrl).toBeDefined()
+    const manifest = JSON.parse(
+      (await (await fetch(`${baseUrl}${manifestUrl}`)).text()).replace(/^window.__reactRouterManifest=/, '').replace(/;\s*$/, ''),
+    ) as { routes: Record<string, { module?: string; imports?: string[] }> }
+    const urls = [...new Set(Object.values(manifest.routes).flatMap((r) => [...(r.module ? [r.module] : []), ...(r.imports ?? [])]))]
+    expect(urls.length).toBeGreaterThan(50)
+    const codes = await Promise.all(urls.map(async (url) => ({ url, code: await (await fetch(`${baseUrl}${url}`)).text() })))
+    // A guide title of the seed lists (app/modules/catalog/seed/): data the server seeds and serves.
+    expect(codes.filter((s) => s.code.includes('Travel Systems, Explained')).map((s) => s.url)).toEqual([])
+  })
+})

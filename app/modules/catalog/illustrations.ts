@@ -6,6 +6,7 @@ import { BRAND_SEEDS, brandIndexBySlug } from './seed/brand-list'
 import { categoryNodeBySlug } from './seed/category-tree'
 import { guideSeedBySlug } from './seed/guide-list'
 import { hashString } from './seed/prng'
+import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug } from '../banner-ads/banner-art'
 import { PLACEHOLDER_HEART_PATH } from './image-paths'
 
 /** Every product illustration, by id. The id appears in image paths, so keep ids stable. */
@@ -129,21 +130,9 @@ export function guideImagePath(slug: string): string {
 
 export { PLACEHOLDER_HEART_PATH }
 
-/** Home banner ad art (drawn here like every demo image, 1200 x 400): the headline is in the picture, and in the ad's alt text. */
-export const BANNER_ART = {
-  'nursery-week': { headline: 'Nursery Week', line: 'Cribs, gliders and dressers parents love', action: 'Shop the nursery', kinds: ['crib', 'glider', 'mobile'], palette: 0 },
-  'on-the-go': { headline: 'Ready, set, stroll', line: 'Strollers and carriers for every outing', action: 'Shop strollers', kinds: ['stroller', 'carrier', 'diaper-bag'], palette: 2 },
-  'bath-time': { headline: 'Splish, splash', line: 'Tubs, towels and toys for bath time', action: 'Shop bath time', kinds: ['bath-tub', 'hooded-towel', 'bath-toy'], palette: 3 },
-} as const satisfies Record<string, { headline: string; line: string; action: string; kinds: readonly ProductKind[]; palette: number }>
-
-export type BannerArtSlug = keyof typeof BANNER_ART
-
-/** A home banner ad's picture is 1200 x 400. */
-export const BANNER_ART_SIZE = { width: 1200, height: 400 } as const
-
-export function bannerImagePath(slug: BannerArtSlug): string {
-  return `/images/banners/${slug}.svg`
-}
+// The home banner ads' art (its names, size and paths) lives in banner-art.ts, which the staff page imports without
+// this module's seed data; it is drawn here (renderBannerSvg).
+export { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from '../banner-ads/banner-art'
 
 /** Image badges shown top-right on product cards. */
 export const IMAGE_BADGES = {
