@@ -25,6 +25,8 @@
 // server runs with npm start's Node flags (scripts/server-node-flags.mjs). BENCH_WAL_STATS=1: the WAL by record type; BENCH_SQL='…': run on the fresh database first (to try a schema change); BENCH_PROF=dir: a CPU
 // profile of the server. BENCH_MAX_BATCH=N: the most checkouts a batch takes (the service's 64 otherwise);
 // BENCH_NODE_FLAGS='…': Node flags added after npm start's (to try a GC setting before changing scripts/server-node-flags.mjs).
+// BENCH_PG_STATEMENTS=1 (embedded PostgreSQL only): pg_stat_statements loaded for the run (track = all, so the statements inside
+// checkout_batch() count too, and track_planning), and the measured window's top statements by execution + planning time printed per order.
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
 import { createHash, randomBytes } from 'node:crypto'
@@ -115,6 +117,23 @@ function serverStats(child: ChildProcess): Promise<ServerStats> {
   })
 }
 
+const PG_STATEMENTS = !!process.env.BENCH_PG_STATEMENTS
+/** BENCH_PG_STATEMENTS: the measured window's busiest statements, per order (top-level ones include the time of the statements they run). */
+async function topStatements(pool: pg.Pool, orders: number) {
+  const { rows } = await pool.query<{ query: string; top: boolean; calls: string; rows: string; exec: number; plan: number }>(
+    `select regexp_replace(query, '\\s+', ' ', 'g') as query, toplevel as top, calls, rows, total_exec_time as exec, total_plan_time as plan from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 20`,
+  )
+  return rows.map((r) => ({
+    query: r.query.length > 160 ? `${r.query.slice(0, 157)}...` : r.query,
+    top: r.top,
+    calls: Number(r.calls) / orders,
+    rows: Number(r.rows) / orders,
+    exec: r.exec / orders,
+    plan: r.plan / orders,
+  }))
+}
+
 async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   const name = `nestlist_checkout_http_${mode}_${process.pid}`
   const url = await createTemplateDatabase(adminUrl, name)
@@ -135,6 +154,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   try {
     // BENCH_SQL: statements run on the fresh database first, to try a schema change (an index, a fillfactor) before writing its migration.
     if (process.env.BENCH_SQL) await pool.query(process.env.BENCH_SQL)
+    if (PG_STATEMENTS) await pool.query('create extension if not exists pg_stat_statements')
     await pool.query(`insert into categories (id, title, url_slug) values (1, 'Bench', 'bench')`)
     await pool.query(`insert into brands (id, name, slug, title, logo_url) values (1, 'Bench', 'bench', 'Bench', '/x.svg')`)
     await pool.query(
@@ -239,6 +259,8 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       const av = await pool.query<{ n: number }>('select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int as n from pg_stat_all_tables')
       return { checkpoints: cp.rows[0]!.n, autovacuums: av.rows[0]!.n }
     }
+    // BENCH_PG_STATEMENTS: the statements' counters from the start of the measured window.
+    if (PG_STATEMENTS) await pool.query('select pg_stat_statements_reset()')
     const backgroundBefore = await background()
     const before = { server: await serverStats(child), postgres: postmasterPid ? postgresCpuSeconds(postmasterPid) : 0, client: process.cpuUsage(), wal: await wal() }
     const warmOrders = acknowledged.size
@@ -266,6 +288,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
       )
       for (const r of rows) console.log(`    WAL ${r.t.padEnd(28)} ${String(r.n).padStart(7)} records ${String(r.kb).padStart(7)} KB (full pages ${r.fpi} KB)`)
     }
+    const statementsTop = PG_STATEMENTS ? await topStatements(pool, measured) : []
     const perOrder = {
       serverCpuMs: ((serverAfter.cpuSeconds - before.server.cpuSeconds) * 1000) / measured,
       postgresCpuMs: postmasterPid ? ((postgresAfter - before.postgres) * 1000) / measured : NaN,
@@ -311,7 +334,7 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
        where relname in ('orders', 'payments', 'test_processor_charges', 'product_stock', 'carts') order by relname`,
     )
     const p99 = percentile(sorted, 99)
-    return { mode, settings, perOrder, waits, hot, rate, warmOrders, p50: percentile(sorted, 50), p99, n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
+    return { mode, settings, perOrder, statementsTop, waits, hot, rate, warmOrders, p50: percentile(sorted, 50), p99, n: times.length, elapsed, stock, held, orderRows, paid, charges, uncharged, errors, ok }
   } finally {
     await stopChild()
     await pool.end()
@@ -319,7 +342,8 @@ async function run(adminUrl: string, mode: 'fast' | 'straightforward') {
   }
 }
 
-const server = await startTestPostgres()
+const server = await startTestPostgres(PG_STATEMENTS ? { settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all', 'pg_stat_statements.track_planning': 'on', 'pg_stat_statements.max': '2000' } } : {})
+if (PG_STATEMENTS && process.env.DATABASE_URL) console.log('BENCH_PG_STATEMENTS: DATABASE_URL\'s server must have pg_stat_statements loaded (shared_preload_libraries) for it')
 let failed = false
 try {
   const modes = values.only ? [values.only as 'fast' | 'straightforward'] : (['fast', 'straightforward'] as const)
@@ -353,6 +377,10 @@ try {
     console.log(`  server GC: ${gcPauses.length} pauses, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms (${majorGcPauses.length} of them full mark-compact, longest ${Math.max(0, ...majorGcPauses).toFixed(1)} ms); PostgreSQL: ${checkpoints} checkpoints, ${autovacuums} autovacuum/analyze runs during the run`)
     console.log(`  HOT updates (whole run): ${r.hot.map((h) => `${h.t} ${h.hot}/${h.upd}${h.upd ? ` (${((100 * h.hot) / h.upd).toFixed(0)} %)` : ''}`).join(', ')}`)
     console.log(`  invariants: stock min ${r.stock.min} (never below 0), stock taken ${r.stock.taken} = items in orders ${r.held.n}; orders ${r.orderRows.n} for ${r.orderRows.keys} keys, ${r.orderRows.paid} paid; captured payments ${r.paid.n}, processor charges captured ${r.charges.n}, left authorised or pending ${r.uncharged.n}`)
+    if (r.statementsTop.length > 0) {
+      console.log(`  PostgreSQL statements (pg_stat_statements, measured window; per order: ms of execution + planning, calls; nested: run inside another statement, e.g. checkout_batch()):`)
+      for (const t of r.statementsTop) console.log(`    ${(t.exec + t.plan).toFixed(3).padStart(7)} ms (exec ${t.exec.toFixed(3)}, plan ${t.plan.toFixed(3)}) ${t.calls.toFixed(2).padStart(6)} calls, ${t.rows.toFixed(1).padStart(5)} rows${t.top ? '' : ' nested'}: ${t.query}`)
+    }
     if (r.errors.length) console.log(`  errors (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`)
     console.log(`  ${r.ok ? 'held  ' : 'BROKEN'} no oversell, no double order, one charge per order`)
     if (mode === 'fast') {

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { gunzipSync } from 'node:zlib'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemoData } from '~/db/seed.server'
@@ -76,6 +77,21 @@ describe('security headers', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY')
       expect(res.headers.get('x-request-id')).toMatch(/.{8,}/)
     }
+  })
+})
+
+describe('API compression', () => {
+  test('JSON API answers say Vary: Accept-Encoding once, small or large, and are gzipped for a client that accepts it', async () => {
+    for (const path of ['/api/v3/openapi.json', '/store/api/no_such_thing']) {
+      const plain = await app.request(path)
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+      expect(plain.headers.get('content-encoding')).toBeNull()
+    }
+    const gz = await app.request('/api/v3/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding')
+    const doc = JSON.parse(new TextDecoder().decode(gunzipSync(Buffer.from(await gz.arrayBuffer())))) as { openapi: string }
+    expect(doc.openapi).toBe('3.1.0')
   })
 })
 

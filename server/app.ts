@@ -98,7 +98,15 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
   })
-  app.use((c, next) => (isApiPath(c.req.path) ? apiHeaders(c, next) : documentHeaders(c, next)))
+  // API answers say `Vary: Accept-Encoding` from the start (compress() below would add it to a finished answer, and a
+  // header set on a finished answer makes Hono and @hono/node-server rebuild it as a WHATWG Response with a body stream
+  // to read back: ~6 % of the checkout bench server's CPU profile, docs/decisions/025 h17). compress() finds it there and
+  // leaves it; a client that accepts gzip still gets gzip.
+  app.use((c, next) => {
+    if (!isApiPath(c.req.path)) return documentHeaders(c, next)
+    c.header('Vary', 'Accept-Encoding')
+    return apiHeaders(c, next)
+  })
   app.use(compress())
   app.onError(handleApiError)
   app.use(csrfProtection({ publicUrl }))

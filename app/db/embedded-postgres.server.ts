@@ -129,9 +129,9 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }, lo
 /**
  * Starts (creating on first use) the PostgreSQL cluster in `${dataDir}/postgres`, listening on loopback and on
  * a Unix-domain socket in that folder (the URL returned uses the socket), and makes sure the application
- * database exists.
+ * database exists. `settings`: extra server settings for this run (`-c name=value`; the benches' pg_stat_statements).
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, log: Log, options: { settings?: Record<string, string> } = {}): Promise<EmbeddedPostgres> {
   const pgDir = path.join(dataDir, 'postgres')
   const secretFile = path.join(dataDir, 'postgres.secret')
   const ids = await runAsIds()
@@ -153,7 +153,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   const socketDir = process.platform !== 'win32' && Buffer.byteLength(path.join(pgDir, `.s.PGSQL.${port}.lock`)) <= 100 ? pgDir : ''
   const child: ChildProcess = spawn(
     postgres,
-    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'max_connections=200'],
+    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'max_connections=200', ...Object.entries(options.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
     // Detached: a Ctrl-C in the terminal reaches us, and we stop PostgreSQL after the web server has drained.
     { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
   )

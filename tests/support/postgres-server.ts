@@ -7,16 +7,16 @@ import { runMigrations } from '~/db/migrate.server'
 
 /**
  * The PostgreSQL server tests use: DATABASE_URL's server when set (CI runs both), otherwise a throwaway
- * embedded one. Returns an admin URL (any database name can be swapped in) and a stop function.
+ * embedded one (with `settings` given to it, if any). Returns an admin URL (any database name can be swapped in) and a stop function.
  */
-export async function startTestPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+export async function startTestPostgres(options: { settings?: Record<string, string> } = {}): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const external = process.env.DATABASE_URL
   if (external) return { adminUrl: external, stop: async () => {} }
   // 0755 so that the `postgres` system user (used when we run as root) can reach its folder.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-test-'))
   fs.chmodSync(dir, 0o755)
   const quiet = { info() {}, warn() {}, debug() {} }
-  const server = await startEmbeddedPostgres(dir, quiet)
+  const server = await startEmbeddedPostgres(dir, quiet, options)
   return {
     adminUrl: server.url,
     async stop() {

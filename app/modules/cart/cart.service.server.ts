@@ -146,7 +146,8 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     db
       .select({
         owner,
-        line: cartItems,
+        // Only what a priced line needs (not the cart id, option key or timestamp: fewer fields to send and parse per line).
+        line: { id: cartItems.id, options: cartItems.options, quantity: cartItems.quantity, registryId: cartItems.registryId, regItemId: cartItems.regItemId, giftCard: cartItems.giftCard },
         product: lineProductColumns,
         // Stock of record for this line's option (docs/decisions/021-cart.md); null only before a product's rows exist.
         stock: sql<number | null>`coalesce(${productStock.quantity}, case when not exists (select 1 from product_stock s where s.product_id = ${products.id}) then ${products.stock} end)`,

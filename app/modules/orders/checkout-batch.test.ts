@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { users } from '../accounts/accounts.schema'
 import { createCartService } from '../cart/cart.service.server'
 import type { CardProcessor } from '../payments/card-processor'
 import { createPaymentsService } from '../payments/payments.service.server'
@@ -134,6 +135,32 @@ describe('group commit', () => {
     expect(again).toEqual({ order: placed[0]!.order, created: false })
     expect(await payments()).toEqual(before)
     expect(await q(`select count(*)::int as n from orders where idempotency_key = any($1)`, [keys])).toEqual([{ n: 4 }])
+  })
+
+  test('a batch that fits, written set-based: a signed-in cart and a guest cart emptied, a quick buy leaves its cart alone, the stock taken once per row', async () => {
+    const a = app()
+    const [p1, p2] = [await product(20, 1_100), await product(20, 2_100)]
+    const [u] = await database.db.insert(users).values({ email: `set${++n}@example.test`, firstName: 'S', lastName: 'B', passwordHash: 'x' }).returning()
+    const member = { userId: u!.id }
+    const guest = { guestToken: a.cart.newGuestToken() }
+    const quick = { guestToken: a.cart.newGuestToken() }
+    await a.cart.add(member, { productId: p1.id, quantity: 2 })
+    await a.cart.add(member, { productId: p2.id, quantity: 1 })
+    await a.cart.add(guest, { productId: p2.id, quantity: 3 })
+    await a.cart.add(quick, { productId: p1.id, quantity: 1 })
+    const input = (i: number) => ({ idempotencyKey: key(), email: `set${i}@example.test`, name: 'Set', shippingAddress: address, card })
+    const sizes: number[] = []
+    const b = app({ observeBatch: (t) => sizes.push(t.size) })
+    const placed = await Promise.all([
+      b.orders.place(member, input(0)),
+      b.orders.place(guest, input(1)),
+      b.orders.place(quick, { ...input(2), scope: { buyNow: { productId: p2.id, quantity: 2 } } }),
+    ])
+    expect(sizes.reduce((x, y) => x + y, 0)).toBe(3)
+    for (const r of placed) expect(r).toMatchObject({ created: true, order: { status: 'paid' } })
+    expect(placed.map((r) => r.order.lines.map((l) => [l.productId, l.quantity]))).toEqual([[[p1.id, 2], [p2.id, 1]], [[p2.id, 3]], [[p2.id, 2]]])
+    expect([await a.orders.stockOf(p1.id), await a.orders.stockOf(p2.id)]).toEqual([18, 14])
+    expect(await Promise.all([member, guest, quick].map(async (v) => (await a.cart.view(v)).lines.map((l) => [l.productId, l.quantity])))).toEqual([[], [], [[p1.id, 1]]])
   })
 
   test('in one batch: a product whose stock rows are not set up yet goes one by one (rows made from products.stock), a scoped checkout empties only its own lines, a whole-cart one its cart', async () => {
