@@ -137,7 +137,7 @@ describe('group commit', () => {
     expect(await q(`select count(*)::int as n from orders where idempotency_key = any($1)`, [keys])).toEqual([{ n: 4 }])
   })
 
-  test('a batch that fits, written set-based: a signed-in cart and a guest cart emptied, a quick buy leaves its cart alone, the stock taken once per row', async () => {
+  test('a batch that fits: a signed-in cart and a guest cart emptied, a quick buy leaves its cart alone, the stock taken once per row', async () => {
     const a = app()
     const [p1, p2] = [await product(20, 1_100), await product(20, 2_100)]
     const [u] = await database.db.insert(users).values({ email: `set${++n}@example.test`, firstName: 'S', lastName: 'B', passwordHash: 'x' }).returning()
