@@ -110,11 +110,7 @@ export function ClientSiteLink(props: LinkProps) {
         onClick?.(event)
         if (event.defaultPrevented || reloadDocument || !siteNavigate || !isPlainLeftClick(event, target)) return
         event.preventDefault()
-        // Link replaces the history entry when the link is to the page already shown (same path, query and hash).
-        const here = window.location
-        const next = new URL(to, here.href)
-        const same = next.pathname === here.pathname && next.search === here.search && next.hash === here.hash
-        siteNavigate(to, { replace: replace ?? same, state, preventScrollReset, viewTransition })
+        navigateAsLink(siteNavigate, to, { replace, state, preventScrollReset, viewTransition })
       }}
     />
   )
@@ -131,9 +127,14 @@ export function followSiteLink(event: React.MouseEvent<HTMLElement>) {
   const target = link.getAttribute('target') ?? undefined
   if (!to || !isPlainSitePath(to) || event.defaultPrevented || !siteNavigate || !isPlainLeftClick(event, target)) return
   event.preventDefault()
+  navigateAsLink(siteNavigate, to, {})
+}
+
+/** Navigates as `Link` does: it replaces the history entry when the link is to the page already shown (same path, query and hash). */
+function navigateAsLink(navigate: SiteNavigate, to: string, { replace, ...options }: NavigateOptions) {
   const here = window.location
   const next = new URL(to, here.href)
-  siteNavigate(to, { replace: next.pathname === here.pathname && next.search === here.search && next.hash === here.hash })
+  navigate(to, { ...options, replace: replace ?? (next.pathname === here.pathname && next.search === here.search && next.hash === here.hash) })
 }
 
 /** A link to a page of this site; use it wherever `Link` would do. */
