@@ -7,6 +7,7 @@ import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
 import type { HeaderViewer } from './account-menu'
 import { BackToTop } from './back-to-top'
+import { IconSprite } from './icon-sprite'
 import { SITE_FOOTER } from './kept-parts'
 import { isFluidPath } from './layout'
 import { PageViewTracker } from './page-view-tracker'
@@ -44,6 +45,7 @@ export function AppShell({
   if (bare) {
     return (
       <ToastProvider>
+        <IconSprite />
         <main id="main" className="mx-auto max-w-md px-4 py-6">
           {children}
         </main>
@@ -52,6 +54,7 @@ export function AppShell({
   }
   return (
     <ToastProvider>
+      <IconSprite />
       <div id="top" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
         <SkipLink />
         <SiteHeader navbar={navbar} viewer={viewer} />

@@ -201,6 +201,41 @@ describe('app shell', () => {
     }
   })
 
+  test('every icon draws from the page sprite, on the first page and after in-app navigation', async () => {
+    const { page, context } = await openPage('/store/strollers')
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    try {
+      // Each shown icon's <use> points at a symbol of the one sprite and draws something (an unresolved reference has no box).
+      const drawn = () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<SVGUseElement>('svg > use'))
+            .filter((use) => use.ownerSVGElement?.checkVisibility())
+            .map((use) => {
+              const id = (use.getAttribute('href') ?? '').replace(/^#/, '')
+              const symbol = document.getElementById(id)
+              const box = use.getBBox()
+              return { id, inSprite: symbol?.parentElement?.id === 'icon-sprite', draws: box.width > 0 && box.height > 0 }
+            }),
+        )
+      const first = await drawn()
+      expect(first.length).toBeGreaterThan(5)
+      expect(first.filter((icon) => !icon.inSprite || !icon.draws)).toEqual([])
+      expect(await page.locator('svg#icon-sprite').count()).toBe(1)
+      const sprite = await page.evaluate(() => document.getElementById('icon-sprite')?.innerHTML)
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      await page.locator('footer#site-footer').getByRole('link', { name: 'Car Seats' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Car Seats' }).waitFor()
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      expect(await page.evaluate(() => document.getElementById('icon-sprite')?.innerHTML)).toBe(sprite)
+      const next = await drawn()
+      expect(next.filter((icon) => !icon.inSprite || !icon.draws)).toEqual([])
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a page without the footer (the sign-in popup) that moves on to a full page renders the footer and logo there', async () => {
     const { page, context } = await openPage('/login?popup=true')
     try {
