@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createAccount, demoParent, demoStaff } from './support/accounts'
+import { createAccount, demoParent, demoStaff, signInContext } from './support/accounts'
 import { latestEmailLink } from './support/outbox'
 import { launchBrowser, seriousA11yViolations } from './support/browser'
 
@@ -50,7 +50,7 @@ describe('sign up, sign out, sign in', () => {
     await page.waitForURL(`${baseUrl}/`)
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Welcome to Nestlist! Your account is ready.' }).count()).toBe(1)
     expect(await page.getByText('Please confirm your email address').count()).toBe(1)
-    expect(await page.locator('summary', { hasText: 'June' }).count()).toBe(1)
+    await expect.poll(() => page.locator('summary', { hasText: 'June' }).count()).toBe(1)
     const cookie = await sessionCookie(page)
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
     expect(cookie!.value).toMatch(/^[a-z2-7]{32}$/)
@@ -104,6 +104,45 @@ describe('sign up, sign out, sign in', () => {
     // the old session is gone on the server, not just in the browser
     const me = await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: `${signedInCookie!.name}=${signedInCookie!.value}` } })
     expect(me.status).toBe(401)
+  })
+
+  test("the account menu's code loads only for people signed in, and a menu opened before it arrives stays open and works", async () => {
+    const account = await createAccount(baseUrl)
+    const page = await openPage()
+    await signInContext(page.context(), baseUrl, account)
+    // Hold the menu's code until the menu has been opened from the server's HTML.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const requested: string[] = []
+    await page.route(/\/assets\/account-menu-panel-[\w-]+\.js$/, async (route) => {
+      requested.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/store`)
+    await hydrated(page)
+    await expect.poll(() => requested.length).toBe(1)
+    const summary = page.locator('summary', { hasText: account.firstName })
+    await summary.click()
+    await expect.poll(() => page.locator('details[data-account-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true)
+    release()
+    // Hydrated with the code: still open; Escape now closes it and gives focus back to its button.
+    await page.waitForTimeout(300)
+    expect(await page.locator('details[data-account-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true)
+    await page.getByRole('link', { name: 'Account settings' }).focus()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('details[data-account-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false)
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true)
+    // Anonymous visitors never load it.
+    const visitor = await openPage()
+    const visitorRequests: string[] = []
+    visitor.on('request', (request) => (/account-menu-panel/.test(request.url()) ? visitorRequests.push(request.url()) : undefined))
+    await visitor.goto(`${baseUrl}/store`)
+    await hydrated(visitor)
+    await visitor.getByRole('link', { name: 'Sign in' }).waitFor()
+    expect(visitorRequests).toEqual([])
+    await visitor.close()
+    await page.close()
   })
 
   test('redirect_path only ever leads to our own pages', async () => {
