@@ -120,8 +120,13 @@ export const orderLines = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** Null once the product is deleted from the catalog (the title and price stay). */
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /**
+     * Null once the product is deleted from the catalog (the title and price stay). Not a foreign key
+     * (docs/decisions/025, amendment h18): every checkout's check of it locked the hot product rows shared by all
+     * batches; products.delete sets it null instead (trigger order_lines_product_gone, migration 0034), and a line
+     * is only written while its stock row is locked, which a product's delete waits for (its stock rows cascade).
+     */
+    productId: integer('product_id'),
     title: text('title').notNull(),
     options: jsonb('options').$type<{ size?: string; color?: string }>().notNull().default({}),
     optionKey: text('option_key').notNull().default(''),
