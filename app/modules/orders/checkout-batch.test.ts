@@ -230,7 +230,7 @@ describe('group commit', () => {
     expect((await db.execute(sql`select count(*)::int as n from orders where idempotency_key = ${k}`)).rows).toEqual([{ n: 1 }])
   })
 
-  test('order_lines.product_id is not a foreign key (decision 025, h18): lines of concurrent checkouts name existing products; a deleted product leaves its lines with their title and no product, also when a checkout held its stock row', async () => {
+  test('order_lines\' order, product and box are not foreign keys (decision 025, h18): no line of any checkout (sold-out orders dropped included) names a missing order, box or product; deletes do what the keys\' ON DELETE did, also when a checkout held the stock row', async () => {
     const a = app()
     const [p1, p2] = [await product(50, 1_150), await product(50, 1_160)]
     const viewers = Array.from({ length: 12 }, () => ({ guestToken: a.cart.newGuestToken() }))
@@ -244,8 +244,19 @@ describe('group commit', () => {
     expect(await q(`select count(*)::int as lines, count(p.id)::int as with_product from order_lines l left join products p on p.id = l.product_id where l.order_id = any($1::uuid[])`, [ids])).toEqual([
       { lines: 24, with_product: 24 },
     ])
-    // No foreign key any more; the trigger does what its ON DELETE SET NULL did.
-    expect(await q(`select conname from pg_constraint where conrelid = 'order_lines'::regclass and confrelid = 'products'::regclass`)).toEqual([])
+    // Every line written by this file's tests (the sold-out orders a batch dropped, the one-by-one path, the retries).
+    const orphans = `select count(*) filter (where o.id is null)::int as no_order, count(*) filter (where l.shipment_id is not null and s.id is null)::int as no_box,
+        count(*) filter (where l.product_id is not null and p.id is null)::int as no_product, count(*)::int as lines
+      from order_lines l left join orders o on o.id = l.order_id left join shipments s on s.id = l.shipment_id left join products p on p.id = l.product_id`
+    const [before] = await q(orphans)
+    expect(before).toMatchObject({ no_order: 0, no_box: 0, no_product: 0 })
+    expect(before!.lines).toBeGreaterThan(24)
+    // No foreign keys any more (those of the lines' dependants stay); the triggers do what their ON DELETE did.
+    expect(await q(`select confrelid::regclass::text as parent from pg_constraint where conrelid = 'order_lines'::regclass and contype = 'f' order by 1`)).toEqual([
+      { parent: 'reg_items' },
+      { parent: 'registries' },
+      { parent: 'reservations' },
+    ])
     await q(`delete from products where id = $1`, [p1.id])
     expect(await q(`select count(*)::int as n, count(product_id)::int as with_product, min(title) = max(title) and min(title) <> '' as titled from order_lines where order_id = any($1::uuid[]) and unit_price_cents = 1150`, [ids])).toEqual([
       { n: 12, with_product: 0, titled: true },
@@ -275,5 +286,14 @@ describe('group commit', () => {
       { n: 13, with_product: 0 },
     ])
     expect(await q(`select count(*)::int as n from orders where id = any($1::uuid[])`, [ids])).toEqual([{ n: 12 }])
+
+    // Deleting a box takes it off its lines (was ON DELETE SET NULL); deleting orders deletes their lines and boxes (CASCADE).
+    expect(await q(`select count(*)::int as n, count(shipment_id)::int as boxed from order_lines where order_id = $1`, [ids[1]])).toEqual([{ n: 2, boxed: 2 }])
+    await q(`delete from shipments where order_id = $1`, [ids[1]])
+    expect(await q(`select count(*)::int as n, count(shipment_id)::int as boxed from order_lines where order_id = $1`, [ids[1]])).toEqual([{ n: 2, boxed: 0 }])
+    await q(`delete from orders where id = any($1::uuid[])`, [ids.slice(0, 6)])
+    expect(await q(`select count(*)::int as n from order_lines where order_id = any($1::uuid[])`, [ids])).toEqual([{ n: 12 }])
+    expect(await q(`select count(*)::int as n from shipments where order_id = any($1::uuid[])`, [ids.slice(0, 6)])).toEqual([{ n: 0 }])
+    expect(await q(orphans)).toMatchObject([{ no_order: 0, no_box: 0, no_product: 0 }])
   })
 })
