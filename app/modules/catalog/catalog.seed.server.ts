@@ -124,9 +124,12 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
   await ctx.pool.query('ANALYZE categories, brands, products, guides, category_guides, brand_guides, collections, collection_products')
 }
 
-/** Empties every catalogue table (and anything that references them). */
+/**
+ * Empties every catalogue table (and anything that references them). order_lines is named: its product_id is no
+ * longer a foreign key (docs/decisions/025, h18), so CASCADE would not reach it as it did.
+ */
 export async function resetCatalog(pool: pg.Pool): Promise<void> {
   await pool.query(
-    'TRUNCATE collection_products, collections, brand_guides, category_guides, products, guides, brands, categories RESTART IDENTITY CASCADE',
+    'TRUNCATE collection_products, collections, brand_guides, category_guides, products, guides, brands, categories, order_lines RESTART IDENTITY CASCADE',
   )
 }

@@ -229,4 +229,71 @@ describe('group commit', () => {
     expect(await q(`select status from payments where amount_cents = 2914 order by created_at`)).toEqual([{ status: 'declined' }, { status: 'captured' }])
     expect((await db.execute(sql`select count(*)::int as n from orders where idempotency_key = ${k}`)).rows).toEqual([{ n: 1 }])
   })
+
+  test('order_lines\' order, product and box are not foreign keys (decision 025, h18): no line of any checkout (sold-out orders dropped included) names a missing order, box or product; deletes do what the keys\' ON DELETE did, also when a checkout held the stock row', async () => {
+    const a = app()
+    const [p1, p2] = [await product(50, 1_150), await product(50, 1_160)]
+    const viewers = Array.from({ length: 12 }, () => ({ guestToken: a.cart.newGuestToken() }))
+    for (const v of viewers) {
+      await a.cart.add(v, { productId: p1.id, quantity: 1 })
+      await a.cart.add(v, { productId: p2.id, quantity: 2 })
+    }
+    const placed = await Promise.all(viewers.map((v, i) => a.orders.placeOrder(v, { idempotencyKey: key(), email: `fk${i}@example.test`, name: 'Fk', shippingAddress: address, card })))
+    expect(placed.map((o) => o.status)).toEqual(Array(12).fill('paid'))
+    const ids = placed.map((o) => o.id)
+    expect(await q(`select count(*)::int as lines, count(p.id)::int as with_product from order_lines l left join products p on p.id = l.product_id where l.order_id = any($1::uuid[])`, [ids])).toEqual([
+      { lines: 24, with_product: 24 },
+    ])
+    // Every line written by this file's tests (the sold-out orders a batch dropped, the one-by-one path, the retries).
+    const orphans = `select count(*) filter (where o.id is null)::int as no_order, count(*) filter (where l.shipment_id is not null and s.id is null)::int as no_box,
+        count(*) filter (where l.product_id is not null and p.id is null)::int as no_product, count(*)::int as lines
+      from order_lines l left join orders o on o.id = l.order_id left join shipments s on s.id = l.shipment_id left join products p on p.id = l.product_id`
+    const [before] = await q(orphans)
+    expect(before).toMatchObject({ no_order: 0, no_box: 0, no_product: 0 })
+    expect(before!.lines).toBeGreaterThan(24)
+    // No foreign keys any more (those of the lines' dependants stay); the triggers do what their ON DELETE did.
+    expect(await q(`select confrelid::regclass::text as parent from pg_constraint where conrelid = 'order_lines'::regclass and contype = 'f' order by 1`)).toEqual([
+      { parent: 'reg_items' },
+      { parent: 'registries' },
+      { parent: 'reservations' },
+    ])
+    await q(`delete from products where id = $1`, [p1.id])
+    expect(await q(`select count(*)::int as n, count(product_id)::int as with_product, min(title) = max(title) and min(title) <> '' as titled from order_lines where order_id = any($1::uuid[]) and unit_price_cents = 1150`, [ids])).toEqual([
+      { n: 12, with_product: 0, titled: true },
+    ])
+    expect(await q(`select count(*)::int as n from order_lines where order_id = any($1::uuid[]) and product_id = $2`, [ids, p2.id])).toEqual([{ n: 12 }])
+
+    // A product deleted while a checkout's transaction holds its stock row (as checkout_batch() and the one-by-one
+    // path do when they write lines) waits for that commit, then takes the product off the line just written.
+    const client = await database.pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(`select quantity from product_stock where product_id = $1 for update`, [p2.id])
+      await client.query(
+        `insert into order_lines (order_id, product_id, title, quantity, unit_price_cents, line_total_cents, warehouse_id) values ($1, $2, 'Late line', 1, 1160, 1160, 46)`,
+        [ids[0], p2.id],
+      )
+      let deleted = false
+      const deleting = database.pool.query(`delete from products where id = $1`, [p2.id]).then(() => (deleted = true))
+      await new Promise((r) => setTimeout(r, 200))
+      expect(deleted).toBe(false)
+      await client.query('commit')
+      await deleting
+    } finally {
+      client.release()
+    }
+    expect(await q(`select count(*)::int as n, count(product_id)::int as with_product from order_lines where order_id = any($1::uuid[]) and unit_price_cents = 1160`, [ids])).toEqual([
+      { n: 13, with_product: 0 },
+    ])
+    expect(await q(`select count(*)::int as n from orders where id = any($1::uuid[])`, [ids])).toEqual([{ n: 12 }])
+
+    // Deleting a box takes it off its lines (was ON DELETE SET NULL); deleting orders deletes their lines and boxes (CASCADE).
+    expect(await q(`select count(*)::int as n, count(shipment_id)::int as boxed from order_lines where order_id = $1`, [ids[1]])).toEqual([{ n: 2, boxed: 2 }])
+    await q(`delete from shipments where order_id = $1`, [ids[1]])
+    expect(await q(`select count(*)::int as n, count(shipment_id)::int as boxed from order_lines where order_id = $1`, [ids[1]])).toEqual([{ n: 2, boxed: 0 }])
+    await q(`delete from orders where id = any($1::uuid[])`, [ids.slice(0, 6)])
+    expect(await q(`select count(*)::int as n from order_lines where order_id = any($1::uuid[])`, [ids])).toEqual([{ n: 12 }])
+    expect(await q(`select count(*)::int as n from shipments where order_id = any($1::uuid[])`, [ids.slice(0, 6)])).toEqual([{ n: 0 }])
+    expect(await q(orphans)).toMatchObject([{ no_order: 0, no_box: 0, no_product: 0 }])
+  })
 })

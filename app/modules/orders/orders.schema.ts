@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { payments } from '../payments/payments.schema'
@@ -117,11 +117,19 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** Null once the product is deleted from the catalog (the title and price stay). */
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /**
+     * Not a foreign key (docs/decisions/025, amendment h18): a line is written only in its order's own transaction,
+     * after the order (checkout_batch(), the one-by-one path); deleting orders deletes their lines (trigger
+     * order_lines_order_gone, migration 0034, as ON DELETE CASCADE did).
+     */
+    orderId: uuid('order_id').notNull(),
+    /**
+     * Null once the product is deleted from the catalog (the title and price stay). Not a foreign key
+     * (docs/decisions/025, amendment h18): every checkout's check of it locked the hot product rows shared by all
+     * batches; products.delete sets it null instead (trigger order_lines_product_gone, migration 0034), and a line
+     * is only written while its stock row is locked, which a product's delete waits for (its stock rows cascade).
+     */
+    productId: integer('product_id'),
     title: text('title').notNull(),
     options: jsonb('options').$type<{ size?: string; color?: string }>().notNull().default({}),
     optionKey: text('option_key').notNull().default(''),
@@ -140,8 +148,11 @@ export const orderLines = pgTable(
      * The box this line travels in (a line is in exactly one; a registry's consolidated box holds lines of many
      * orders, docs/decisions/024). Set when the line is written; null only once a gift returned before it left
      * has been taken out of its box (decision 023). Was the shipment_lines table (docs/decisions/025, h10).
+     * Not a foreign key (h18): the box is written in the line's transaction, or is a registry's held box that
+     * transaction updates (locks) first; deleting boxes sets their lines' box null (trigger order_lines_shipment_gone,
+     * as ON DELETE SET NULL did).
      */
-    shipmentId: bigint('shipment_id', { mode: 'number' }).references((): AnyPgColumn => shipments.id, { onDelete: 'set null' }),
+    shipmentId: bigint('shipment_id', { mode: 'number' }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -715,6 +715,14 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         if (retry) throw new MissingStockRows(ids)
         throw new DomainError('conflict', orderMessages.soldOut(short[0]!.title))
       }
+      // order_lines.product_id is not a foreign key (docs/decisions/025, h18): a line with stock is guarded by its
+      // stock row, locked above (a product's delete removes its stock rows, so it waits for this commit or this
+      // order finds no row). Lines without stock (electronic gift cards) lock their product as the key's check did.
+      const unstocked = [...new Set(p.lines.filter((x) => x.giftCard).map((x) => x.productId))]
+      if (unstocked.length > 0) {
+        const found = await tx.execute(sql`select id from products where id = any(${sql.param(unstocked)}::int[]) for key share`)
+        if (found.rows.length !== unstocked.length) throw new DomainError('conflict', orderMessages.unavailable)
+      }
       return { ...order, assignedShipments }
     })
   }
