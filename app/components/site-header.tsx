@@ -11,7 +11,7 @@ import { MobileMenu } from './mobile-menu'
 import { MobileSearchBar } from './mobile-search-bar'
 import { SearchBox } from './search-box'
 import { livePages } from './site-links'
-import { StoreNav } from './store-nav'
+import { HeaderStoreNav } from './header-store-nav'
 
 /** The spec's free-shipping threshold and registry discount (section 9; the discount's numbers live in app-config). */
 export const FREE_SHIPPING_THRESHOLD = 45
@@ -45,7 +45,7 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
         </div>
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}
-      <StoreNav navbar={navbar} />
+      <HeaderStoreNav navbar={navbar} />
     </header>
   )
 }

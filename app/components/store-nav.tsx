@@ -7,6 +7,7 @@ import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
 import { NavbarDropdown } from './navbar-dropdown'
+import { STORE_NAV } from './kept-parts'
 import { categoryHref } from './site-links'
 
 const panelId = (slug: string) => `nav-panel-${slug}`
@@ -18,7 +19,13 @@ const HINT_ID = 'store-nav-hint'
  * pointer leaves; a press outside or a click on a category closes it. Keyboard: Enter, Space or
  * Down Arrow open, arrows move, Escape closes and returns focus to the item.
  */
-export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
+/**
+ * What was under way on the kept server HTML of the bar when its code arrived (header-store-nav.tsx): the index of the
+ * focused link or button (-1: none), the item under the mouse, a category button pressed, an arrow key pressed.
+ */
+export type StoreNavResume = { focus: number; hover: string | null; open: string | null; key: string | null }
+
+export function StoreNav({ navbar, resume }: { navbar: NavbarCategory[]; resume?: StoreNavResume }) {
   const [openId, setOpenId] = useState<string | null>(null)
   const [dropdown] = useState(() => createDropdownController(setOpenId))
   const { pathname } = useLocation()
@@ -26,6 +33,19 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   const itemRefs = useRef(new Map<string, HTMLElement>())
 
   useEffect(() => () => dropdown.dispose(), [dropdown])
+
+  // Taking over from the kept server HTML: carry on with what the visitor had started there.
+  useEffect(() => {
+    if (!resume) return
+    const focused = resume.focus >= 0 ? navRef.current?.querySelectorAll<HTMLElement>('a[href], button')[resume.focus] : undefined
+    focused?.focus()
+    if (resume.open) dropdown.open(resume.open)
+    else if (resume.hover) dropdown.pointerEnterItem(resume.hover)
+    // An arrow key pressed on an item: the item's own handler acts on it now.
+    if (resume.key && focused) focused.dispatchEvent(new globalThis.KeyboardEvent('keydown', { key: resume.key, bubbles: true, cancelable: true }))
+    // Once, when the live bar first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   useEffect(() => {
     if (openId === null) return
@@ -107,8 +127,9 @@ export function StoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   return (
     <nav
       ref={navRef}
-      aria-label="Shop by category"
-      className="relative hidden border-t border-line bg-white lg:block"
+      id={STORE_NAV.id}
+      aria-label={STORE_NAV.label}
+      className={STORE_NAV.className}
       onPointerEnter={mouseOnly(() => dropdown.pointerEnterNav())}
       onPointerLeave={mouseOnly(() => dropdown.pointerLeaveNav())}
       onBlur={(event) => {

@@ -26,8 +26,12 @@ export type MarkupCache = {
   fill(key: string, children: ReactNode): void
 }
 
-/** Provided by entry.server only: null in the browser (and in tests that do not provide one). */
-export const MarkupCacheContext = createContext<MarkupCache | null>(null)
+/**
+ * Provided by entry.server only: null in the browser (and in tests that do not provide one). Marked pure, so that a
+ * chunk importing this module only for code the browser drops (the footer's server branch) does not have to load
+ * and run it first: that made the shell wait on the `shop` chunk, which itself waits on the shell (h18).
+ */
+export const MarkupCacheContext = /* @__PURE__ */ createContext<MarkupCache | null>(null)
 
 type StaticMarkupProps<T extends keyof JSX.IntrinsicElements> = {
   /** The wrapper element; its own attributes are rendered by React every time. */

@@ -150,6 +150,82 @@ describe('app shell', () => {
     }
   })
 
+  test("the navbar keeps the server's HTML until it is used: keys and hover from before its code came are carried on", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    const requested: string[] = []
+    page.on('request', (request) => (/\/assets\/store-nav-[\w-]+\.js$/.test(request.url()) ? requested.push(request.url()) : undefined))
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    try {
+      await page.goto(`${baseUrl}/store/full-size-strollers`)
+      await page.waitForSelector('html[data-hydrated]')
+      await page.waitForTimeout(300)
+      // Not loaded at start: the bar is the server's HTML, with the current category marked.
+      expect(requested).toEqual([])
+      expect(await page.locator('nav#store-nav [aria-controls="nav-panel-strollers"]').getAttribute('aria-current')).toBe('true')
+      // Focus and Down Arrow while the code is held: the panel opens with focus inside once it is there.
+      const item = navItems(page).nth(1)
+      await item.focus()
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(() => requested.length).toBe(1)
+      expect(await page.locator('#nav-panel-car-seats').isVisible()).toBe(false)
+      release()
+      await page.locator('#nav-panel-car-seats').waitFor({ state: 'visible' })
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#nav-panel-car-seats') !== null)).toBe(true)
+      await page.keyboard.press('Escape')
+      await page.locator('#nav-panel-car-seats').waitFor({ state: 'hidden' })
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('nav-panel-car-seats')
+    } finally {
+      await context.close()
+    }
+
+    // A mouse resting on an item before the code came: it opens after the delay all the same.
+    const second = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const other = await second.newPage()
+    let releaseSecond: () => void = () => undefined
+    const heldSecond = new Promise<void>((resolve) => (releaseSecond = resolve))
+    await other.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
+      await heldSecond
+      await route.continue()
+    })
+    try {
+      await other.goto(`${baseUrl}/store`)
+      await other.waitForSelector('html[data-hydrated]')
+      await navItems(other).nth(2).hover()
+      await other.waitForTimeout(600)
+      expect(await other.locator('#nav-panel-carriers').isVisible()).toBe(false)
+      releaseSecond()
+      await other.locator('#nav-panel-carriers').waitFor({ state: 'visible', timeout: 3000 })
+      // A link followed from the kept bar or the live one navigates in the app; the bar then marks the new page's category.
+      await other.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      await other.locator('#nav-panel-carriers').getByRole('link').first().click()
+      await other.waitForURL(/\/store\/[\w-]+$/)
+      await other.waitForSelector('nav#store-nav [aria-controls="nav-panel-carriers"][aria-current]')
+      expect(await other.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('a page load, then a link of the kept navbar: the app navigates and the bar marks the new category', async () => {
+    const { page, context } = await openPage('/store')
+    try {
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      await page.locator('nav#store-nav').getByRole('link', { name: 'Car Seats' }).click()
+      await page.waitForURL('**/store/car-seats')
+      await page.waitForSelector('nav#store-nav [aria-controls="nav-panel-car-seats"][aria-current="page"]')
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      expect(await page.locator('nav#store-nav [aria-current]').count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('clicking a category in an open dropdown goes to its page and closes the dropdown', async () => {
     const { page, context } = await openPage('/')
     try {
