@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     navbar,
     viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role, emailVerified: viewer.user.emailVerified } : null,
     cartCount,
-    flash: flash?.key ?? null,
+    flash: flash?.note ?? null,
   }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import { SiteLink, useSiteLinkNavigation } from '~/lib/site-link'
-import { type FlashKey, flashMessages } from '~/lib/flash'
+import type { FlashKey, FlashNote } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
 import type { HeaderViewer } from './account-menu'
@@ -31,7 +31,7 @@ export function AppShell({
   navbar: NavbarCategory[]
   viewer: HeaderViewer
   /** A one-time message from the previous page (after a redirect). */
-  flash: FlashKey | null
+  flash: FlashNote | null
   /** Just the page (a sign-in popup): no header, footer or navigation. */
   bare?: boolean
   children: React.ReactNode
@@ -92,13 +92,13 @@ function Footer({ navbar }: { navbar: NavbarCategory[] }) {
 }
 
 /** The one-time message after a redirect, shown at the top of the page (announced politely). */
-function FlashMessage({ flash }: { flash: FlashKey | null }) {
+function FlashMessage({ flash }: { flash: FlashNote | null }) {
   const [dismissed, setDismissed] = useState<FlashKey | null>(null)
-  if (!flash || dismissed === flash) return null
-  const { tone, message } = flashMessages[flash]
+  if (!flash || dismissed === flash.key) return null
+  const { tone, message } = flash
   return (
     <Container className="pt-4">
-      <Alert tone={tone} onDismiss={() => setDismissed(flash)}>
+      <Alert tone={tone} onDismiss={() => setDismissed(flash.key)}>
         {message}
       </Alert>
     </Container>

@@ -19,3 +19,9 @@ export const flashMessages = {
 } as const satisfies Record<string, { tone: 'success' | 'info'; message: string }>
 
 export type FlashKey = keyof typeof flashMessages
+
+/**
+ * A message as the page gets it: the root loader sends its text, so the browser's bundles need not carry every
+ * message (decision 018, amendment h18).
+ */
+export type FlashNote = { key: FlashKey; tone: 'success' | 'info'; message: string }

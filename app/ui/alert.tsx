@@ -1,10 +1,10 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { cx } from './cx'
 import { Icon, type IconName } from './icon'
 
 export type AlertTone = 'success' | 'error' | 'info'
 
-const tones: Record<AlertTone, { box: string; icon: IconName; iconColor: string }> = {
+export const tones: Record<AlertTone, { box: string; icon: IconName; iconColor: string }> = {
   success: { box: 'border-sage-200 bg-sage-50', icon: 'check-circle', iconColor: 'text-sage-700' },
   error: { box: 'border-berry-200 bg-berry-50', icon: 'alert', iconColor: 'text-berry-700' },
   info: { box: 'border-sky-200 bg-sky-50', icon: 'info', iconColor: 'text-sky-700' },
@@ -45,6 +45,9 @@ export function Alert({ tone = 'info', title, children, onDismiss, className }: 
 type ToastItem = { id: number; tone: AlertTone; message: ReactNode; duration: number }
 type ToastInput = { tone?: AlertTone; message: ReactNode; /** ms before it hides itself; 0 keeps it until dismissed. */ duration?: number }
 
+// A toast's code loads with the first toast of the page (decision 018, amendment h18): most pages show none.
+const Toast = lazy(() => import('./toast').then((m) => ({ default: m.Toast })))
+
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null)
 
 /** Shows short-lived messages ('Added to your registry') in one live region at the bottom of the screen. */
@@ -67,11 +70,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         aria-relevant="additions"
         className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:bottom-6"
       >
-        {toasts.map((t) => (
-          <Toast key={t.id} tone={t.tone} duration={t.duration} onDismiss={() => dismiss(t.id)}>
-            {t.message}
-          </Toast>
-        ))}
+        <Suspense fallback={null}>
+          {toasts.map((t) => (
+            <Toast key={t.id} tone={t.tone} duration={t.duration} onDismiss={() => dismiss(t.id)}>
+              {t.message}
+            </Toast>
+          ))}
+        </Suspense>
       </div>
     </ToastContext.Provider>
   )
@@ -82,36 +87,4 @@ export function useToast() {
   const show = useContext(ToastContext)
   if (!show) throw new Error('useToast needs a <ToastProvider> (the app shell provides one)')
   return show
-}
-
-/** One toast; normally rendered by ToastProvider. */
-export function Toast({ tone = 'success', children, onDismiss, duration = 5000 }: { tone?: AlertTone; children: ReactNode; onDismiss: () => void; duration?: number }) {
-  const [paused, setPaused] = useState(false)
-  const dismissRef = useRef(onDismiss)
-  useEffect(() => {
-    dismissRef.current = onDismiss
-  })
-  useEffect(() => {
-    if (!duration || paused) return
-    const timer = setTimeout(() => dismissRef.current(), duration)
-    return () => clearTimeout(timer)
-  }, [duration, paused])
-  const t = tones[tone]
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-2xl bg-ink py-3 pr-2 pl-4 text-sm text-white shadow-pop animate-pop-in"
-    >
-      <Icon name={t.icon} className={cx('size-5', tone === 'error' ? 'text-berry-200' : tone === 'success' ? 'text-sage-200' : 'text-sky-200')} />
-      <div className="min-w-0 flex-1 font-medium">{children}</div>
-      <button type="button" onClick={onDismiss} className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/15">
-        <Icon name="close" className="size-4" />
-        <span className="sr-only">Dismiss</span>
-      </button>
-    </div>
-  )
 }

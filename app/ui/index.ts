@@ -1,5 +1,6 @@
 // Nestlist's design system: small, accessible primitives. Import from '~/ui'.
-export { Alert, Toast, ToastProvider, useToast, type AlertTone } from './alert'
+export { Alert, ToastProvider, useToast, type AlertTone } from './alert'
+export { Toast } from './toast'
 export { Badge, type BadgeVariant } from './badge'
 export { Button, LinkButton, buttonClasses, type ButtonSize, type ButtonVariant } from './button'
 export { Card } from './card'

@@ -83,6 +83,10 @@ describe('registry journey', () => {
         await quick.getByRole('button', { name: /to your registry$/ }).click()
         await quick.getByRole('button', { name: /^Add another/ }).waitFor()
       }
+      // Each quick add also says so in a toast (its code loads with the page's first toast), with a way to the registry.
+      const toasts = page.locator('[aria-live="polite"]').filter({ hasText: 'Added to your registry.' })
+      await toasts.getByRole('link', { name: 'View registry' }).first().waitFor()
+      expect(await toasts.getByRole('button', { name: 'Dismiss' }).count()).toBeGreaterThan(0)
       await open(page, '/registry/home')
       const itemsStat = await page
         .locator('section[aria-labelledby="stats-title"] dt', { hasText: /^Items$/ })

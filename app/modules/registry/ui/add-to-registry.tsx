@@ -82,7 +82,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
   const result = fetcher.data
   const pending = fetcher.state !== 'idle'
   // A no-JavaScript add comes back here with a flash; a script-driven one answers with data.
-  const added = (result?.ok && fetcher.state === 'idle') || (!result && root?.flash === 'registry_item_added')
+  const added = (result?.ok && fetcher.state === 'idle') || (!result && root?.flash?.key === 'registry_item_added')
   const failure = result && !result.ok ? result : undefined
   const form = useRef<HTMLFormElement>(null)
   const defaultCategory = state.categories.find((c) => c.isDefault) ?? state.categories[0]
