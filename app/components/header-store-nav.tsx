@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { STORE_NAV } from './kept-parts'
+import { trackFlyoutClick } from './navbar-analytics'
 import { StoreNav, type StoreNavResume } from './store-nav'
 
 const loadStoreNav = () => import('./store-nav')
@@ -31,6 +32,9 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   const [firstPath] = useState(pathname)
   const [live, setLive] = useState<{ Nav: typeof StoreNav; resume: StoreNavResume } | null>(null)
   const loading = useRef(false)
+  // A pointer pressed on the kept bar: the live bar waits for its release, so the press and release land on one
+  // element and the click happens (a link pressed while the code arrives is followed).
+  const pressed = useRef(false)
   const pending = useRef<{ hover: string | null; open: string | null; key: string | null }>({ hover: null, open: null, key: null })
 
   function wake() {
@@ -38,9 +42,13 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
     loading.current = true
     loadStoreNav().then(
       ({ StoreNav: Nav }) => {
-        const nav = document.getElementById(STORE_NAV.id)
-        const focusable = nav ? Array.from(nav.querySelectorAll('a[href], button')) : []
-        setLive({ Nav, resume: { focus: focusable.indexOf(document.activeElement as Element), ...pending.current } })
+        const show = () => {
+          const nav = document.getElementById(STORE_NAV.id)
+          const focusable = nav ? Array.from(nav.querySelectorAll('a[href], button')) : []
+          setLive({ Nav, resume: { focus: focusable.indexOf(document.activeElement as Element), ...pending.current } })
+        }
+        if (pressed.current) window.addEventListener('pointerup', () => setTimeout(show, 0), { once: true })
+        else show()
       },
       // Offline, say: the kept bar still links everywhere; the next sign of use tries again.
       () => (loading.current = false),
@@ -66,10 +74,18 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
         wake()
       }}
       onPointerLeave={() => (pending.current.hover = null)}
+      onPointerDown={() => {
+        pressed.current = true
+        window.addEventListener('pointerup', () => (pressed.current = false), { once: true, capture: true })
+      }}
       onFocus={wake}
       onClickCapture={(event) => {
         const slug = itemSlug(event.target)
         if (slug && (event.target as Element).closest('button')) pending.current.open = pending.current.open === slug ? null : slug
+        // A category followed from the kept bar is recorded as the live bar records it (its link navigates through
+        // followSiteLink; the panels' links exist only once the live bar has opened one).
+        const category = slug && (event.target as Element).closest('a[href]') ? navbar.find((c) => c.urlSlug === slug) : undefined
+        if (category) trackFlyoutClick(category.title, category.urlSlug, category.children.length === 0)
         wake()
       }}
       onKeyDownCapture={(event: KeyboardEvent) => {

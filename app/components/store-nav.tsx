@@ -2,10 +2,10 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { StaticMarkup } from '~/lib/static-markup'
-import { track } from '~/modules/analytics/track'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx } from '~/ui'
 import { createDropdownController } from './dropdown-controller'
+import { trackFlyoutClick } from './navbar-analytics'
 import { NavbarDropdown } from './navbar-dropdown'
 import { STORE_NAV } from './kept-parts'
 import { categoryHref } from './site-links'
@@ -229,7 +229,3 @@ export function activeTopLevel(navbar: NavbarCategory[], pathname: string): stri
   return navbar.find((c) => c.urlSlug === slug || c.children.some((child) => child.urlSlug === slug))?.urlSlug ?? null
 }
 
-/** Spec §7 'store category clicked' from the header's flyout navigation. */
-function trackFlyoutClick(categoryName: string, slug: string, isLeafCategory: boolean) {
-  track({ name: 'store_category_clicked', categoryName, slug, isLeafCategory, location: 'flyout_nav' })
-}

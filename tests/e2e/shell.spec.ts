@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { recordEvents } from './support/events'
 
 // The spec's store navbar slugs, in the spec's order (section 9).
 const SPEC_NAVBAR_SLUGS = [
@@ -209,6 +210,39 @@ describe('app shell', () => {
       expect(await other.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     } finally {
       await second.close()
+    }
+  })
+
+  test('a category link of the kept navbar pressed while its code arrives is followed and recorded once', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    const events = await recordEvents(page)
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    try {
+      await page.goto(`${baseUrl}/store`)
+      await page.waitForSelector('html[data-hydrated]')
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      const link = page.locator('nav#store-nav a[aria-controls="nav-panel-car-seats"]')
+      await link.hover()
+      await page.mouse.down()
+      // The code arrives while the button is held: the kept bar stays until the release, so the click happens.
+      release()
+      await page.waitForTimeout(400)
+      await page.mouse.up()
+      // A same-document navigation: the address changes without a load event.
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/store\/car-seats$/)
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      await expect.poll(() => events.filter((e) => e.name === 'store_category_clicked').length, { timeout: 5000 }).toBe(1)
+      expect(events.find((e) => e.name === 'store_category_clicked')?.properties).toMatchObject({ slug: 'car-seats', location: 'flyout_nav', isLeafCategory: false })
+      await page.waitForSelector('nav#store-nav [aria-controls="nav-panel-car-seats"][aria-current="page"]')
+    } finally {
+      await Promise.all(context.pages().map((p) => p.unrouteAll({ behavior: 'ignoreErrors' })))
+      await context.close()
     }
   })
 

@@ -1,0 +1,23 @@
+import { launchBrowser } from '/work/main/tests/e2e/support/browser'
+const base = 'http://127.0.0.1:4732'
+const browser = await launchBrowser()
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+const page = await context.newPage()
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 200)))
+let release: () => void = () => undefined
+const held = new Promise<void>((resolve) => (release = resolve))
+await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => { console.log('held', route.request().url()); await held; await route.continue(); console.log('continued') })
+await page.goto(`${base}/store`)
+await page.waitForSelector('html[data-hydrated]')
+await page.evaluate(() => { for (const t of ['pointerdown','pointerup','mousedown','mouseup','click']) window.addEventListener(t, (e) => console.log('EV', t, (e.target as Element).tagName, (e.target as Element).isConnected), true) })
+const link = page.locator('nav#store-nav a[aria-controls="nav-panel-car-seats"]')
+await link.hover()
+await page.mouse.down()
+release()
+await page.waitForTimeout(400)
+console.log('live?', await page.evaluate(() => document.querySelector('#store-nav [aria-describedby]') !== null))
+await page.mouse.up()
+await page.waitForTimeout(1500)
+console.log('url', page.url())
+await browser.close()
