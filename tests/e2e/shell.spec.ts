@@ -41,6 +41,17 @@ async function openPage(path: string, width = 1440, options: { reducedMotion?: b
   return { page, context, status: response?.status() ?? 0 }
 }
 
+/** Holds the navbar's code (its chunk) until the returned function is called. */
+async function holdStoreNavCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 const storeNav = (page: Page) => page.locator('nav[aria-label="Shop by category"]')
 const navItems = (page: Page) => storeNav(page).locator(':scope > ul > li > :is(a, button)')
 
@@ -156,12 +167,7 @@ describe('app shell', () => {
     const page = await context.newPage()
     const requested: string[] = []
     page.on('request', (request) => (/\/assets\/store-nav-[\w-]+\.js$/.test(request.url()) ? requested.push(request.url()) : undefined))
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdStoreNavCode(page)
     try {
       await page.goto(`${baseUrl}/store/full-size-strollers`)
       await page.waitForSelector('html[data-hydrated]')
@@ -188,12 +194,7 @@ describe('app shell', () => {
     // A mouse resting on an item before the code came: it opens after the delay all the same.
     const second = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     const other = await second.newPage()
-    let releaseSecond: () => void = () => undefined
-    const heldSecond = new Promise<void>((resolve) => (releaseSecond = resolve))
-    await other.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
-      await heldSecond
-      await route.continue()
-    })
+    const releaseSecond = await holdStoreNavCode(other)
     try {
       await other.goto(`${baseUrl}/store`)
       await other.waitForSelector('html[data-hydrated]')
@@ -217,12 +218,7 @@ describe('app shell', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
     const events = await recordEvents(page)
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdStoreNavCode(page)
     try {
       await page.goto(`${baseUrl}/store`)
       await page.waitForSelector('html[data-hydrated]')
