@@ -35,7 +35,13 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   // A pointer pressed on the kept bar: the live bar waits for its release, so the press and release land on one
   // element and the click happens (a link pressed while the code arrives is followed).
   const pressed = useRef(false)
-  const pending = useRef<{ hover: string | null; open: string | null; key: string | null }>({ hover: null, open: null, key: null })
+  // What the visitor is doing on the kept bar. The live bar reads it when it first commits (not when its code
+  // arrives), so a key pressed while React renders it is carried on too.
+  const pending = useRef<StoreNavResume>({ focus: -1, hover: null, open: null, key: null })
+  const focusIndex = (target: EventTarget | null) => {
+    const nav = document.getElementById(STORE_NAV.id)
+    return nav ? Array.from(nav.querySelectorAll('a[href], button')).indexOf(target as Element) : -1
+  }
 
   function wake() {
     if (loading.current) return
@@ -43,9 +49,8 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
     loadStoreNav().then(
       ({ StoreNav: Nav }) => {
         const show = () => {
-          const nav = document.getElementById(STORE_NAV.id)
-          const focusable = nav ? Array.from(nav.querySelectorAll('a[href], button')) : []
-          setLive({ Nav, resume: { focus: focusable.indexOf(document.activeElement as Element), ...pending.current } })
+          pending.current.focus = focusIndex(document.activeElement)
+          setLive({ Nav, resume: pending.current })
         }
         if (pressed.current) window.addEventListener('pointerup', () => setTimeout(show, 0), { once: true })
         else show()
@@ -78,7 +83,14 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
         pressed.current = true
         window.addEventListener('pointerup', () => (pressed.current = false), { once: true, capture: true })
       }}
-      onFocus={wake}
+      onFocus={(event) => {
+        pending.current.focus = focusIndex(event.target)
+        wake()
+      }}
+      // Focus moved out of the bar (not the kept HTML removed, which has no next target).
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) pending.current.focus = -1
+      }}
       onClickCapture={(event) => {
         const slug = itemSlug(event.target)
         if (slug && (event.target as Element).closest('button')) pending.current.open = pending.current.open === slug ? null : slug

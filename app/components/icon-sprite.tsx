@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import { ICON_SPRITE_ID } from '~/ui/icon'
 import { spriteMarkup } from '~/ui/icon-sprite-markup'
@@ -10,7 +10,9 @@ let serverMarkup: string | undefined
 
 /** The sprite written with the symbols' markup (the server; a page that had none, in the browser). */
 function SpriteSvg({ markup }: { markup: string }) {
-  return <svg id={ICON_SPRITE_ID} aria-hidden="true" focusable="false" style={hidden} dangerouslySetInnerHTML={{ __html: markup }} />
+  // One object while the markup is the same: React 19 sets innerHTML again for a new one (kept-server-html.tsx).
+  const html = useMemo(() => ({ __html: markup }), [markup])
+  return <svg id={ICON_SPRITE_ID} aria-hidden="true" focusable="false" style={hidden} dangerouslySetInnerHTML={html} />
 }
 
 const LazySprite = lazy(() => import('~/ui/icon-sprite-markup').then((m) => ({ default: () => <SpriteSvg markup={m.spriteMarkup()} /> })))

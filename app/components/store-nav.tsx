@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { StaticMarkup } from '~/lib/static-markup'
@@ -34,8 +34,9 @@ export function StoreNav({ navbar, resume }: { navbar: NavbarCategory[]; resume?
 
   useEffect(() => () => dropdown.dispose(), [dropdown])
 
-  // Taking over from the kept server HTML: carry on with what the visitor had started there.
-  useEffect(() => {
+  // Taking over from the kept server HTML: carry on with what the visitor had started there. A layout effect: in the
+  // commit that replaces the kept HTML, so no key lands on the page's body in between.
+  useLayoutEffect(() => {
     if (!resume) return
     const focused = resume.focus >= 0 ? navRef.current?.querySelectorAll<HTMLElement>('a[href], button')[resume.focus] : undefined
     focused?.focus()

@@ -7,15 +7,20 @@
 // nor later while the string stays the same. Its site links navigate with the router through one delegated click
 // handler (`followSiteLink`). When the page has no such element (the sign-in popup's bare layout, say), it renders
 // `fallback`: the real component, loaded on first use.
+//
+// The `{ __html }` object is kept too, not only its string: React 19 compares props by identity and sets
+// `innerHTML` again whenever `dangerouslySetInnerHTML` is a new object. A new object on each render made every
+// re-render of the header rebuild the navbar's DOM, which dropped focus and swallowed a click pressed across it
+// (h19; kept-server-html.test.tsx).
 import type { JSX, ReactNode } from 'react'
 import { followSiteLink } from './site-link'
 
-const kept = new Map<string, string>()
+const kept = new Map<string, { __html: string }>()
 
-function keptHtml(id: string): string | undefined {
+function keptHtml(id: string): { __html: string } | undefined {
   if (!kept.has(id) && typeof document !== 'undefined') {
     const element = document.getElementById(id)
-    if (element) kept.set(id, element.innerHTML)
+    if (element) kept.set(id, { __html: element.innerHTML })
   }
   return kept.get(id)
 }
@@ -32,5 +37,5 @@ export function KeptServerHtml<T extends keyof JSX.IntrinsicElements>({ as, id, 
   const html = keptHtml(id)
   if (html === undefined) return fallback
   const Tag = as as unknown as React.ElementType
-  return <Tag {...attributes} id={id} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning onClick={followSiteLink} />
+  return <Tag {...attributes} id={id} dangerouslySetInnerHTML={html} suppressHydrationWarning onClick={followSiteLink} />
 }

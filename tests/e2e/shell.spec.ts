@@ -286,13 +286,23 @@ describe('app shell', () => {
       expect(served).toContain('Nestlist. All rights reserved.')
       // A page load would clear this; a router navigation keeps it.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      // The kept parts' elements themselves, to check that re-renders leave them alone (React 19 rewrote a kept
+      // element's inner HTML on every render of its parent while its props held a new `{ __html }` object, h19).
+      await page.evaluate(() => {
+        const w = window as unknown as { keptNodes: (Element | null)[] }
+        w.keptNodes = ['#site-footer a', '#site-logo > *', '#icon-sprite > symbol'].map((selector) => document.querySelector(selector))
+      })
       const category = footer.getByRole('link', { name: 'Car Seats' })
       await category.click()
       await page.waitForURL('**/store/car-seats')
       await page.getByRole('heading', { level: 1, name: 'Car Seats' }).waitFor()
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
-      // The footer is still the server's, on the next page too.
+      // The footer is still the server's, on the next page too, and the same elements: the page's render did not rebuild them.
       expect(await page.evaluate(() => document.getElementById('site-footer')?.innerHTML)).toBe(served)
+      const sameNodes = await page.evaluate(() =>
+        (window as unknown as { keptNodes: (Element | null)[] }).keptNodes.map((node, i) => node !== null && node === document.querySelector(['#site-footer a', '#site-logo > *', '#icon-sprite > symbol'][i]!)),
+      )
+      expect(sameNodes).toEqual([true, true, true])
       // The keyboard follows a footer link the same way.
       await footer.getByRole('link', { name: 'Strollers' }).focus()
       await page.keyboard.press('Enter')

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { publicOrigin } from '~/lib/links'
 import { bookmarkletHref } from '~/modules/external-products/bookmarklet'
@@ -24,6 +25,8 @@ export default function AddItemsGuide({ loaderData }: Route.ComponentProps) {
   // React refuses javascript: links in href (rightly); this one is our own script, built on the server from
   // constants and escaped, so it is written as markup.
   const button = `<a href="${escapeAttribute(loaderData.href)}" class="${BUTTON_CLASSES}" data-testid="nestlist-button" title="Drag me to your bookmarks bar">+ Nestlist button</a>`
+  // One object while the link is the same: React 19 sets innerHTML again for a new one (a drag under way would end).
+  const buttonHtml = useMemo(() => ({ __html: button }), [button])
   return (
     <Container className="flex max-w-3xl flex-col gap-8 py-8 sm:py-10">
       <header>
@@ -57,7 +60,7 @@ export default function AddItemsGuide({ loaderData }: Route.ComponentProps) {
           <li>Drag the button below onto the bar.</li>
           <li>On a product page in any shop, click “Nestlist button”.</li>
         </ol>
-        <div className="mt-4" dangerouslySetInnerHTML={{ __html: button }} />
+        <div className="mt-4" dangerouslySetInnerHTML={buttonHtml} />
         <p className="mt-3 text-sm text-muted">On a phone? Paste the link instead: it works in every browser.</p>
       </section>
 
