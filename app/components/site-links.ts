@@ -1,3 +1,5 @@
+import { categoryPath } from '~/modules/catalog/category-path'
+
 /**
  * Which of the pages the shell links to exist in app/routes.ts. A link to a page that does not exist
  * is never rendered: the shell shows plain text or leaves the entry out until the flag is on.
@@ -41,7 +43,7 @@ export const samplePaths: Record<LivePage, string> = {
 }
 
 /** The store category page for a navbar slug, or null while that page does not exist. */
-export const categoryHref = (urlSlug: string): string | null => (livePages.storeCategory ? `/store/${urlSlug}` : null)
+export const categoryHref = (urlSlug: string): string | null => (livePages.storeCategory ? categoryPath(urlSlug) : null)
 
 export const REGISTRY_NEW_PATH = '/registry/new'
 export const FIND_REGISTRY_PATH = '/find'

@@ -21,10 +21,7 @@ export function shortCodePath(code: string): string {
   return `/store/code/${encodeURIComponent(code.trim())}`
 }
 
-/** A store category page, by the category's url slug. */
-export function categoryPath(urlSlug: string): string {
-  return `/store/${encodeURIComponent(urlSlug)}`
-}
+export { categoryPath } from './category-path'
 
 /** The search results page for a term, optionally at a page past the first. */
 export function searchPath(searchTerm: string, page = 1): string {
