@@ -6,7 +6,7 @@ import type { FlashKey, FlashNote } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
 import type { HeaderViewer } from './account-menu'
-import { BackToTop } from './back-to-top'
+import { BACK_TO_TOP_AFTER_PX } from './back-to-top-threshold'
 import { IconSprite } from './icon-sprite'
 import { SITE_FOOTER } from './kept-parts'
 import { isFluidPath } from './layout'
@@ -64,12 +64,34 @@ export function AppShell({
           {isFluidPath(pathname) ? children : <Container className="py-6 sm:py-10">{children}</Container>}
         </main>
         <Footer navbar={navbar} />
-        <BackToTop />
+        <BackToTopOnScroll />
         <PageViewTracker />
         <RouteChangeListener />
       </div>
     </ToastProvider>
   )
+}
+
+const LazyBackToTop = lazy(() => import('./back-to-top').then((m) => ({ default: m.BackToTop })))
+
+/**
+ * 'Back to top' (back-to-top.tsx) is hidden until the page is scrolled past its threshold, so the server writes
+ * nothing and its code loads the first time that happens (decision 018, amendment h19): not at start.
+ */
+function BackToTopOnScroll() {
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const onScroll = () => window.scrollY > BACK_TO_TOP_AFTER_PX && setWanted(true)
+    onScroll()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [wanted])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyBackToTop />
+    </Suspense>
+  ) : null
 }
 
 const LazySiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })))

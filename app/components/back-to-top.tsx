@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { cx, Icon } from '~/ui'
+import { BACK_TO_TOP_AFTER_PX } from './back-to-top-threshold'
 
-/** The spec's back-to-top threshold: the button appears after scrolling more than this. */
-export const BACK_TO_TOP_AFTER_PX = 500
 
 /** 'Back to top': appears after 500 px of scrolling and glides back up. Small at 525 px wide or less. */
 export function BackToTop() {

@@ -1,20 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { cx, Icon } from '~/ui'
-import {
-  createDebouncer,
-  createQueryCache,
-  fetchSuggestions,
-  lastHistoryTerm,
-  moveHighlight,
-  rememberSearch,
-  type Suggestion,
-  suggestionQuery,
-} from './search-suggestions'
+import { createDebouncer, lastHistoryTerm, moveHighlight, rememberSearch, type Suggestion, suggestionQuery } from './search-suggestions'
 import { SEARCH_PATH, searchResultsPath } from './search-target'
 
-// Suggestions are cached per term for the page session (spec §7), shared by every box on the page.
-const suggestionCache = createQueryCache((term) => fetchSuggestions(term))
+// Fetching and caching suggestions: loaded when the box is first focused or typed in (the 300 ms pause before the
+// first request covers it), not with the page.
+const loadSuggestionSource = () => import('./suggestion-source')
 
 const sessionStore = () => (typeof window === 'undefined' ? undefined : safeSessionStorage())
 function safeSessionStorage() {
@@ -60,17 +52,19 @@ export function SearchBox({ className }: { className?: string }) {
       const query = suggestionQuery(value)
       wanted.current = query
       if (query === null) return clearSuggestions()
-      suggestionCache.get(query).then(
-        (list) => {
-          if (wanted.current !== query) return
-          setSuggestions(list)
-          setActive(-1)
-          setOpen(list.length > 0 && document.activeElement === inputRef.current)
-        },
-        () => {
-          if (wanted.current === query) clearSuggestions()
-        },
-      )
+      loadSuggestionSource()
+        .then((source) => source.suggestionCache.get(query))
+        .then(
+          (list) => {
+            if (wanted.current !== query) return
+            setSuggestions(list)
+            setActive(-1)
+            setOpen(list.length > 0 && document.activeElement === inputRef.current)
+          },
+          () => {
+            if (wanted.current === query) clearSuggestions()
+          },
+        )
     }),
   )
   useEffect(() => () => debouncer.cancel(), [debouncer])
@@ -172,6 +166,7 @@ export function SearchBox({ className }: { className?: string }) {
         onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={() => {
+          void loadSuggestionSource()
           if (suggestions.length > 0) setOpen(true)
         }}
         placeholder="What are you looking for?"

@@ -2,8 +2,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   addToHistory,
   createDebouncer,
-  createQueryCache,
-  fetchSuggestions,
   lastHistoryTerm,
   moveHighlight,
   readHistory,
@@ -11,6 +9,7 @@ import {
   SEARCH_HISTORY_KEY,
   suggestionQuery,
 } from './search-suggestions'
+import { createQueryCache, fetchSuggestions } from './suggestion-source'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))

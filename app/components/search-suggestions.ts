@@ -1,11 +1,11 @@
 // The search box's rules (spec §4 'Search box', §9), as pure functions and small factories with
-// injectable timers, storage and fetch, so they are tested without a browser.
+// injectable timers and storage, so they are tested without a browser. Fetching and caching suggestions is in
+// suggestion-source.ts, loaded when the box is first used.
 
 export const SEARCH_DEBOUNCE_MS = 300
 export const MIN_SUGGESTION_LENGTH = 3
 export const SEARCH_HISTORY_LIMIT = 10
 export const SEARCH_HISTORY_KEY = 'nestlist.searchHistory'
-export const SUGGESTIONS_PATH = '/store/api/search/suggestions'
 
 export type Suggestion = { searchTerm: string }
 
@@ -77,37 +77,4 @@ export function createDebouncer<T>(
       handle = null
     },
   }
-}
-
-/**
- * A per-key cache of async answers with a stale time (Infinity: for the page session). A failed
- * load is not kept, so the next ask tries again.
- */
-export function createQueryCache<T>(load: (key: string) => Promise<T>, { staleTime = Infinity, now = () => Date.now() } = {}) {
-  const entries = new Map<string, { at: number; value: Promise<T> }>()
-  return {
-    get(key: string): Promise<T> {
-      const hit = entries.get(key)
-      if (hit && now() - hit.at < staleTime) return hit.value
-      const value = load(key)
-      entries.set(key, { at: now(), value })
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key)
-      })
-      return value
-    },
-    has: (key: string) => entries.has(key),
-    clear: () => entries.clear(),
-  }
-}
-
-/** GET /store/api/search/suggestions?q= (spec §7), read defensively: anything odd is no suggestions. */
-export async function fetchSuggestions(term: string, fetchImpl: typeof fetch = fetch): Promise<Suggestion[]> {
-  const res = await fetchImpl(`${SUGGESTIONS_PATH}?${new URLSearchParams({ q: term })}`, { headers: { accept: 'application/json' } })
-  if (!res.ok) throw new Error(`suggestions answered ${res.status}`)
-  const body: unknown = await res.json()
-  const list = Array.isArray(body) ? body : []
-  return list
-    .filter((s): s is Suggestion => typeof s === 'object' && s !== null && typeof (s as Suggestion).searchTerm === 'string')
-    .map((s) => ({ searchTerm: s.searchTerm }))
 }

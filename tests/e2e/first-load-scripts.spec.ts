@@ -31,13 +31,17 @@ describe('first-load scripts of shop pages', () => {
 
 describe('what a shop page leaves out of its first load', () => {
   for (const path of pages) {
-    test(`${path}: no icon drawings (the page's sprite has them), no signed-in account menu, no flash message texts`, async () => {
+    test(`${path}: no icon drawings (the page's sprite has them), no signed-in account menu, no flash message texts, no suggestion requests, no back-to-top button`, async () => {
       const scripts = await firstLoadScripts(path)
       // The sparkle icon's drawing, and the staff links of the signed-in menu.
       expect(scripts.filter((s) => s.code.includes('M12 3c.6 4.4 2.6 6.4 7 7')).map((s) => s.url)).toEqual([])
       expect(scripts.filter((s) => s.code.includes('Staff: email outbox')).map((s) => s.url)).toEqual([])
       // The flash messages' texts: the root loader sends the one a page shows.
       expect(scripts.filter((s) => s.code.includes('You are signed out. See you soon!')).map((s) => s.url)).toEqual([])
+      // The search box's suggestion requests (loaded when the box is first used) and the back-to-top button (loaded
+      // on the first scroll past its threshold).
+      expect(scripts.filter((s) => s.code.includes('/store/api/search/suggestions')).map((s) => s.url)).toEqual([])
+      expect(scripts.filter((s) => s.code.includes('prefers-reduced-motion: reduce')).map((s) => s.url)).toEqual([])
       const html = await (await fetch(`${baseUrl}${path}`)).text()
       expect(html).toContain('<symbol id="icon-sparkle" viewBox="0 0 24 24"><path d="M12 3c.6 4.4 2.6 6.4 7 7')
     })

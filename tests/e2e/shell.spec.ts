@@ -405,13 +405,20 @@ describe('app shell', () => {
     }
   })
 
-  test('back to top appears after scrolling 600 px and returns to the top', async () => {
+  test('back to top appears after scrolling 600 px and returns to the top; its code loads on that first scroll', async () => {
     const { page, context } = await openPage('/', 1440, { reducedMotion: true })
     try {
+      const requested: string[] = []
+      page.on('request', (request) => (/\/assets\/back-to-top-[\w-]+\.js$/.test(request.url()) ? requested.push(request.url()) : undefined))
       const button = page.getByRole('button', { name: 'Back to top' })
       expect(await button.isVisible()).toBe(false)
+      await page.evaluate(() => window.scrollTo(0, 300))
+      await page.waitForTimeout(200)
+      expect(requested).toEqual([])
+      expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/back-to-top-[\w-]+\.js$/.test(entry.name)))).toBe(false)
       await page.evaluate(() => window.scrollTo(0, 600))
       await button.waitFor({ state: 'visible' })
+      expect(requested).toHaveLength(1)
       await button.click()
       await page.waitForFunction(() => window.scrollY === 0)
       await button.waitFor({ state: 'hidden' })
