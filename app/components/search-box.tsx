@@ -166,7 +166,8 @@ export function SearchBox({ className }: { className?: string }) {
         onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={() => {
-          void loadSuggestionSource()
+          // Fetched ahead of the first pause; offline, the first request reports it (no suggestions).
+          loadSuggestionSource().catch(() => undefined)
           if (suggestions.length > 0) setOpen(true)
         }}
         placeholder="What are you looking for?"
