@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { MiniCart } from '~/modules/cart/ui/mini-cart'
-import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
-import { Container, Icon, Tooltip } from '~/ui'
+import { Container } from '~/ui'
 import { AccountMenu, type HeaderViewer } from './account-menu'
+import { HeaderAnnouncementBar } from './header-announcement-bar'
 import { SITE_LOGO } from './kept-parts'
 import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
@@ -13,12 +13,9 @@ import { SearchBox } from './search-box'
 import { livePages } from './site-links'
 import { HeaderStoreNav } from './header-store-nav'
 
-/** The spec's free-shipping threshold and registry discount (section 9; the discount's numbers live in app-config). */
-export const FREE_SHIPPING_THRESHOLD = 45
-export const REGISTRY_DISCOUNT_PERCENT = REGISTRY_DISCOUNT.percent
-
-/** The spec's store returns window (section 9). */
-export const RETURNS_WINDOW = '9 months'
+// The spec's shop promises (section 9), in a module of their own so that the announcement bar's code, loaded on
+// first use, does not import the header.
+export { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT, RETURNS_WINDOW } from './store-perks'
 
 /**
  * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
@@ -27,7 +24,7 @@ export const RETURNS_WINDOW = '9 months'
 export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewer: HeaderViewer }) {
   return (
     <header className="relative z-30 bg-white shadow-[0_1px_0_var(--color-line)]">
-      <AnnouncementBar />
+      <HeaderAnnouncementBar />
       <Container className="flex h-16 items-center gap-3 lg:h-20 lg:gap-8">
         <div className="lg:hidden">
           <MobileMenu navbar={navbar} />
@@ -47,33 +44,6 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
       {livePages.storeSearch ? <MobileSearchBar /> : null}
       <HeaderStoreNav navbar={navbar} />
     </header>
-  )
-}
-
-function AnnouncementBar() {
-  return (
-    <div className="bg-berry-800 text-white">
-      <Container className="flex min-h-9 items-center justify-center gap-x-6 py-1 text-[0.8125rem] font-semibold">
-        <p className="flex items-center gap-1.5">
-          <Icon name="truck" className="size-4" />
-          <span>
-            Free shipping <span className="max-[400px]:hidden">on orders </span>over ${FREE_SHIPPING_THRESHOLD}
-          </span>
-          <Tooltip label="About free shipping" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
-            Standard shipping is free on orders over ${FREE_SHIPPING_THRESHOLD}. Some exclusions apply, such as oversized and
-            freight items.
-          </Tooltip>
-        </p>
-        <p className="hidden items-center gap-1.5 md:flex">
-          <Icon name="tag" className="size-4" />
-          <span>{REGISTRY_DISCOUNT_PERCENT}% registry discount</span>
-          <Tooltip label="About the registry discount" triggerClassName="text-white hover:text-berry-100 aria-expanded:text-white" align="end">
-            With a registry you get {REGISTRY_DISCOUNT_PERCENT}% off starting {REGISTRY_DISCOUNT.preArrivalDays} days before your due date, on items
-            sold by Nestlist. Your registry must be active for {REGISTRY_DISCOUNT.registryCreationMinDays} days.
-          </Tooltip>
-        </p>
-      </Container>
-    </div>
   )
 }
 

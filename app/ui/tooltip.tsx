@@ -13,6 +13,8 @@ type TooltipProps = {
   align?: 'start' | 'center' | 'end'
   className?: string
   triggerClassName?: string
+  /** Open when it first shows: a trigger pressed on the server's HTML before this code came (app/components/header-announcement-bar.tsx). */
+  defaultOpen?: boolean
 }
 
 const alignments = {
@@ -25,8 +27,8 @@ const alignments = {
  * A click tooltip (a 'toggletip'): a button that shows a short note. Works with pointer, touch and
  * keyboard; Escape or a press elsewhere closes it, and the note is announced when it opens.
  */
-export function Tooltip({ label, children, trigger, align = 'center', className, triggerClassName }: TooltipProps) {
-  const [open, setOpen] = useState(false)
+export function Tooltip({ label, children, trigger, align = 'center', className, triggerClassName, defaultOpen = false }: TooltipProps) {
+  const [open, setOpen] = useState(defaultOpen)
   const rootRef = useRef<HTMLSpanElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const bubbleRef = useRef<HTMLSpanElement>(null)

@@ -41,16 +41,22 @@ async function openPage(path: string, width = 1440, options: { reducedMotion?: b
   return { page, context, status: response?.status() ?? 0 }
 }
 
-/** Holds the navbar's code (its chunk) until the returned function is called. */
-async function holdStoreNavCode(page: Page): Promise<() => void> {
+const STORE_NAV_CODE = /\/assets\/store-nav-[\w-]+\.js$/
+const ANNOUNCEMENT_BAR_CODE = /\/assets\/announcement-bar-[\w-]+\.js$/
+
+/** Holds a part's code (its chunk) until the returned function is called. */
+async function holdCode(page: Page, chunk: RegExp): Promise<() => void> {
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/store-nav-[\w-]+\.js$/, async (route) => {
+  await page.route(chunk, async (route) => {
     await held
     await route.continue()
   })
   return release
 }
+
+/** Holds the navbar's code until the returned function is called. */
+const holdStoreNavCode = (page: Page) => holdCode(page, STORE_NAV_CODE)
 
 const storeNav = (page: Page) => page.locator('nav[aria-label="Shop by category"]')
 const navItems = (page: Page) => storeNav(page).locator(':scope > ul > li > :is(a, button)')
@@ -214,6 +220,77 @@ describe('app shell', () => {
     }
   })
 
+  test("the announcement bar keeps the server's HTML until it is used: a tooltip clicked or pressed before its code came opens", async () => {
+    const shipping = (page: Page) => page.locator('div#announcement-bar').getByRole('button', { name: 'About free shipping' })
+    const shippingNote = (page: Page) => page.locator('div#announcement-bar').getByText('Standard shipping is free on orders over $45')
+    const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    const requested: string[] = []
+    page.on('request', (request) => (ANNOUNCEMENT_BAR_CODE.test(request.url()) ? requested.push(request.url()) : undefined))
+    const release = await holdCode(page, ANNOUNCEMENT_BAR_CODE)
+    try {
+      await page.goto(`${baseUrl}/store/full-size-strollers`)
+      await page.waitForSelector('html[data-hydrated]')
+      await page.waitForTimeout(300)
+      // Not loaded at start: the bar is the server's HTML.
+      expect(requested).toEqual([])
+      await shipping(page).click()
+      await expect.poll(() => requested.length).toBe(1)
+      expect(await shipping(page).getAttribute('aria-expanded')).toBe('false')
+      release()
+      // The live bar opens the tooltip clicked on the kept one, and its trigger keeps focus.
+      await shippingNote(page).waitFor({ state: 'visible' })
+      expect(await shipping(page).getAttribute('aria-expanded')).toBe('true')
+      expect(await focusedLabel(page)).toBe('About free shipping')
+    } finally {
+      await context.close()
+    }
+
+    // The keyboard: focus and Enter on a trigger while the code is held.
+    const second = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const other = await second.newPage()
+    const releaseSecond = await holdCode(other, ANNOUNCEMENT_BAR_CODE)
+    try {
+      await other.goto(`${baseUrl}/store`)
+      await other.waitForSelector('html[data-hydrated]')
+      await shipping(other).focus()
+      await other.keyboard.press('Enter')
+      releaseSecond()
+      await shippingNote(other).waitFor({ state: 'visible' })
+      expect(await shipping(other).getAttribute('aria-expanded')).toBe('true')
+      expect(await focusedLabel(other)).toBe('About free shipping')
+      // Escape closes it and leaves focus on its trigger, as the tooltip does.
+      await other.keyboard.press('Escape')
+      await shippingNote(other).waitFor({ state: 'hidden' })
+      expect(await focusedLabel(other)).toBe('About free shipping')
+    } finally {
+      await second.close()
+    }
+
+    // Not held: a click opens a tooltip, a click on the other one moves there, Escape and a press outside close.
+    const { page: third, context: thirdContext } = await openPage('/store/strollers')
+    try {
+      const bar = third.locator('div#announcement-bar')
+      await shipping(third).click()
+      await shippingNote(third).waitFor({ state: 'visible' })
+      expect(await shipping(third).getAttribute('aria-expanded')).toBe('true')
+      await bar.getByRole('button', { name: 'About the registry discount' }).click()
+      await bar.getByText(/15% off starting 60 days before your due date/).waitFor({ state: 'visible' })
+      await shippingNote(third).waitFor({ state: 'hidden' })
+      await third.keyboard.press('Escape')
+      await bar.getByText(/15% off starting 60 days before your due date/).waitFor({ state: 'hidden' })
+      expect(await bar.getByRole('button', { name: 'About the registry discount' }).getAttribute('aria-expanded')).toBe('false')
+      await shipping(third).click()
+      await shippingNote(third).waitFor({ state: 'visible' })
+      await third.getByRole('heading', { level: 1 }).click()
+      await shippingNote(third).waitFor({ state: 'hidden' })
+      expect(await shipping(third).getAttribute('aria-expanded')).toBe('false')
+    } finally {
+      await thirdContext.close()
+    }
+  })
+
   test('a category link of the kept navbar pressed while its code arrives is followed and recorded once', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
@@ -361,6 +438,9 @@ describe('app shell', () => {
       await page.waitForURL('**/forgot_password')
       await expect(page.locator('footer#site-footer').innerText()).resolves.toMatch(/© \d{4} Nestlist/)
       await expect(page.locator('header a#site-logo').getAttribute('href')).resolves.toBe('/')
+      // The announcement bar too, live (its code loaded at once): its tooltip opens.
+      await page.locator('div#announcement-bar').getByRole('button', { name: 'About free shipping' }).click()
+      await page.locator('div#announcement-bar').getByText('Standard shipping is free on orders over $45').waitFor({ state: 'visible' })
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     } finally {
       await context.close()
