@@ -11,7 +11,7 @@
 // The `{ __html }` object is kept too, not only its string: React 19 compares props by identity and sets
 // `innerHTML` again whenever `dangerouslySetInnerHTML` is a new object. A new object on each render made every
 // re-render of the header rebuild the navbar's DOM, which dropped focus and swallowed a click pressed across it
-// (h19; kept-server-html.test.tsx).
+// (h19; the footer test in tests/e2e/shell.spec.ts checks the kept elements stay the same).
 import type { JSX, ReactNode } from 'react'
 import { followSiteLink } from './site-link'
 
