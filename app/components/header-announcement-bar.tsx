@@ -1,5 +1,5 @@
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react'
-import { KeptServerHtml } from '~/lib/kept-server-html'
+import { KeptServerHtml, useLiveOnFirstUse } from '~/lib/kept-server-html'
 import { AnnouncementBar, type AnnouncementBarResume } from './announcement-bar'
 import { ANNOUNCEMENT_BAR } from './kept-parts'
 
@@ -28,43 +28,27 @@ export function HeaderAnnouncementBar() {
 
 function KeptAnnouncementBar() {
   const [live, setLive] = useState<{ Bar: typeof AnnouncementBar; resume: AnnouncementBarResume } | null>(null)
-  const loading = useRef(false)
-  // A pointer pressed on the kept bar: the live bar waits for its release, so that the press and the release land on
-  // one element and the click happens.
-  const pressed = useRef(false)
   // What the visitor is doing on the kept bar; the live bar reads it when it first commits.
   const pending = useRef<AnnouncementBarResume>({ focus: -1, open: -1 })
 
-  function wake() {
-    if (loading.current) return
-    loading.current = true
-    loadAnnouncementBar().then(
-      ({ AnnouncementBar: Bar }) => {
-        const show = () => {
-          pending.current.focus = triggerIndex(document.activeElement)
-          setLive({ Bar, resume: pending.current })
-        }
-        if (pressed.current) window.addEventListener('pointerup', () => setTimeout(show, 0), { once: true })
-        else show()
-      },
-      // Offline, say: the next sign of use tries again.
-      () => (loading.current = false),
-    )
-  }
+  const { wake, onPointerDown } = useLiveOnFirstUse(loadAnnouncementBar, ({ AnnouncementBar: Bar }) => {
+    pending.current.focus = triggerIndex(document.activeElement)
+    setLive({ Bar, resume: pending.current })
+  })
 
   useEffect(() => {
     if (live) return
     // As the live tooltips do: Escape, or a press anywhere but on its trigger, closes one opened on the kept bar.
-    const onPointerDown = (event: globalThis.PointerEvent) => {
+    const onDocumentPointerDown = (event: globalThis.PointerEvent) => {
       if (triggerIndex(event.target) !== pending.current.open) pending.current.open = -1
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') pending.current.open = -1
     }
-    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('pointerdown', onDocumentPointerDown)
     document.addEventListener('keydown', onKeyDown)
     return () => {
-      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('pointerdown', onDocumentPointerDown)
       document.removeEventListener('keydown', onKeyDown)
     }
   }, [live])
@@ -82,10 +66,7 @@ function KeptAnnouncementBar() {
         </Suspense>
       }
       onPointerOver={wake}
-      onPointerDown={() => {
-        pressed.current = true
-        window.addEventListener('pointerup', () => (pressed.current = false), { once: true, capture: true })
-      }}
+      onPointerDown={onPointerDown}
       onFocus={wake}
       onClickCapture={(event: MouseEvent) => {
         const index = triggerIndex(event.target)

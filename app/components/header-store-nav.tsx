@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { KeptServerHtml } from '~/lib/kept-server-html'
+import { KeptServerHtml, useLiveOnFirstUse } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { STORE_NAV } from './kept-parts'
 import { trackFlyoutClick } from './navbar-analytics'
@@ -31,10 +31,6 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
   const { pathname } = useLocation()
   const [firstPath] = useState(pathname)
   const [live, setLive] = useState<{ Nav: typeof StoreNav; resume: StoreNavResume } | null>(null)
-  const loading = useRef(false)
-  // A pointer pressed on the kept bar: the live bar waits for its release, so the press and release land on one
-  // element and the click happens (a link pressed while the code arrives is followed).
-  const pressed = useRef(false)
   // What the visitor is doing on the kept bar. The live bar reads it when it first commits (not when its code
   // arrives), so a key pressed while React renders it is carried on too.
   const pending = useRef<StoreNavResume>({ focus: -1, hover: null, open: null, key: null })
@@ -43,22 +39,11 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
     return nav ? Array.from(nav.querySelectorAll('a[href], button')).indexOf(target as Element) : -1
   }
 
-  function wake() {
-    if (loading.current) return
-    loading.current = true
-    loadStoreNav().then(
-      ({ StoreNav: Nav }) => {
-        const show = () => {
-          pending.current.focus = focusIndex(document.activeElement)
-          setLive({ Nav, resume: pending.current })
-        }
-        if (pressed.current) window.addEventListener('pointerup', () => setTimeout(show, 0), { once: true })
-        else show()
-      },
-      // Offline, say: the kept bar still links everywhere; the next sign of use tries again.
-      () => (loading.current = false),
-    )
-  }
+  // A link pressed while the code arrives is followed: the live bar waits for the pointer's release.
+  const { wake, onPointerDown } = useLiveOnFirstUse(loadStoreNav, ({ StoreNav: Nav }) => {
+    pending.current.focus = focusIndex(document.activeElement)
+    setLive({ Nav, resume: pending.current })
+  })
 
   useEffect(() => {
     // Another page (the bar shows its category), or a page whose server HTML had no bar (the sign-in popup).
@@ -79,10 +64,7 @@ function KeptStoreNav({ navbar }: { navbar: NavbarCategory[] }) {
         wake()
       }}
       onPointerLeave={() => (pending.current.hover = null)}
-      onPointerDown={() => {
-        pressed.current = true
-        window.addEventListener('pointerup', () => (pressed.current = false), { once: true, capture: true })
-      }}
+      onPointerDown={onPointerDown}
       onFocus={(event) => {
         pending.current.focus = focusIndex(event.target)
         wake()

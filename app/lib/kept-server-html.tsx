@@ -12,7 +12,7 @@
 // `innerHTML` again whenever `dangerouslySetInnerHTML` is a new object. A new object on each render made every
 // re-render of the header rebuild the navbar's DOM, which dropped focus and swallowed a click pressed across it
 // (h19; the footer test in tests/e2e/shell.spec.ts checks the kept elements stay the same).
-import type { JSX, ReactNode } from 'react'
+import { type JSX, type ReactNode, useRef } from 'react'
 import { followSiteLink } from './site-link'
 
 const kept = new Map<string, { __html: string }>()
@@ -38,4 +38,32 @@ export function KeptServerHtml<T extends keyof JSX.IntrinsicElements>({ as, id, 
   if (html === undefined) return fallback
   const Tag = as as unknown as React.ElementType
   return <Tag {...attributes} id={id} dangerouslySetInnerHTML={html} suppressHydrationWarning onClick={followSiteLink} />
+}
+
+/**
+ * For a kept part whose live component loads on first use (the store navbar, the announcement bar): `wake` loads the
+ * code once, on the first sign of use, then calls `show` with the module. A pointer pressed on the kept part
+ * (`onPointerDown`) makes `show` wait for its release, so that the press and the release land on one element and the
+ * click happens. If the load fails (offline, say), the next sign of use tries again.
+ */
+export function useLiveOnFirstUse<M>(load: () => Promise<M>, show: (module: M) => void) {
+  const loading = useRef(false)
+  const pressed = useRef(false)
+  return {
+    wake() {
+      if (loading.current) return
+      loading.current = true
+      load().then(
+        (module) => {
+          if (pressed.current) window.addEventListener('pointerup', () => setTimeout(() => show(module), 0), { once: true })
+          else show(module)
+        },
+        () => (loading.current = false),
+      )
+    },
+    onPointerDown() {
+      pressed.current = true
+      window.addEventListener('pointerup', () => (pressed.current = false), { once: true, capture: true })
+    },
+  }
 }
