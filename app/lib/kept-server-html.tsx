@@ -12,17 +12,22 @@
 // `innerHTML` again whenever `dangerouslySetInnerHTML` is a new object. A new object on each render made every
 // re-render of the header rebuild the navbar's DOM, which dropped focus and swallowed a click pressed across it
 // (h19; the footer test in tests/e2e/shell.spec.ts checks the kept elements stay the same).
+//
+// The page is looked at once per id, and an absent part is remembered as absent: otherwise, on a page that had
+// none (the sign-in popup, then a full page), the next render found the live fallback's own element under that id,
+// took it for server HTML and swapped the live part for a lifeless copy, losing an open tooltip or a click (h20).
 import { type JSX, type ReactNode, useRef } from 'react'
 import { followSiteLink } from './site-link'
 
-const kept = new Map<string, { __html: string }>()
+// Per id: the server's HTML, or null when the page had none (then the real component renders, and stays).
+const kept = new Map<string, { __html: string } | null>()
 
 function keptHtml(id: string): { __html: string } | undefined {
   if (!kept.has(id) && typeof document !== 'undefined') {
     const element = document.getElementById(id)
-    if (element) kept.set(id, { __html: element.innerHTML })
+    kept.set(id, element ? { __html: element.innerHTML } : null)
   }
-  return kept.get(id)
+  return kept.get(id) ?? undefined
 }
 
 type KeptServerHtmlProps<T extends keyof JSX.IntrinsicElements> = {

@@ -442,6 +442,22 @@ describe('app shell', () => {
       await page.locator('div#announcement-bar').getByRole('button', { name: 'About free shipping' }).click()
       await page.locator('div#announcement-bar').getByText('Standard shipping is free on orders over $45').waitFor({ state: 'visible' })
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      // Those parts stay live, as React renders them, through later renders (an in-app navigation re-renders the
+      // header and footer): a render must not take the live part's own element for server HTML and swap in a
+      // lifeless copy of it, which drops an open tooltip or a click pressed across it (h20; failed in CI).
+      const live = () =>
+        page.evaluate(() =>
+          ['#announcement-bar button', '#site-footer a', '#site-logo > *'].map((selector) => {
+            const element = document.querySelector(selector)
+            return element ? Object.keys(element).some((key) => key.startsWith('__reactProps')) : null
+          }),
+        )
+      expect(await live()).toEqual([true, true, true])
+      await page.locator('footer#site-footer').getByRole('link', { name: 'Car Seats' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Car Seats' }).waitFor()
+      expect(await live()).toEqual([true, true, true])
+      await page.locator('div#announcement-bar').getByRole('button', { name: 'About free shipping' }).click()
+      await page.locator('div#announcement-bar').getByText('Standard shipping is free on orders over $45').waitFor({ state: 'visible' })
     } finally {
       await context.close()
     }
