@@ -217,12 +217,13 @@ describe('axe on shop and staff pages without a spec of their own', () => {
     '/store/search?search_term=zzqxvw',
     '/store/b/little-acorn/2',
   ]
+  // One test per page and width: a slow or stuck page is named, and one page's time does not count against the others.
   for (const width of [320, 1280]) {
-    test(`shop pages at ${width} px`, async () => {
-      const ctx = await context(width)
-      try {
-        const page = await ctx.newPage()
-        for (const path of shopPages) {
+    for (const path of shopPages) {
+      test(`${path} at ${width} px`, async () => {
+        const ctx = await context(width)
+        try {
+          const page = await ctx.newPage()
           const response = await openPage(page, baseUrl, path)
           expect(response?.status(), path).toBe(200)
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true)
@@ -245,11 +246,11 @@ describe('axe on shop and staff pages without a spec of their own', () => {
           // Checked as the page first shows, without scrolling: the landing page's collections skip layout
           // until near the screen, and the size they hold meanwhile must be close to their real one (app.css).
           await expectNoSeriousA11yViolations(page, `${path} at ${width}`)
+        } finally {
+          await ctx.close()
         }
-      } finally {
-        await ctx.close()
-      }
-    })
+      })
+    }
   }
 
   test('staff gift returns page at 320 and 1280 px', async () => {
