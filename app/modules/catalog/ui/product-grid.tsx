@@ -18,6 +18,9 @@ export function gridGuide(productCount: number, guides: readonly GuideCardData[]
   return guides?.[0] ?? null
 }
 
+/** Cards from this index on skip layout and paint until near the screen (`.render-card-when-near`). */
+const RENDER_WHEN_NEAR_FROM = 6
+
 /** Where the guide card sits: after the sixth product card, two rows down on desktop. */
 const GUIDE_AFTER = 6
 
@@ -53,7 +56,8 @@ function GuideCard({ guide }: { guide: GuideCardData }) {
 
 /** Three columns on desktop, two on phones; inside the grid, card links load the whole page. */
 export function ProductGrid({ products, label, slugSet, guides }: ProductGridProps) {
-  const grid = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 lg:grid-cols-3'
+  // Gaps and columns here are the ones .render-card-when-near (app.css) reserves room by; change them together.
+  const grid = 'card-grid grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 lg:grid-cols-3'
   if (!products) {
     return (
       <ul className={grid} aria-label={label} aria-busy="true">
@@ -70,7 +74,8 @@ export function ProductGrid({ products, label, slugSet, guides }: ProductGridPro
   }
   const guide = gridGuide(products.length, guides)
   const items = products.map((product, index) => (
-    <li key={product.productId}>
+    // Cards past the first six (below the first screen) are laid out and painted only as they near it (app.css).
+    <li key={product.productId} className={index >= RENDER_WHEN_NEAR_FROM ? 'render-card-when-near' : undefined}>
       <ProductCard product={product} reloadDocument slugSet={slugSet} eager={index < 3} position={index + 1} />
     </li>
   ))
