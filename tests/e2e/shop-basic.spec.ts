@@ -91,6 +91,51 @@ describe('category page', () => {
     await page.close()
   })
 
+  test('cards past the sixth skip rendering until near the screen, in a box as tall as the card; the focus outline shows whole', async () => {
+    for (const width of [320, 800, 1280]) {
+      const { page } = await openPage()
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`${baseUrl}/store/strollers`)
+      const cards = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('ul.card-grid > li:not([data-guide-card])')].map((li) => ({
+            cv: getComputedStyle(li).contentVisibility,
+            rendered: li.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }),
+            height: li.getBoundingClientRect().height,
+          })),
+        )
+      const before = await cards()
+      expect(before).toHaveLength(18)
+      expect(before.map((c) => c.cv)).toEqual([...Array(6).fill('visible'), ...Array(12).fill('auto')])
+      // The last card is far below the first screen: its content is skipped, yet in the page (text for find and
+      // assistive technology).
+      expect(before[17]!.rendered).toBe(false)
+      expect(await page.locator('ul.card-grid > li').last().locator('h3').textContent()).toBeTruthy()
+
+      // Scrolled through, every card renders as it nears the screen. The box a skipped card reserves is at least as
+      // tall as the card once rendered: a shorter one would grow as the shopper scrolls to it and push the page down.
+      const renderedHeight = new Map<number, number>()
+      for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 400) {
+        await page.evaluate((top) => window.scrollTo(0, top), y)
+        await page.waitForTimeout(50)
+        ;(await cards()).forEach((card, i) => {
+          if (card.rendered && !renderedHeight.has(i)) renderedHeight.set(i, card.height)
+        })
+      }
+      expect(renderedHeight.size).toBe(18)
+      before.forEach((card, i) => {
+        if (!card.rendered) expect(card.height, `card ${i + 1} at ${width} px`).toBeGreaterThanOrEqual(renderedHeight.get(i)! - 1)
+      })
+
+      // A skipped-then-rendered card clips its paint to its padding box: the padding holds the focus outline
+      // (3 px wide, 2 px out), so the article sits at least 5 px inside its box.
+      const ninth = page.locator('ul.card-grid > li:not([data-guide-card])').nth(8)
+      const inset = await ninth.evaluate((li) => li.querySelector('article')!.getBoundingClientRect().top - li.getBoundingClientRect().top)
+      expect(inset).toBeGreaterThanOrEqual(5)
+      await page.close()
+    }
+  })
+
   test('client-side navigation (pagination, left nav) keeps clean addresses and working links', async () => {
     const { page, consoleErrors } = await openPage()
     await page.goto(`${baseUrl}/store/strollers`)
