@@ -1,5 +1,6 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import sharp from 'sharp'
 import { launchBrowser, seriousA11yViolations } from './support/browser'
 
 // A shopper's first walk through the shop on the seeded demo catalogue. Nothing here depends on a
@@ -134,6 +135,37 @@ describe('category page', () => {
       expect(inset).toBeGreaterThanOrEqual(5)
       await page.close()
     }
+  })
+
+  test('star ratings are plain colour cut to five stars (no image for the browser to build), filled to the rating', async () => {
+    const { page } = await openPage()
+    await page.goto(`${baseUrl}/store/strollers`)
+    const stars = page.locator('ul.card-grid .stars').first()
+    const style = await stars.evaluate((el) => {
+      const own = getComputedStyle(el)
+      const fill = getComputedStyle(el.firstElementChild!)
+      return { image: own.backgroundImage, fillImage: fill.backgroundImage, clip: own.clipPath, fillWidth: el.firstElementChild!.getBoundingClientRect().width / el.getBoundingClientRect().width }
+    })
+    // An SVG background (what this replaced) makes Chrome build an SVG document inside the page's first layout.
+    expect(style.image).toBe('none')
+    expect(style.fillImage).toBe('none')
+    expect(style.clip.startsWith('polygon(')).toBe(true)
+    const label = (await stars.locator('xpath=preceding-sibling::span[1]').textContent()) ?? ''
+    const rating = Number(/Rated ([\d.]+) out of 5/.exec(label)?.[1])
+    expect(style.fillWidth).toBeCloseTo(rating / 5, 2)
+
+    // Drawn: the middle of the first star is the filled colour, the gap between the first two stars' tops is the
+    // card behind (neither star colour).
+    const shot = await stars.screenshot()
+    const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const pixel = (fx: number, fy: number) => {
+      const i = (Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))) * 3
+      return [data[i]!, data[i + 1]!, data[i + 2]!]
+    }
+    const near = (p: number[], hex: string) => p.every((v, k) => Math.abs(v - parseInt(hex.slice(1 + 2 * k, 3 + 2 * k), 16)) < 24)
+    expect(near(pixel(0.1, 0.55), '#8a2a4b')).toBe(true)
+    expect(near(pixel(0.2, 0.12), '#8a2a4b') || near(pixel(0.2, 0.12), '#d8ccd2')).toBe(false)
+    await page.close()
   })
 
   test('client-side navigation (pagination, left nav) keeps clean addresses and working links', async () => {
