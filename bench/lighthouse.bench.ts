@@ -68,22 +68,7 @@ async function measure(label: string, origin: string, page: string) {
   )
 }
 
-/**
- * Warm, as the issue measures: each page once, then every picture it names (the WebP renditions of drawn art are
- * drawn on a server's first request for them, and kept), so Lighthouse times the page and not that first drawing.
- */
-async function warm(origin: string, page: string) {
-  const html = await (await fetch(origin + page)).text()
-  const urls = new Set<string>()
-  for (const m of html.matchAll(/(?:src|srcSet|imageSrcSet)="([^"]+)"/g)) for (const part of m[1]!.split(',')) urls.add(part.trim().split(' ')[0]!)
-  for (const u of urls) if (u.startsWith('/images/')) await fetch(origin + u).then((r) => r.arrayBuffer())
-}
-
 try {
-  for (const page of pages) {
-    if (compareUrl) await warm(compareUrl, page)
-    await warm(baseUrl, page)
-  }
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} CPUs)`)
   for (const page of pages) {
     if (compareUrl) await measure('base', compareUrl, page)

@@ -10,7 +10,6 @@ import { csrfProtection } from '~/api/csrf'
 import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
-import { artRenditionBytes } from '~/modules/catalog/art-renditions.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { htmlCompression } from './html-compression'
@@ -127,17 +126,6 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
     c.header('X-Content-Type-Options', 'nosniff')
     return c.body(new Uint8Array(image.bytes))
-  })
-
-  // WebP renditions of the drawn art, which pages show in place of the SVG (app/modules/catalog/art-image.ts).
-  app.get('/images/*', async (c, next) => {
-    const rendition = artRenditionBytes(c.req.path)
-    if (!rendition) return next()
-    const bytes = await rendition
-    c.header('Content-Type', 'image/webp')
-    c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
-    c.header('X-Content-Type-Options', 'nosniff')
-    return c.body(new Uint8Array(bytes))
   })
 
   app.get('/images/*', (c) => {

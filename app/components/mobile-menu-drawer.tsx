@@ -3,7 +3,6 @@ import { SiteLink } from '~/lib/site-link'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { cx, Drawer, Icon } from '~/ui'
 import { categoryHref, FIND_REGISTRY_PATH, REGISTRY_NEW_PATH } from './site-links'
-import { artImage } from '~/modules/catalog/art-image'
 
 /** The mobile menu's drawer: the store categories, each expanding to its children (loaded on first use). */
 export function MobileMenuDrawer({ navbar, open, onClose }: { navbar: NavbarCategory[]; open: boolean; onClose: () => void }) {
@@ -51,7 +50,7 @@ function MobileCategory({ category, onNavigate }: { category: NavbarCategory; on
         className="flex min-h-13 w-full items-center gap-3 rounded-lg px-2 text-left font-semibold text-ink hover:bg-berry-50"
       >
         <img
-          {...artImage(`/images/categories/${category.urlSlug}.svg`, '40px')}
+          src={`/images/categories/${category.urlSlug}.svg`}
           alt=""
           width={40}
           height={40}

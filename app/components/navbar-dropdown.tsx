@@ -3,7 +3,6 @@ import { SiteLink } from '~/lib/site-link'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Container, cx, Icon } from '~/ui'
 import { categoryHref, livePages } from './site-links'
-import { artImage } from '~/modules/catalog/art-image'
 
 type NavbarDropdownProps = {
   id: string
@@ -76,7 +75,7 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
                 {category.guides.slice(0, 3).map((guide) => (
                   <li key={guide.url}>
                     <SiteLink to={guide.url} onClick={() => onNavigate()} className="group flex items-center gap-3 rounded-lg">
-                      <img {...artImage(guide.featuredImageUrl, '56px')} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
+                      <img src={guide.featuredImageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover" loading="lazy" />
                       <span className="text-sm font-semibold text-ink group-hover:text-berry-700 group-hover:underline">{guide.title}</span>
                     </SiteLink>
                   </li>
@@ -86,7 +85,7 @@ export function NavbarDropdown({ id, category, open, onNavigate, onKeyDown }: Na
           ) : null}
         </div>
         <div className="self-start overflow-hidden rounded-card bg-peach-50">
-          <img {...artImage(`/images/categories/${category.urlSlug}.svg`, '288px')} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
+          <img src={`/images/categories/${category.urlSlug}.svg`} alt="" width={288} height={216} className="aspect-[4/3] w-full object-cover" />
         </div>
       </Container>
       ) : null}

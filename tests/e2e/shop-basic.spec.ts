@@ -137,34 +137,6 @@ describe('category page', () => {
     }
   })
 
-  test('drawn pictures load as WebP renditions sized for the screen, never as SVG documents', async () => {
-    for (const [width, path] of [
-      [375, '/store'],
-      [375, '/store/strollers'],
-      [1280, '/store/strollers'],
-    ] as const) {
-      const { page } = await openPage()
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' })
-      // A fresh server draws each rendition on its first request, so the first pictures may still be on their way.
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pcard-img')].slice(0, 2).every((i) => i.complete && i.naturalWidth > 0))
-      const seen = await page.evaluate(() => ({
-        requested: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
-        cards: [...document.querySelectorAll<HTMLImageElement>('.pcard-img')].slice(0, 2).map((i) => ({ src: i.currentSrc, shown: i.complete && i.naturalWidth > 0, srcset: i.srcset })),
-      }))
-      // Each SVG picture costs the browser a document on the main thread; the pages ask for none of ours.
-      expect(seen.requested.filter((p) => /^\/images\/(products|categories|guides)\/.*\.svg$/.test(p)), `${path} at ${width}`).toEqual([])
-      expect(seen.requested.some((p) => /^\/images\/products\/.+\.w(200|400|800)\.webp$/.test(p)), JSON.stringify(seen.requested)).toBe(true)
-      expect(seen.cards.length).toBeGreaterThan(0)
-      for (const card of seen.cards) {
-        expect(card.shown).toBe(true)
-        expect(card.srcset).toContain(' 800w')
-        expect(new URL(card.src).pathname).toMatch(/\.w(200|400|800)\.webp$/)
-      }
-      await page.close()
-    }
-  })
-
   test('star ratings are plain colour cut to five stars (no image for the browser to build), filled to the rating', async () => {
     const { page } = await openPage()
     await page.goto(`${baseUrl}/store/strollers`)

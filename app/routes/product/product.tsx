@@ -23,7 +23,6 @@ import { formatCount, formatLongDate } from '~/lib/format'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
 import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
-import { artImage } from '~/modules/catalog/art-image'
 
 // Only gift card pages show the purchase form, so its code is a chunk those pages alone fetch (decision 018).
 // The server renders it directly (import.meta.env.SSR is false in the browser build, where the static import
@@ -126,11 +125,11 @@ function Gallery({ product }: { product: ProductDetail }) {
   return (
     <div className="flex flex-col gap-3">
       <figure className="overflow-hidden rounded-panel border border-line bg-white">
-        <img {...artImage(product.imageUrl, '(min-width: 64rem) 560px, 100vw')} alt={product.title} width={800} height={800} className="aspect-square w-full object-cover" />
+        <img src={product.imageUrl} alt={product.title} width={800} height={800} className="aspect-square w-full object-cover" />
       </figure>
       {second ? (
         <figure className="w-1/2 overflow-hidden rounded-card border border-line bg-white sm:w-1/3">
-          <img {...artImage(second, '(min-width: 64rem) 280px, 50vw')} alt={`${product.title}, another view`} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
+          <img src={second} alt={`${product.title}, another view`} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
         </figure>
       ) : null}
     </div>

@@ -17,7 +17,6 @@ import { shopExtras } from '~/modules/discount/shop-extras.server'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/category'
 import { badRequest, notFound, orNotFound } from './http-errors'
-import { artImage } from '~/modules/catalog/art-image'
 
 /** /store/{slug}, also /store/{parent}/{slug}: the category is read from the last path segment. */
 export async function loader({ request: httpRequest, params, url, context }: Route.LoaderArgs) {
@@ -103,7 +102,7 @@ function Teaser({ category }: { category: Route.ComponentProps['loaderData']['ca
           {link}
         </div>
         <img
-          {...artImage(teaser.imageUrl, '(min-width: 48rem) 224px, (min-width: 40rem) 160px, 96px')}
+          src={teaser.imageUrl}
           alt=""
           width={240}
           height={240}

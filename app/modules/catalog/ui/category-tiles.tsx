@@ -2,7 +2,6 @@ import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import { Icon } from '~/ui'
 import { PLACEHOLDER_HEART_PATH } from '../image-paths'
-import { artImage } from '~/modules/catalog/art-image'
 
 export type CategoryTile = { title: string; urlSlug: string; path: string; imageUrl: string | null; hidden: boolean; isLeaf?: boolean }
 
@@ -29,7 +28,7 @@ export function CategoryTiles({ tiles, heading, callout }: { tiles: CategoryTile
               className="group flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-pop motion-reduce:hover:translate-y-0"
             >
               <img
-                {...artImage(tile.imageUrl ?? PLACEHOLDER_HEART_PATH, '(min-width: 48rem) 33vw, 50vw')}
+                src={tile.imageUrl ?? PLACEHOLDER_HEART_PATH}
                 alt=""
                 width={320}
                 height={240}

@@ -8,10 +8,6 @@ import { Badge, cx } from '~/ui'
 import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { Price } from './price'
 import { Rating, showsRating } from './rating'
-import { artImage } from '../art-image'
-
-/** How wide a card's picture is laid out: two columns on phones, three (about 300 px) on wide screens. */
-const CARD_SIZES = '(min-width: 64rem) 300px, 50vw'
 
 type ProductCardProps = {
   product: ProductCardData
@@ -53,7 +49,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
       className="group pcard">
       <div className="pcard-media">
         <img
-          {...artImage(product.imageUrl, CARD_SIZES)}
+          src={product.imageUrl}
           alt=""
           width={400}
           height={400}
@@ -63,7 +59,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
         />
         {second ? (
           <img
-            {...artImage(second, CARD_SIZES)}
+            src={second}
             alt=""
             width={400}
             height={400}

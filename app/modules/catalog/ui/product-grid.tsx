@@ -2,7 +2,6 @@ import { SiteLink } from '~/lib/site-link'
 import { Skeleton } from '~/ui'
 import type { ProductCardView as ProductCardData } from '../catalog.service.server'
 import { ProductCard } from './product-card'
-import { artImage } from '~/modules/catalog/art-image'
 
 /** The spec shows six placeholder cards while the cards are not there yet. */
 export const SKELETON_CARDS = 6
@@ -39,7 +38,7 @@ function GuideCard({ guide }: { guide: GuideCardData }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-sage-100 p-4 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-berry-700 has-[a:focus-visible]:outline-solid">
       {guide.imageUrl ? (
-        <img {...artImage(guide.imageUrl, '(min-width: 64rem) 300px, 50vw')} alt="" width={500} height={900} loading="lazy" decoding="async" className="mb-3 aspect-[5/4] w-full rounded-card object-cover object-top" />
+        <img src={guide.imageUrl} alt="" width={500} height={900} loading="lazy" decoding="async" className="mb-3 aspect-[5/4] w-full rounded-card object-cover object-top" />
       ) : null}
       <p className="text-xs font-bold tracking-wide text-sage-700 uppercase">Guide</p>
       <h3 className="mt-1 text-lg leading-snug font-bold">

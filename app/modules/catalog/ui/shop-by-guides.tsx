@@ -1,6 +1,5 @@
 import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
-import { artImage } from '~/modules/catalog/art-image'
 
 /** The block needs at least this many guides (spec: shop-by-guides block). */
 export const SHOP_BY_GUIDES_MIN = 2
@@ -37,7 +36,7 @@ export function ShopByGuides({ guides, allGuidesHref = null, heading = 'Shop by 
               to={guide.path}
               className="group flex h-full flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-pop motion-reduce:hover:translate-y-0"
             >
-              <img {...artImage(guide.featuredImage.url, '(min-width: 48rem) 33vw, (min-width: 40rem) 50vw, 100vw')} alt="" width={480} height={270} loading="lazy" decoding="async" className="aspect-video w-full bg-cream-200 object-cover" />
+              <img src={guide.featuredImage.url} alt="" width={480} height={270} loading="lazy" decoding="async" className="aspect-video w-full bg-cream-200 object-cover" />
               <span className="flex flex-1 flex-col gap-1 p-4">
                 <span className="text-xs font-bold tracking-wide text-muted uppercase">Guide</span>
                 <span className="font-bold group-hover:text-berry-700">{guide.title}</span>
