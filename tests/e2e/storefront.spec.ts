@@ -1,6 +1,7 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser, seriousA11yViolations } from './support/browser'
+import { recordEvents } from './support/events'
 
 // The shop's landing, brand and listing pages, the old /catalog addresses, the sitemap and product
 // reviews, on the seeded demo catalogue. Brands and products are found as a crawler would: via the sitemap.
@@ -98,6 +99,30 @@ describe('store landing page', () => {
     await expect(page.getByRole('heading', { name: 'Find a registry' }).count()).resolves.toBe(1)
     expect(await page.getByRole('link', { name: 'Start your registry' }).getAttribute('href')).toBe('/registry/new')
     expect(await page.locator('main').getByRole('link', { name: 'Find a registry', exact: true }).getAttribute('href')).toBe('/find')
+    await page.close()
+  })
+
+  test('the later collections and the category grid hydrate in passes of their own, and then respond', async () => {
+    // Server HTML as a browser gets it: each later collection and the category grid is a Suspense boundary of its
+    // own, written in place (not streamed after the page), so React hydrates them after the rest, in smaller tasks.
+    const html = await (await fetch(`${baseUrl}/store`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' } })).text()
+    const later = [...html.matchAll(/<div class="[^"]*\brender-when-near\b[^"]*">(.{8})/g)].map((m) => m[1])
+    expect(later.length).toBeGreaterThan(1)
+    for (const start of later) expect(start).toBe('<!--$-->')
+    expect(/<!--\$--><section[^>]*aria-labelledby="category-tiles-heading"/.test(html)).toBe(true)
+
+    const { page, consoleErrors } = await openPage(375)
+    const events = await recordEvents(page)
+    await page.goto(`${baseUrl}/store`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    // A card in the last collection, once hydrated, reports its click before the page changes.
+    const card = page.locator('.render-when-near').last().locator('.pcard-link').first()
+    const productId = Number((await card.getAttribute('href'))!.split('/')[3])
+    expect(productId).toBeGreaterThan(0)
+    await card.scrollIntoViewIfNeeded()
+    await Promise.all([page.waitForURL(/\/gp\//), card.click()])
+    await expect.poll(() => events.filter((e) => e.name === 'product_clicked').map((e) => e.properties.productId)).toContain(productId)
+    expect(consoleErrors).toEqual([])
     await page.close()
   })
 })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { SiteLink } from '~/lib/site-link'
 import { track } from '~/modules/analytics/track'
 import { publicOrigin } from '~/lib/links'
@@ -134,12 +134,20 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
       {collections.map((collection, index) => (
         // Collections below the first are laid out and painted only as they near the screen (app.css, .render-when-near).
         <Container key={collection.id} className={index > 0 ? 'render-when-near' : undefined}>
-          <ProductCollection collection={collection} maxVisible={null} />
+          {index > 0 ? (
+            <Suspense fallback={null}>
+              <ProductCollection collection={collection} maxVisible={null} />
+            </Suspense>
+          ) : (
+            <ProductCollection collection={collection} maxVisible={null} />
+          )}
         </Container>
       ))}
 
       <Container>
-        <CategoryTiles heading="Categories" tiles={categories} />
+        <Suspense fallback={null}>
+          <CategoryTiles heading="Categories" tiles={categories} />
+        </Suspense>
       </Container>
 
       <Container className="empty:hidden">
