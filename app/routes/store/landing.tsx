@@ -131,20 +131,22 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
         </Container>
       ) : null}
 
-      {collections.map((collection, index) => (
-        // Collections below the first are laid out and painted only as they near the screen (app.css, .render-when-near).
-        <Container key={collection.id} className={index > 0 ? 'render-when-near' : undefined}>
-          {index > 0 ? (
-            <Suspense fallback={null}>
-              <ProductCollection collection={collection} maxVisible={null} />
-            </Suspense>
-          ) : (
-            <ProductCollection collection={collection} maxVisible={null} />
-          )}
-        </Container>
-      ))}
+      {collections.map((collection, index) => {
+        const products = <ProductCollection collection={collection} maxVisible={null} />
+        // Collections below the first are laid out and painted only as they near the screen (app.css,
+        // .render-when-near), and hydrated after the rest of the page in a pass of their own (a Suspense boundary
+        // that never suspends: the server writes it in place).
+        return index > 0 ? (
+          <Container key={collection.id} className="render-when-near">
+            <Suspense fallback={null}>{products}</Suspense>
+          </Container>
+        ) : (
+          <Container key={collection.id}>{products}</Container>
+        )
+      })}
 
       <Container>
+        {/* Hydrated after the rest, like the later collections. */}
         <Suspense fallback={null}>
           <CategoryTiles heading="Categories" tiles={categories} />
         </Suspense>
