@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { SiteLink } from '~/lib/site-link'
 import { Skeleton } from '~/ui'
 import type { ProductCardView as ProductCardData } from '../catalog.service.server'
@@ -54,8 +55,11 @@ function GuideCard({ guide }: { guide: GuideCardData }) {
   )
 }
 
-/** Three columns on desktop, two on phones; inside the grid, card links load the whole page. */
-export function ProductGrid({ products, label, slugSet, guides }: ProductGridProps) {
+/**
+ * Three columns on desktop, two on phones; inside the grid, card links load the whole page. Memoised: a listing
+ * re-renders when its filter controls change (first of all right after hydration), and 18 cards need not with it.
+ */
+export const ProductGrid = memo(function ProductGrid({ products, label, slugSet, guides }: ProductGridProps) {
   // Gaps and columns here are the ones .render-card-when-near (app.css) reserves room by; change them together.
   const grid = 'card-grid grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 lg:grid-cols-3'
   if (!products) {
@@ -93,4 +97,4 @@ export function ProductGrid({ products, label, slugSet, guides }: ProductGridPro
       {items}
     </ul>
   )
-}
+})

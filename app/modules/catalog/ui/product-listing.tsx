@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react'
 import { SiteLink } from '~/lib/site-link'
 import type { ListingResult, ListingView } from '~/modules/search/search.types'
 import { FilterBar } from './filters/filter-bar'
@@ -57,7 +57,9 @@ export function ProductListing({ result, href, label, defaultSort = DEFAULT_SORT
   const state = useListingFilters({ href, defaultSort })
   const countId = useId()
   const filtered = hasFilters(state.applied.filters)
-  const products = result.heroProducts.slice(skip)
+  // The same array while the result is the same: the grid (memoised) then skips the render that follows hydration,
+  // when the listing's hydrated flag turns true (an update React runs in one uninterrupted task).
+  const products = useMemo(() => result.heroProducts.slice(skip), [result.heroProducts, skip])
   // Mounted from the first opening on (so closing can animate and reopening is instant).
   const [drawerWanted, setDrawerWanted] = useState(false)
   if (state.open && !drawerWanted) setDrawerWanted(true)
