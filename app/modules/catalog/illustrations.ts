@@ -906,48 +906,23 @@ export function renderBrandLogoSvg(name: string, colourIndex: number): string {
 // ---------------------------------------------------------------------------------------------
 // Guide covers
 
-function wrapWords(text: string, maxChars: number): string[] {
-  const lines: string[] = []
-  let current = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (current && (current + ' ' + word).length > maxChars) {
-      lines.push(current)
-      current = word
-    } else {
-      current = current ? `${current} ${word}` : word
-    }
-  }
-  if (current) lines.push(current)
-  return lines
-}
-
 /**
- * An editorial cover, 500 x 900 portrait. The illustration sits in the middle band so a centred
- * landscape crop (preserveAspectRatio slice) still shows it; the title sits below.
+ * An editorial cover, 500 x 900 portrait: an illustration in the middle band, so a centred landscape crop
+ * (preserveAspectRatio slice) still shows it. No text: every page that shows a cover (grid guide card, Shop by
+ * Guide, the navbar dropdown, the guide itself) crops it and prints the title beside it in HTML, and text in
+ * an SVG picture costs Chrome a font look-up and a layout inside the picture's own document when it is first
+ * painted, after the page's first paint (decision 018, h23). The title stays the picture's accessible name.
  */
 export function renderGuideSvg(slug: string, title: string): string {
   const seed = guideSeedBySlug(slug)
   const h = hashString(slug)
   const kind: ProductKind = seed?.kind ?? (PRODUCT_KINDS[h % PRODUCT_KINDS.length] as ProductKind)
   const P = paletteAt(h >>> 3)
-  let size = 46
-  let lines = wrapWords(title, 17)
-  if (lines.length > 3) {
-    size = 36
-    lines = wrapWords(title, 22)
-  }
-  if (lines.length > 4) lines = [...lines.slice(0, 3), `${lines[3] ?? ''}…`]
-  const titleTop = 668
-  const text = lines
-    .map((l, i) => `<tspan x="250" y="${titleTop + i * size * 1.15}">${escapeXml(l)}</tspan>`)
-    .join('')
   return (
     svgOpen(500, 900, title, ' preserveAspectRatio="xMidYMid slice"') +
     rect(0, 0, 500, 900, 0, P.bg) +
     rect(0, 0, 500, 250, 0, P.soft) +
     path('M0 250 Q250 330 500 250 V0 H0 Z', P.soft) +
-    `<text x="250" y="92" text-anchor="middle" font-family="${SANS}" font-size="17" font-weight="700" letter-spacing="5" fill="${P.ink}">NESTLIST GUIDES</text>` +
-    line('M214 112 H286', P.dark, 3) +
     circle(250, 440, 176, P.main, { opacity: 0.35 }) +
     circle(250, 440, 150, WHITE, { opacity: 0.7 }) +
     path(starPath(98, 300, 12, 5), P.accent) +
@@ -955,7 +930,6 @@ export function renderGuideSvg(slug: string, title: string): string {
     circle(420, 300, 8, P.accent) +
     circle(78, 590, 6, P.main) +
     group(objectArt(kind, P), { transform: 'translate(250 440) scale(1.25) translate(-150 -150)' }) +
-    `<text text-anchor="middle" font-family="${SERIF}" font-size="${size}" font-weight="700" fill="${P.ink}">${text}</text>` +
     rect(206, 846, 88, 6, 3, P.main) +
     '</svg>'
   )

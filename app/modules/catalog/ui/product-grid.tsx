@@ -39,7 +39,7 @@ function GuideCard({ guide }: { guide: GuideCardData }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-sage-100 p-4 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-berry-700 has-[a:focus-visible]:outline-solid">
       {guide.imageUrl ? (
-        <img src={guide.imageUrl} alt="" width={500} height={900} loading="lazy" decoding="async" className="mb-3 aspect-[5/4] w-full rounded-card object-cover object-top" />
+        <img src={guide.imageUrl} alt="" width={500} height={900} loading="lazy" decoding="async" className="mb-3 aspect-[5/4] w-full rounded-card object-cover" />
       ) : null}
       <p className="text-xs font-bold tracking-wide text-sage-700 uppercase">Guide</p>
       <h3 className="mt-1 text-lg leading-snug font-bold">
