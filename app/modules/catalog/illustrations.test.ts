@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import {
+  IMAGE_BADGES,
+  type ImageBadgeSlug,
   PALETTE_COUNT,
   PLACEHOLDER_HEART_PATH,
   PRODUCT_KINDS,
+  badgeImagePath,
   brandLogoPath,
   categoryImagePath,
   escapeXml,
@@ -176,5 +179,23 @@ describe('brand logos, guide covers and the placeholder', () => {
 
   test('escapeXml escapes the five XML special characters', () => {
     expect(escapeXml(`a & b < c > d " e ' f`)).toBe('a &amp; b &lt; c &gt; d &quot; e &apos; f')
+  })
+})
+
+describe('text in the drawn art', () => {
+  // Text in an SVG picture costs Chrome a font look-up and a layout inside the picture's own document when it is
+  // first painted, after the page's first paint (decision 018, h23). Pages print names beside the pictures; only a
+  // brand's logo and the staff's banner ads, whose words are the picture, keep text.
+  test('product pictures (every kind, palette and second image), guide covers, category tiles and image badges have none', () => {
+    const pictures: string[] = []
+    for (const kind of PRODUCT_KINDS)
+      for (let palette = 0; palette < PALETTE_COUNT; palette++) for (const second of [false, true]) pictures.push(productImagePath(kind, palette, second))
+    pictures.push(guideImagePath('best-strollers'), categoryImagePath('strollers'), categoryImagePath('full-size-strollers'))
+    for (const slug of Object.keys(IMAGE_BADGES) as ImageBadgeSlug[]) pictures.push(badgeImagePath(slug))
+    for (const picture of pictures) {
+      const svg = renderImageForPath(picture)
+      expect(svg, picture).not.toBeNull()
+      expect(svg, picture).not.toContain('<text')
+    }
   })
 })

@@ -647,12 +647,16 @@ const DRAW: Record<ProductKind, Draw> = {
     rect(186, 92, 40, 84, 8, P.soft) +
     rect(186, 92, 40, 12, 4, P.dark, { opacity: 0.5 }),
 
+  // Shapes on the blocks rather than letters: text in a picture costs the browser a font look-up (decision 018, h23).
   blocks: (P) => {
-    const block = (x: number, y: number, fill: string, letter: string, color: string) =>
-      rect(x, y, 70, 70, 12, fill) +
-      rect(x + 8, y + 8, 54, 54, 8, 'none', { stroke: CREAM, 'stroke-width': 3, opacity: 0.6 }) +
-      `<text x="${x + 35}" y="${y + 49}" text-anchor="middle" font-family="${SANS}" font-size="38" font-weight="700" fill="${color}">${letter}</text>`
-    return shadow(150, 244, 92, P.ink) + block(76, 166, P.main, 'A', P.ink) + block(154, 166, P.accent, 'B', P.ink) + group(block(115, 94, P.dark, 'C', CREAM), { transform: 'rotate(-6 150 130)' })
+    const block = (x: number, y: number, fill: string, shape: string) =>
+      rect(x, y, 70, 70, 12, fill) + rect(x + 8, y + 8, 54, 54, 8, 'none', { stroke: CREAM, 'stroke-width': 3, opacity: 0.6 }) + shape
+    return (
+      shadow(150, 244, 92, P.ink) +
+      block(76, 166, P.main, path(starPath(111, 202, 20, 9), P.ink)) +
+      block(154, 166, P.accent, path(heartPath(189, 200, 40), P.ink)) +
+      group(block(115, 94, P.dark, circle(150, 129, 15, CREAM)), { transform: 'rotate(-6 150 130)' })
+    )
   },
 
   monitor: (P) =>
@@ -982,6 +986,10 @@ export function renderPlaceholderHeartSvg(): string {
   )
 }
 
+/**
+ * An image badge: an icon on a seal. A card shows it 36 to 40 px wide, where a word would be 4 px tall, so the
+ * badge's name is its alt text and tooltip only (no text in the picture: decision 018, h23).
+ */
 export function renderBadgeSvg(slug: ImageBadgeSlug): string {
   const P = paletteAt(slug === 'eco-friendly' ? 0 : slug === 'award-winner' ? 3 : 1)
   const icon =
@@ -995,7 +1003,6 @@ export function renderBadgeSvg(slug: ImageBadgeSlug): string {
     circle(48, 48, 46, P.soft) +
     circle(48, 48, 40, 'none', { stroke: WHITE, 'stroke-width': 3, 'stroke-dasharray': '4 4' }) +
     icon +
-    `<text x="48" y="82" text-anchor="middle" font-family="${SANS}" font-size="10" font-weight="700" fill="${P.ink}">${escapeXml(IMAGE_BADGES[slug].split(' ')[0] ?? '')}</text>` +
     '</svg>'
   )
 }
