@@ -127,6 +127,73 @@ describe('store landing page', () => {
   })
 })
 
+describe("a product card's second image", () => {
+  // Only fetched when the card is hovered or holds the focus (app.css .pcard-img2): phones never download it.
+  // The pictures the page shows only as a card's second image (some also appear as a teaser or a first image).
+  const onlySecond = (page: Page) =>
+    page.evaluate(() => {
+      const others = new Set([...document.querySelectorAll('img:not(.pcard-img2)')].map((i) => i.getAttribute('src')))
+      return [...new Set([...document.querySelectorAll('img.pcard-img2')].map((i) => i.getAttribute('src')!))].filter((src) => !others.has(src))
+    })
+  const fetched = (requests: string[], paths: string[]) => requests.map((u) => new URL(u).pathname).filter((p) => paths.includes(p))
+
+  test('is not fetched with the page, and shows over the first image on hover and on keyboard focus', async () => {
+    const { page, consoleErrors } = await openPage(1280)
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    await page.goto(`${baseUrl}/store/full-size-strollers`)
+    await page.waitForSelector('html[data-hydrated]')
+    await page.waitForLoadState('networkidle')
+    const cards = page.locator('.pcard:has(.pcard-img2)')
+    expect(await cards.count()).toBeGreaterThan(3)
+    // The first images are fetched; no second image is, though several are in view.
+    expect(requests.some((u) => /\/images\/products\/[a-z-]+-\d+\.svg$/.test(u))).toBe(true)
+    const seconds = await onlySecond(page)
+    expect(seconds.length).toBeGreaterThan(1)
+    expect(fetched(requests, seconds)).toEqual([])
+    const card = page.locator(`.pcard:has(.pcard-img2[src="${seconds[0]}"])`).first()
+    await expect(card.locator('.pcard-img2').isVisible()).resolves.toBe(false)
+
+    // Hover (the card's link covers it): it is fetched, loads and covers the first image.
+    await card.scrollIntoViewIfNeeded()
+    const box = (await card.locator('.pcard-media').boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    const second = card.locator('.pcard-img2')
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await second.elementHandle())
+    expect(fetched(requests, seconds)).toContain(seconds[0])
+    await expect(second.isVisible()).resolves.toBe(true)
+    await page.waitForFunction((img) => getComputedStyle(img as Element).opacity === '1', await second.elementHandle())
+    expect((await second.boundingBox())!.width).toBeGreaterThan(box.width - 4)
+
+    // Keyboard focus on another card's link shows that card's second image too.
+    await page.mouse.move(0, 0)
+    const other = page.locator(`.pcard:has(.pcard-img2[src="${seconds[1]}"])`).first()
+    await other.locator('.pcard-link').focus()
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await other.locator('.pcard-img2').elementHandle())
+    await expect(other.locator('.pcard-img2').isVisible()).resolves.toBe(true)
+    await expect(second.isVisible()).resolves.toBe(false)
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  })
+
+  test('is never fetched on a phone, where nothing hovers', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    await page.goto(`${baseUrl}/store`)
+    await page.waitForSelector('html[data-hydrated]')
+    await page.mouse.wheel(0, 1500)
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('.pcard .pcard-img2').count()).toBeGreaterThan(3)
+    expect(requests.filter((u) => /\/images\/products\/[a-z-]+-\d+\.svg$/.test(u)).length).toBeGreaterThan(3)
+    const seconds = await onlySecond(page)
+    expect(seconds.length).toBeGreaterThan(3)
+    expect(fetched(requests, seconds)).toEqual([])
+    await context.close()
+  })
+})
+
 describe('app promo banner on the store landing page', () => {
   test('shows until dismissed, then stays hidden for a day; its button leads to the app page', async () => {
     const { page } = await openPage(375)

@@ -55,7 +55,7 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
           height={400}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className={second ? 'pcard-img pcard-img-swap' : 'pcard-img'}
+          className="pcard-img"
         />
         {second ? (
           <img
