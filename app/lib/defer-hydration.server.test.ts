@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createDeferHydrationTransform } from './defer-hydration.server'
+import { createDeferHydrationTransform, PRELOADS_PER_TASK } from './defer-hydration.server'
 
 const page = [
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
@@ -65,19 +65,40 @@ describe('deferring the page scripts until after the first paint', () => {
     frames.forEach((f) => f())
     timers[timers.length - 1]!()
     expect(added.map((el) => [el.tag, el.props.rel ?? el.props.type, el.props.href ?? null, el.props.nonce])).toEqual([
+      ['script', 'module', null, 'N1'],
       ['link', 'modulepreload', '/assets/entry.client-A.js', 'N1'],
       ['link', 'modulepreload', '/assets/root-B.js', 'N1'],
-      ['script', 'module', null, 'N1'],
     ])
-    expect(added[2]!.props.textContent).toBe('import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");')
+    expect(added[0]!.props.textContent).toBe('import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");')
     // The fallback timer does not start it twice.
     timers.forEach((f) => f())
     expect(added).toHaveLength(3)
   })
 
-  it('starts at once in a tab opened in the background', async () => {
-    const { added } = runLoader(await transform(page, 50), 'hidden')
-    expect(added.map((el) => el.tag)).toEqual(['link', 'link', 'script'])
+  it(`adds the preload links ${PRELOADS_PER_TASK} per task, after the module script`, async () => {
+    const hrefs = Array.from({ length: 2 * PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/chunk-${i}.js`)
+    const many = page.replace(
+      /<link rel="modulepreload"[^>]*\/><link rel="modulepreload"[^>]*\/>/,
+      hrefs.map((h) => `<link rel="modulepreload" href="${h}" nonce="N1"/>`).join(''),
+    )
+    const { added, frames, timers } = runLoader(await transform(many, 64), 'visible')
+    frames.forEach((f) => f())
+    // The frame's timer and the 3-second fallback: the first starts the loader, the second finds it started.
+    timers.splice(0).forEach((f) => f())
+    const links = () => added.filter((el) => el.tag === 'link').map((el) => el.props.href)
+    expect(added[0]!.tag).toBe('script')
+    expect(links()).toEqual(hrefs.slice(0, PRELOADS_PER_TASK))
+    timers.shift()!()
+    expect(links()).toEqual(hrefs.slice(0, 2 * PRELOADS_PER_TASK))
+    timers.shift()!()
+    expect(links()).toEqual(hrefs)
+    expect(timers).toEqual([])
+  })
+
+  it('starts at once, every link included, in a tab opened in the background', async () => {
+    const { added, timers } = runLoader(await transform(page, 50), 'hidden')
+    expect(added.map((el) => el.tag)).toEqual(['script', 'link', 'link'])
+    expect(timers).toHaveLength(1) // the fallback only
   })
 
   it('passes a document without the module script (an error page without scripts) through unchanged', async () => {

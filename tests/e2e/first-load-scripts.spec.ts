@@ -10,8 +10,8 @@ const pages = ['/store', '/store/full-size-strollers', '/store/search?search_ter
 
 async function firstLoadScripts(path: string) {
   const html = await (await fetch(`${baseUrl}${path}`)).text()
-  // The loader's list of module preloads (app/lib/defer-hydration.server.ts): ["/assets/entry.client-….js", …].forEach(
-  const list = html.match(/\[("\/assets\/[\w.-]+\.js",?)+\]\.forEach\(/)?.[0] ?? ''
+  // The loader's list of module preloads (app/lib/defer-hydration.server.ts): var q=["/assets/entry.client-….js", …];
+  const list = html.match(/var q=\[("\/assets\/[\w.-]+\.js",?)+\];/)?.[0] ?? ''
   const urls = [...new Set(list.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
   return Promise.all(urls.map(async (url) => ({ url, code: await (await fetch(`${baseUrl}${url}`)).text() })))
 }
