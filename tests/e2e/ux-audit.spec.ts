@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoParent, demoStaff, signInContext } from './support/accounts'
 import { placeApiOrder } from './support/api-checkout'
-import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
+import { expectNoSeriousA11yViolations, launchBrowser, step } from './support/browser'
 import { addShopProduct, openPage, sessionCookie, testCard } from './support/checkout-setup'
 
 // The h11 walk through the shop, checkout and registry at phone and desktop widths: layout faults a person
@@ -224,32 +224,36 @@ describe('axe on shop and staff pages without a spec of their own', () => {
         const ctx = await context(width)
         try {
           const page = await ctx.newPage()
-          const response = await openPage(page, baseUrl, path)
+          const response = await step(`${path}: open`, () => openPage(page, baseUrl, path))
           expect(response?.status(), path).toBe(200)
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true)
           if (path === '/store') {
             // Each collection below the fold holds a place near its real height before it is laid out (no
             // jump while scrolling, no cards of one collection lying over the next for axe): within 40 %.
             const held = await page.evaluate(() => [...document.querySelectorAll('.render-when-near')].map((b) => b.getBoundingClientRect().height))
-            const real = await page.evaluate(async () => {
-              for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-                window.scrollTo(0, y)
-                await new Promise(requestAnimationFrame)
-              }
-              window.scrollTo(0, 0)
-              return [...document.querySelectorAll('.render-when-near')].map((b) => b.scrollHeight)
-            })
+            const real = await step(`${path}: scroll through`, () =>
+              page.evaluate(async () => {
+                // A frame after each scroll, or 100 ms if no frame comes (a renderer starved of CPU).
+                const frame = () => new Promise<void>((resolve) => (requestAnimationFrame(() => resolve()), setTimeout(resolve, 100)))
+                for (let y = 0, i = 0; y < document.documentElement.scrollHeight && i < 100; y += 600, i++) {
+                  window.scrollTo(0, y)
+                  await frame()
+                }
+                window.scrollTo(0, 0)
+                return [...document.querySelectorAll('.render-when-near')].map((b) => b.scrollHeight)
+              }),
+            )
             expect(held.length, 'collections rendered when near').toBeGreaterThan(0)
             for (const [i, h] of held.entries()) expect(Math.abs(h - real[i]!) / real[i]!, `collection ${i}: held ${h} px, real ${real[i]} px`).toBeLessThan(0.4)
-            await openPage(page, baseUrl, path)
+            await step(`${path}: open again`, () => openPage(page, baseUrl, path))
           }
           // Checked as the page first shows, without scrolling: the landing page's collections skip layout
           // until near the screen, and the size they hold meanwhile must be close to their real one (app.css).
-          await expectNoSeriousA11yViolations(page, `${path} at ${width}`)
+          await step(`${path}: axe`, () => expectNoSeriousA11yViolations(page, `${path} at ${width}`))
         } finally {
           await ctx.close()
         }
-      })
+      }, 120_000) // the landing page is opened twice and scrolled through; each step has its own limit
     }
   }
 

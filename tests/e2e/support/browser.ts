@@ -54,6 +54,26 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
+/**
+ * Runs one step of a browser check with a time limit, so a step that never ends fails the test with its name and
+ * limit instead of the test's own timeout, which names nothing. For page.evaluate and other calls without a timeout.
+ */
+export async function step<T>(label: string, run: () => Promise<T>, ms = 20_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const started = performance.now()
+  try {
+    return await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${label}: not done after ${ms / 1000} s`)), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+    if (process.env.STEP_LOG) console.log(`${label}: ${Math.round(performance.now() - started)} ms`)
+  }
+}
+
 /** Fails the test with the list of serious or critical axe violations on the page, if there are any. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   const violations = await seriousA11yViolations(page)
