@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { describe, expect, test } from 'vitest'
-import { htmlCompression } from './html-compression'
+import { gzipChunks, htmlCompression } from './html-compression'
 
 // Varied enough that zlib's levels give different output (a page of one repeated line compresses the same at all).
 const words = ['stroller', 'swaddle', 'bottle', 'crib', 'monitor', 'carrier', 'blanket', 'wipes', 'é']
@@ -28,9 +28,11 @@ describe('htmlCompression', () => {
     expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/)
     const body = Buffer.from(await res.arrayBuffer())
     expect(zlib.gunzipSync(body).toString('utf8')).toBe(page)
-    // Compressed here at level 4, not by compress() at zlib's default level.
-    expect(body.equals(zlib.gzipSync(page, { level: 4 }))).toBe(true)
-    expect(body.equals(zlib.gzipSync(page, { level: 6 }))).toBe(false)
+    // Compressed here at level 4 (the deflate data is zlib's at that level), not by compress() at zlib's default.
+    const level4 = zlib.deflateRawSync(page, { level: 4, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+    const level6 = zlib.deflateRawSync(page, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+    expect(level4.equals(level6)).toBe(false)
+    expect(body.subarray(10, 10 + level4.length).equals(level4)).toBe(true)
     // A short page that came with a Content-Length loses it (the compressed length differs).
     const small = await makeApp().request('/small', { headers: { 'Accept-Encoding': 'gzip' } })
     expect(small.headers.get('Content-Length')).toBeNull()
@@ -56,5 +58,55 @@ describe('htmlCompression', () => {
   test('HEAD requests are not compressed', async () => {
     const res = await makeApp().request('/store/strollers', { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip' } })
     expect(res.headers.get('Content-Encoding')).toBeNull()
+  })
+})
+
+describe('gzipChunks', () => {
+  async function run(chunks: string[]) {
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(Buffer.from(chunk, 'utf8'))
+        controller.close()
+      },
+    })
+    return Buffer.from(await new Response(source.pipeThrough(gzipChunks(4))).arrayBuffer())
+  }
+
+  test('one gzip member, the same page for any split of it (empty chunks and none at all included)', async () => {
+    for (const cuts of [[], [1], [5000, 5001, 20_000], [100, 100, 200], Array.from({ length: 40 }, (_, i) => i * 997)]) {
+      const chunks = [0, ...cuts, page.length].slice(1).map((end, i, ends) => page.slice(i === 0 ? 0 : ends[i - 1], end))
+      const body = await run(chunks)
+      expect(zlib.gunzipSync(body).toString('utf8')).toBe(page)
+      // A single member: gzip's own decoder stops at the end of the first one.
+      expect(body.subarray(0, 3).equals(Buffer.from([0x1f, 0x8b, 8]))).toBe(true)
+      expect(body.readUInt32LE(body.length - 4)).toBe(Buffer.byteLength(page))
+      expect(body.readUInt32LE(body.length - 8)).toBe(zlib.crc32(page))
+    }
+    expect(zlib.gunzipSync(await run([])).toString('utf8')).toBe('')
+    expect(zlib.gunzipSync(await run(['', 'é', ''])).toString('utf8')).toBe('é')
+  })
+
+  test('each chunk is sent compressed as soon as it comes, before the next one is written', async () => {
+    const { readable, writable } = gzipChunks(4)
+    const writer = writable.getWriter()
+    const reader = readable.getReader()
+    void writer.write(Buffer.from(page.slice(0, 30_000)))
+    const first = (await reader.read()).value!
+    // Header and the first chunk's deflate data, ending with a sync flush (00 00 ff ff): a browser can parse it now.
+    expect([...first.subarray(first.length - 4)]).toEqual([0, 0, 0xff, 0xff])
+    expect(zlib.inflateRawSync(first.subarray(10), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8')).toBe(page.slice(0, 30_000))
+    void writer.write(Buffer.from(page.slice(30_000)))
+    void writer.close()
+    const rest: Uint8Array[] = []
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest.push(r.value)
+    expect(zlib.gunzipSync(Buffer.concat([first, ...rest])).toString('utf8')).toBe(page)
+  })
+
+  test('close to a whole-page gzip at the same level', async () => {
+    const whole = zlib.gzipSync(page, { level: 4 }).length
+    // The sync flush's empty block and a final empty block: ten bytes more than zlib's own ending.
+    expect((await run([page])).length).toBeLessThanOrEqual(whole + 10)
+    // Three chunks cost a little: their matches start over at each one.
+    expect((await run([page.slice(0, 10_000), page.slice(10_000, 20_000), page.slice(20_000)])).length).toBeLessThan(whole * 1.1)
   })
 })

@@ -3,10 +3,14 @@
 // every signed-in page view: on the shop's pages level 4 costs about 60% of level 6's CPU for about 6% more
 // bytes (a leaf category: 20.9 KB instead of 19.7 KB). Other responses (JSON, turbo-stream data, static
 // files) keep hono's compress() after this middleware, which leaves an already encoded response alone.
-import { Duplex } from 'node:stream'
+//
+// Each chunk of the page is compressed at once, on this thread, by zlib's synchronous call (gzipChunks): a
+// page arrives in one to three chunks (app/lib/coalesce-chunks.server.ts joins React's writes of one turn), and
+// zlib's stream (createGzip through Duplex.toWeb) spent more on its thread-pool round trips, callbacks and
+// 16 KB output pieces than on compressing (decision 028, amendment h24).
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import { acceptsGzip } from './page-cache'
+import { acceptsGzip, DEFLATE_END, GZIP_HEADER } from './page-cache'
 
 /** zlib level for rendered HTML (1 fastest … 9 smallest; zlib's default is 6). */
 export const HTML_GZIP_LEVEL = 4
@@ -31,10 +35,38 @@ export function htmlCompression(level = HTML_GZIP_LEVEL): MiddlewareHandler {
     const vary = res.headers.get('Vary')
     if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
     if (!acceptsGzip(c.req.header('Accept-Encoding')) || !res.body) return
-    const gzip = Duplex.toWeb(zlib.createGzip({ level })) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>
     // (Hono's `c.res =` copies the previous response's headers over: adjust them after the assignment.)
-    c.res = new Response(res.body.pipeThrough(gzip), res)
+    c.res = new Response(res.body.pipeThrough(gzipChunks(level)), res)
     c.res.headers.delete('Content-Length')
     c.res.headers.set('Content-Encoding', 'gzip')
   }
+}
+
+/**
+ * A gzip member (RFC 1952) written as the chunks come: each chunk is deflated on its own and ends with a sync
+ * flush (byte-aligned, not final), so it can be sent at once and the next chunk's deflate data follows it; the
+ * end adds a final empty block and the CRC-32 and length of everything. A chunk's matches cannot reach into the
+ * chunks before it, which costs a few bytes per chunk. Output is the same page for any split of the input.
+ */
+export function gzipChunks(level: number): TransformStream<Uint8Array, Uint8Array> {
+  const options = { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }
+  let crc = 0
+  let length = 0
+  let started = false
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (chunk.byteLength === 0) return
+      const deflated = zlib.deflateRawSync(chunk, options)
+      crc = zlib.crc32(chunk, crc)
+      length += chunk.byteLength
+      controller.enqueue(started ? deflated : Buffer.concat([GZIP_HEADER, deflated]))
+      started = true
+    },
+    flush(controller) {
+      const trailer = Buffer.alloc(8)
+      trailer.writeUInt32LE(crc >>> 0, 0)
+      trailer.writeUInt32LE(length % 2 ** 32, 4)
+      controller.enqueue(Buffer.concat(started ? [DEFLATE_END, trailer] : [GZIP_HEADER, DEFLATE_END, trailer]))
+    },
+  })
 }

@@ -218,9 +218,9 @@ export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick
   }
 }
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 /** An empty stored block with BFINAL set: ends the deflate stream. */
-const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+export const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
 /** The values for one response: slot 0 the nonce, then a new UUID per fresh value. */
 function freshValues(template: Pick<Template, 'uuidCount'>, nonce: string): Buffer[] {
