@@ -9,6 +9,8 @@ const started = Date.now()
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'nestlist-test-report-'))
 let passed = 0
 let failed = 0
+/** Browser tests that failed once and passed on their second try (vitest.e2e.config.ts): named, never hidden. */
+const secondTries = []
 
 function step(name, command, args, env = {}) {
   const t0 = Date.now()
@@ -27,6 +29,15 @@ function countResults(file) {
   const json = JSON.parse(fs.readFileSync(file, 'utf8'))
   passed += json.numPassedTests ?? 0
   failed += json.numFailedTests ?? 0
+  // A test that passed keeps the errors of a failed first try in its failureMessages.
+  for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed' && test.failureMessages?.length) {
+        const reason = String(test.failureMessages[0]).split('\n')[0].slice(0, 200)
+        secondTries.push(`${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${reason}`)
+      }
+    }
+  }
 }
 
 function finish(code) {
@@ -35,6 +46,10 @@ function finish(code) {
   const minutes = ((Date.now() - started) / 60000).toFixed(1)
   process.stdout.write(`\nnpm test took ${minutes} min on ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n`)
   process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`)
+  if (secondTries.length) {
+    process.stdout.write(`\n⚠ ${secondTries.length} passed only on a second try (flaky: fix, do not ignore):\n`)
+    for (const line of secondTries) process.stdout.write(`  ${line}\n`)
+  }
   process.exit(code)
 }
 
