@@ -10,7 +10,7 @@
 // 16 KB output pieces than on compressing (decision 028, amendment h24).
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import { acceptsGzip, DEFLATE_END, GZIP_HEADER } from './page-cache'
+import { acceptsGzip, GZIP_HEADER, gzipEnd } from './page-cache'
 
 /** zlib level for rendered HTML (1 fastest … 9 smallest; zlib's default is 6). */
 export const HTML_GZIP_LEVEL = 4
@@ -63,10 +63,7 @@ export function gzipChunks(level: number): TransformStream<Uint8Array, Uint8Arra
       started = true
     },
     flush(controller) {
-      const trailer = Buffer.alloc(8)
-      trailer.writeUInt32LE(crc >>> 0, 0)
-      trailer.writeUInt32LE(length % 2 ** 32, 4)
-      controller.enqueue(Buffer.concat(started ? [DEFLATE_END, trailer] : [GZIP_HEADER, DEFLATE_END, trailer]))
+      controller.enqueue(started ? gzipEnd(crc, length) : Buffer.concat([GZIP_HEADER, gzipEnd(crc, length)]))
     },
   })
 }

@@ -220,7 +220,16 @@ export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick
 
 export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 /** An empty stored block with BFINAL set: ends the deflate stream. */
-export const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+
+/** The end of a gzip member whose deflate data so far ends byte-aligned: a final empty block, the CRC-32 and length. */
+export function gzipEnd(crc: number, length: number): Buffer {
+  const end = Buffer.alloc(DEFLATE_END.length + 8)
+  DEFLATE_END.copy(end)
+  end.writeUInt32LE(crc >>> 0, DEFLATE_END.length)
+  end.writeUInt32LE(length % 2 ** 32, DEFLATE_END.length + 4)
+  return end
+}
 
 /** The values for one response: slot 0 the nonce, then a new UUID per fresh value. */
 function freshValues(template: Pick<Template, 'uuidCount'>, nonce: string): Buffer[] {
@@ -260,10 +269,7 @@ export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' 
       length += value.length
     }
   })
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(length >>> 0, 4)
-  chunks.push(DEFLATE_END, trailer)
+  chunks.push(gzipEnd(crc, length))
   return Buffer.concat(chunks)
 }
 

@@ -57,6 +57,7 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 /**
  * Runs one step of a browser check with a time limit, so a step that never ends fails the test with its name and
  * limit instead of the test's own timeout, which names nothing. For page.evaluate and other calls without a timeout.
+ * STEP_LOG=1 prints each step's time.
  */
 export async function step<T>(label: string, run: () => Promise<T>, ms = 20_000): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
