@@ -8,7 +8,7 @@ import type { CategoryNavItem, NavbarCategory } from '~/modules/catalog/catalog.
 import { CategoryNav } from '~/modules/catalog/ui/category-nav'
 import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { testProductCard } from '~/modules/catalog/ui/test-product-card'
-import { type MarkupCache, MarkupCacheContext, StaticMarkup } from './static-markup'
+import { jsonKey, type MarkupCache, MarkupCacheContext, StaticMarkup } from './static-markup'
 import { createMarkupCache } from './static-markup.server'
 
 /** The page `at` as entry.server streams it (renderToPipeableStream in a data router), with or without a cache. */
@@ -172,6 +172,22 @@ describe('StaticMarkup', () => {
       await settle()
     }
     expect(eager.size()).toBe(0)
+  })
+
+  test('jsonKey: the JSON of an object, serialised once per object', () => {
+    const card = testProductCard(9)
+    const json = jsonKey(card)
+    expect(json).toBe(JSON.stringify(card))
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      expect(jsonKey(card)).toBe(json)
+      expect(stringify).not.toHaveBeenCalled()
+      // Another object with the same content gives the same key (its HTML is the same).
+      expect(jsonKey(testProductCard(9))).toBe(json)
+      expect(stringify).toHaveBeenCalledTimes(1)
+    } finally {
+      stringify.mockRestore()
+    }
   })
 
   test('a subtree that cannot render on its own keeps rendering in place, and the error is reported', async () => {

@@ -71,5 +71,22 @@ export function StaticMarkup<T extends keyof JSX.IntrinsicElements>({ as, markup
   return <Tag {...attributes}>{children}</Tag>
 }
 
+const jsonCopies = new WeakMap<object, string>()
+
+/**
+ * `JSON.stringify(value)` for a markup key, made once per object: the listing index hands out the same card
+ * objects until a product changes, and a card's view is made once per card (product-card.server.ts), so a page of
+ * cards no longer serialises every card on every request. Only for objects that are never changed once made; an
+ * object made for one request costs what `JSON.stringify` did.
+ */
+export function jsonKey(value: object): string {
+  let json = jsonCopies.get(value)
+  if (json === undefined) {
+    json = JSON.stringify(value)
+    jsonCopies.set(value, json)
+  }
+  return json
+}
+
 // The contexts React Router's hooks read (useLocation, useFetcher, its Form's action, useHref).
 const routerContextList = [DataRouterContext, DataRouterStateContext, FetchersContext, NavigationContext, LocationContext, RouteContext] as const

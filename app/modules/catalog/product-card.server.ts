@@ -99,9 +99,42 @@ export function toCard(row: CardRow): ProductCard {
   }
 }
 
-/** The fields of a card that the browser renders (see `ProductCardView`). */
-export function cardView({ slug: _slug, shortName: _shortName, brand, ...card }: ProductCard): ProductCardView {
-  return { ...card, brand: { name: brand.name } }
+// A card object is never changed once made (the listing index's card cache replaces a changed product's card with
+// a new object), so its view is made once per card object and is the same object on every request: the product
+// card's markup key then reuses one JSON copy of it (`jsonKey`, app/lib/static-markup.tsx) instead of serialising
+// every card on every request (decision 028, amendment h25).
+const views = new WeakMap<ProductCard, ProductCardView>()
+
+/** The fields of a card that the browser renders (see `ProductCardView`); one view per card object. */
+export function cardView(card: ProductCard): ProductCardView {
+  let view = views.get(card)
+  if (view === undefined) {
+    view = {
+      productId: card.productId,
+      genericProductId: card.genericProductId,
+      title: card.title,
+      imageUrl: card.imageUrl,
+      secondaryImageUrl: card.secondaryImageUrl,
+      path: card.path,
+      productType: card.productType,
+      isCashFund: card.isCashFund,
+      isFavor: card.isFavor,
+      isElectronicGiftCard: card.isElectronicGiftCard,
+      isCrowdfund: card.isCrowdfund,
+      fsaHsaEligible: card.fsaHsaEligible,
+      rating: card.rating,
+      reviewCount: card.reviewCount,
+      price: card.price,
+      onSale: card.onSale,
+      available: card.available,
+      hasOptions: card.hasOptions,
+      promotionalBadges: card.promotionalBadges,
+      callouts: card.callouts,
+      brand: { name: card.brand.name },
+    }
+    views.set(card, view)
+  }
+  return view
 }
 
 /**

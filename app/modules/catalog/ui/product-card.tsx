@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
-import { StaticMarkup } from '~/lib/static-markup'
+import { jsonKey, StaticMarkup } from '~/lib/static-markup'
 import type { AnalyticsEvent } from '~/modules/analytics/analytics.events'
 import { clickSaleType, flushEvents, lastSearchId, track } from '~/modules/analytics/track'
 import { QuickAddToCart } from '~/modules/cart/ui/quick-add'
@@ -38,13 +38,14 @@ export function ProductCard({ product, reloadDocument = false, slugSet, eager = 
     // The card's class names are short component classes (app.css, 'Product card'): a page repeats them 18+ times.
     // On the server a card is written from a copy per product and page address (app/lib/static-markup.tsx),
     // except where React would preload one of its images in the page's head (an eager image, an image badge).
+    // The product's JSON is made once per card object (jsonKey): a card's view is one object per card (cardView).
     <StaticMarkup
       as="article"
       routerContexts
       markupKey={() =>
         eager || imageBadges.length > 0
           ? null
-          : `product-card\u0000${reloadDocument}\u0000${quickAdd}\u0000${location.pathname}${location.search}\u0000${JSON.stringify(product)}`
+          : `product-card\u0000${reloadDocument}\u0000${quickAdd}\u0000${location.pathname}${location.search}\u0000${jsonKey(product)}`
       }
       className="group pcard">
       <div className="pcard-media">
