@@ -8,12 +8,14 @@ import { compress } from 'hono/compress'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { describe, expect, test } from 'vitest'
 import type { AppEnv } from '~/api/types'
+import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 import {
   acceptsGzip,
   crc32Combine,
   crc32CombineOp,
   createPageCache,
   gzipBody,
+  hasPersonalCookie,
   isAnonymousPageRequest,
   makeTemplate,
   type PageCache,
@@ -112,6 +114,33 @@ describe('anonymous page cache', () => {
     expect(cache.stats.hits).toBe(1)
   })
 
+  test('a gift giver’s reservations cookie, which no shop page reads, does not keep the page off the cache', async () => {
+    const cache = newCache()
+    const { app, renders } = makeApp(cache)
+    const reservations = `${VISITOR_RESERVATIONS_COOKIE}=0b5c5a2e-2d0f-4f55-9a51-5b0f0f2b8a11`
+    const stored = await read(await app.request('/gp/lamp/1', { headers: { ...gzip, Cookie: reservations } }))
+    await settle()
+    expect(cache.size().pages).toBe(1)
+    const hit = await read(await app.request('/gp/lamp/1', { headers: { ...gzip, Cookie: reservations } }))
+    const anonymous = await read(await app.request('/gp/lamp/1', { headers: gzip }))
+    expect(renders()).toBe(1)
+    expect(cache.stats.hits).toBe(2)
+    for (const page of [stored, hit, anonymous]) expect(page.html).toContain('Signed in as: anonymous')
+    // With a session (or any other cookie) beside it, the page is the viewer's own, rendered for them.
+    const alice = await read(await app.request('/gp/lamp/1', { headers: { ...gzip, Cookie: `${reservations}; session=alice` } }))
+    expect(alice.html).toContain('Signed in as: alice')
+    expect(renders()).toBe(2)
+  })
+
+  test('hasPersonalCookie: any cookie a shop page may read, or does not know', () => {
+    for (const header of [undefined, null, '', ' ', `${VISITOR_RESERVATIONS_COOKIE}=a.b`, ` ${VISITOR_RESERVATIONS_COOKIE}=a ; `]) {
+      expect(hasPersonalCookie(header), String(header)).toBe(false)
+    }
+    for (const header of ['nestlist_session=x', '__Host-nestlist_session=x', 'nestlist_flash=signed_in', 'theme=dark', 'flag', `${VISITOR_RESERVATIONS_COOKIE}=a; nestlist_cart=t`, `nestlist_cart=t; ${VISITOR_RESERVATIONS_COOKIE}=a`]) {
+      expect(hasPersonalCookie(header), header).toBe(true)
+    }
+  })
+
   test('answers that set a cookie, are not 200 or say private/no-store are not stored', async () => {
     for (const options of [{ setCookie: true }, { status: 404 }, { cacheControl: 'private, max-age=0' }, { cacheControl: 'no-store' }]) {
       const cache = newCache()
@@ -135,6 +164,7 @@ describe('anonymous page cache', () => {
     expect(req('/store/strollers', { method: 'POST' })).toBe(false)
     expect(req('/store/strollers', { method: 'HEAD' })).toBe(false)
     expect(req('/store/strollers', { headers: { Cookie: 'a=b' } })).toBe(false)
+    expect(req('/store/strollers', { headers: { Cookie: `${VISITOR_RESERVATIONS_COOKIE}=a` } })).toBe(true)
     expect(req('/store/strollers', { headers: { Authorization: 'Bearer x' } })).toBe(false)
     expect(req(`/store/search?search_term=${'a'.repeat(3000)}`)).toBe(false)
   })
@@ -280,15 +310,19 @@ describe('anonymous page cache', () => {
       // node:http leaves the body as sent: a valid gzip member.
       expect(raw.encoding).toBe('gzip')
       expect(zlib.gunzipSync(raw.body).toString('utf8')).toContain('<li>product card</li>')
+      // Answered first with only a cookie no shop page reads (a gift giver's reservations).
+      const giver = await fetch(`${base}/store/strollers?page=2`, { headers: { Cookie: `${VISITOR_RESERVATIONS_COOKIE}=0b5c5a2e-2d0f-4f55-9a51-5b0f0f2b8a11`, ...browser } })
+      expect(giver.status).toBe(200)
+      expect(answeredFirst).toBe(4)
       // Not answered first: a cookie, another method, a page not stored yet, a percent-encoded path.
       await fetch(`${base}/store/strollers?page=2`, { headers: { Cookie: 'session=alice', ...browser } })
       await fetch(`${base}/store/strollers?page=2`, { method: 'HEAD', headers: browser })
       await fetch(`${base}/store/strollers?page=3`, { headers: browser })
       await fetch(`${base}/store/%73trollers?page=2`, { headers: browser })
-      expect(answeredFirst).toBe(3)
+      expect(answeredFirst).toBe(4)
       cache.invalidate()
       await fetch(`${base}/store/strollers?page=2`, { headers: browser })
-      expect(answeredFirst).toBe(3)
+      expect(answeredFirst).toBe(4)
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

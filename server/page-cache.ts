@@ -1,7 +1,8 @@
 // A server-side cache of whole anonymous shop pages (docs/decisions/028-shop-server-render.md).
 //
-// Only a request that carries nothing personal is served from it or stored in it: GET, no Cookie header
-// at all (no session, guest cart, flash or any other cookie), no Authorization, a shop path. Such a
+// Only a request that carries nothing personal is served from it or stored in it: GET, no cookie a shop page
+// reads (no session, guest cart, flash or any cookie not known to be ignored by every shop page; see
+// hasPersonalCookie), no Authorization, a shop path. Such a
 // request renders the same HTML for every visitor except for values made fresh for each response: the
 // CSP nonce (from secureHeaders) and values a loader registers through `context.freshPerResponse` (the
 // search page's search id). The cache keeps the page as a template with those values cut out and puts
@@ -20,6 +21,7 @@ import { isbot } from 'isbot'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
+import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 
 export type PageCacheOptions = {
   /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
@@ -132,11 +134,30 @@ export function isShopPath(pathname: string) {
   return SHOP_PATH.test(pathname) && !NOT_SHOP.test(pathname) && !pathname.endsWith('.data')
 }
 
+/**
+ * Cookies that no shop page reads (decision 028, amendment h25). The reservations cookie stays in a gift giver's
+ * browser for a year after a reservation (the registry and reserved-gifts checkout pages read it, to know who may
+ * check a gift out): without this list, every shop page such a giver opened afterwards was rendered for them alone.
+ * A cookie a shop page may read (session, guest cart, flash) or any cookie not named here keeps a request off the cache.
+ */
+const COOKIES_SHOP_PAGES_IGNORE: ReadonlySet<string> = new Set([VISITOR_RESERVATIONS_COOKIE])
+
+/** Whether a Cookie header carries a cookie that a shop page may read (any cookie but those every shop page ignores). */
+export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false
+  for (const pair of cookieHeader.split(';')) {
+    const eq = pair.indexOf('=')
+    const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
+    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name)) return true
+  }
+  return false
+}
+
 /** Whether this request may be answered from (and stored into) the cache: nothing about it is personal. */
 export function isAnonymousPageRequest(request: Request, pathname: string) {
   return (
     request.method === 'GET' &&
-    !request.headers.has('cookie') &&
+    !hasPersonalCookie(request.headers.get('cookie')) &&
     !request.headers.has('authorization') &&
     request.url.length <= MAX_URL &&
     isShopPath(pathname)
@@ -383,7 +404,7 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const target = req.url
     if (req.method !== 'GET' || !target || target.charCodeAt(0) !== 47 /* / */) return false
     const headers = req.headers
-    if (headers.cookie !== undefined || headers.authorization !== undefined || !headers.host) return false
+    if (hasPersonalCookie(headers.cookie) || headers.authorization !== undefined || !headers.host) return false
     const query = target.indexOf('?')
     const pathname = query < 0 ? target : target.slice(0, query)
     // Percent-encoded paths go the app's way (it decodes them before matching routes).
