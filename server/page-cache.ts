@@ -157,10 +157,11 @@ export function hasPersonalCookie(cookieHeader: string | null | undefined): bool
 export function isAnonymousPageRequest(request: Request, pathname: string) {
   return (
     request.method === 'GET' &&
-    !hasPersonalCookie(request.headers.get('cookie')) &&
     !request.headers.has('authorization') &&
     request.url.length <= MAX_URL &&
-    isShopPath(pathname)
+    isShopPath(pathname) &&
+    // Last: every signed-in request passes here, and only a shop page's needs its cookies looked at.
+    !hasPersonalCookie(request.headers.get('cookie'))
   )
 }
 
@@ -404,11 +405,13 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const target = req.url
     if (req.method !== 'GET' || !target || target.charCodeAt(0) !== 47 /* / */) return false
     const headers = req.headers
-    if (hasPersonalCookie(headers.cookie) || headers.authorization !== undefined || !headers.host) return false
+    if (headers.authorization !== undefined || !headers.host) return false
     const query = target.indexOf('?')
     const pathname = query < 0 ? target : target.slice(0, query)
     // Percent-encoded paths go the app's way (it decodes them before matching routes).
     if (pathname.includes('%') || !isShopPath(pathname)) return false
+    // After the path: every request of the server passes here, and only a shop page's cookies need looking at.
+    if (hasPersonalCookie(headers.cookie)) return false
     // The key is the URL as the app sees it (@hono/node-server: new URL(scheme://host + target).href).
     let href: string
     try {
