@@ -177,6 +177,12 @@ describe('generated images', () => {
     expect(ok.headers.get('content-type')).toContain('image/svg+xml')
     expect(ok.headers.get('cache-control')).toContain('immutable')
     expect(await ok.text()).toContain('<svg')
+    // Answered from memory in front of the app's middleware: no request id, no document policy with a nonce.
+    expect(ok.headers.get('x-request-id')).toBeNull()
+    expect(ok.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    const gzip = await app.request('/images/categories/strollers.svg', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toContain('<svg')
     expect((await app.request('/images/products/not-a-kind-1.svg')).status).toBe(404)
     expect((await app.request('/images/..%2F..%2Fetc%2Fpasswd')).status).toBe(404)
   })

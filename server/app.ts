@@ -12,6 +12,7 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
+import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
 import { type PageCache, pageCacheMiddleware } from './page-cache'
@@ -75,6 +76,10 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     )
   }
 
+  // The shop's drawn pictures, kept in memory with their compressed copies and answered before the request id,
+  // log line and document headers below, like the built assets (server/generated-images.ts).
+  app.use('/images/*', generatedImages(renderImageForPath))
+
   app.use(requestId({ headerName: 'X-Request-Id' }))
   app.use(async (c, next) => {
     const started = performance.now()
@@ -128,13 +133,8 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     return c.body(new Uint8Array(image.bytes))
   })
 
-  app.get('/images/*', (c) => {
-    const svg = renderImageForPath(c.req.path)
-    if (svg === null) return c.text('Image not found', 404)
-    c.header('Content-Type', 'image/svg+xml; charset=utf-8')
-    c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
-    return c.body(svg)
-  })
+  // Every picture that can be drawn was answered by generatedImages() above.
+  app.get('/images/*', (c) => c.text('Image not found', 404))
 
   // Small JSON bodies straight from Node's request, without a WHATWG Request (server/json-body.ts).
   app.use('/api/*', jsonBodyFromNode())

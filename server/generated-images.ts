@@ -1,0 +1,83 @@
+// The shop's drawn pictures (/images/products/…, categories, brands, guides, banners, badges) are SVG made from the
+// path alone, with seed data compiled into the server (app/modules/catalog/illustrations.ts): the same path always
+// answers the same bytes. A shop page asks for 10–40 of them, about half of its requests, so each is drawn once and
+// kept with its gzip and brotli copies, and answered in front of the app's middleware (request id, log line, a
+// document's security headers with a fresh nonce, compression): those cost ~1.2 ms of server CPU per picture, a
+// copy from memory ~0.1 ms (docs/decisions/028-shop-server-render.md, amendment h26). Like the built assets, picture
+// requests are not logged one by one.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+
+const YEAR = 60 * 60 * 24 * 365
+
+/** Pictures kept at most: about 1,000 exist (every product kind and palette, brand, category, guide, banner, badge). */
+export const GENERATED_IMAGES_KEPT = 4000
+
+/**
+ * The policy a picture opened on its own is shown under: an SVG document that may use its own inline styles and
+ * nothing else (no script, no fetch), and may not be framed.
+ */
+export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+type Kept = { plain: Buffer; gzip?: Buffer; br?: Buffer }
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null
+  const accepted = new Set<string>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue
+    accepted.add(name.trim())
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return null
+}
+
+/**
+ * Answers GET and HEAD /images/… that `render` can draw, from memory after the first time; anything else (pictures
+ * fetched from other stores under /images/external/, unknown paths: 404 from the app) goes on to the app.
+ */
+export function generatedImages(render: (pathname: string) => string | null, kept = GENERATED_IMAGES_KEPT): MiddlewareHandler {
+  const images = new Map<string, Kept>()
+  return async (c, next) => {
+    const method = c.req.method
+    const path = c.req.path
+    if ((method !== 'GET' && method !== 'HEAD') || !path.startsWith('/images/') || path.startsWith('/images/external/')) return next()
+    let image = images.get(path)
+    if (!image) {
+      const svg = render(path)
+      if (svg === null) return next()
+      // Oldest first out: a Map keeps insertion order. The paths are the shop's own, so this bound is only a guard.
+      if (images.size >= kept) images.delete(images.keys().next().value as string)
+      image = { plain: Buffer.from(svg, 'utf8') }
+      images.set(path, image)
+    }
+    const encoding = pickEncoding(c.req.header('accept-encoding'))
+    let body = image.plain
+    if (encoding === 'br') {
+      image.br ??= brotliCompressSync(image.plain, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: image.plain.length },
+      })
+      body = image.br
+    } else if (encoding === 'gzip') {
+      image.gzip ??= gzipSync(image.plain, { level: 9 })
+      body = image.gzip
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Content-Length': String(body.length),
+      'Cache-Control': `public, max-age=${YEAR}, immutable`,
+      'Content-Security-Policy': IMAGE_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      Vary: 'Accept-Encoding',
+    }
+    if (encoding) headers['Content-Encoding'] = encoding
+    if (method === 'HEAD') return c.body(null, 200, headers)
+    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), 200, headers)
+  }
+}
