@@ -12,6 +12,7 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
+import { builtAssets } from './built-assets'
 import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
@@ -62,7 +63,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   if (clientDir) {
     // Built, fingerprinted assets come first: no request id, log line or document headers (a CSP, frame
     // and referrer policies mean nothing on a script or a stylesheet and cost ~700 bytes a response), and
-    // they are served from the gzip/brotli copies written at build time (scripts/build-server.mjs).
+    // they are served from the gzip/brotli copies written at build time (scripts/build-server.mjs), kept in
+    // memory after the first request (server/built-assets.ts); the file handler answers what that does not.
+    app.use('/assets/*', builtAssets(clientDir))
     app.use(
       '/assets/*',
       serveStatic({

@@ -21,19 +21,25 @@ export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-a
 
 type Kept = { plain: Buffer; gzip?: Buffer; br?: Buffer }
 
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null
-  const accepted = new Set<string>()
+/** Which of brotli and gzip an Accept-Encoding header accepts (a q of 0 refuses; `*` accepts gzip). */
+export function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
+  const accepted = { br: false, gzip: false }
+  if (!acceptEncoding) return accepted
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     if (q !== undefined && !(Number(q.slice(2)) > 0)) continue
-    accepted.add(name.trim())
+    const coding = name.trim()
+    if (coding === 'br') accepted.br = true
+    else if (coding === 'gzip' || coding === '*') accepted.gzip = true
   }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
-  return null
+  return accepted
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = acceptedEncodings(acceptEncoding)
+  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : null
 }
 
 /**

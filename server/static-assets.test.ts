@@ -58,4 +58,49 @@ describe('built assets', () => {
     expect(res.headers.get('Content-Encoding')).toBeNull()
     expect(body.equals(script)).toBe(true)
   })
+
+  test('a client that refuses brotli gets gzip, and one that accepts brotli only gets brotli', async () => {
+    expect((await get('br;q=0, gzip')).res.headers.get('Content-Encoding')).toBe('gzip')
+    expect((await get('br')).res.headers.get('Content-Encoding')).toBe('br')
+  })
+
+  test('answers with the headers of a long-cached script', async () => {
+    const { res } = await get('gzip')
+    expect(res.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  test('a file once read is answered from memory: the same bytes after it is gone from the disk', async () => {
+    const file = path.join(dir, 'assets', 'once-def456.js')
+    fs.writeFileSync(file, 'export const once = 1\n')
+    const first = await app.request('/assets/once-def456.js')
+    expect(await first.text()).toBe('export const once = 1\n')
+    fs.rmSync(file)
+    const again = await app.request('/assets/once-def456.js')
+    expect(again.status).toBe(200)
+    expect(await again.text()).toBe('export const once = 1\n')
+  })
+
+  test('HEAD gets the headers and no body', async () => {
+    const res = await app.request('/assets/page-abc123.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Length')).toBe(String(br.length))
+    expect((await res.arrayBuffer()).byteLength).toBe(0)
+  })
+
+  test('a missing file and a path out of the folder are not answered', async () => {
+    // A file beside the built client folder, not in it.
+    const secret = `${path.basename(dir)}-secret.txt`
+    fs.writeFileSync(path.join(path.dirname(dir), secret), 'not an asset')
+    try {
+      for (const target of ['/assets/missing-000.js', `/assets/..%2F..%2F${secret}`, `/assets/%2E%2E/%2E%2E/${secret}`, `/assets/..%5C..%5C${secret}`]) {
+        const res = await app.request(target)
+        expect(res.status, target).toBe(404)
+        expect(await res.text()).not.toContain('not an asset')
+      }
+    } finally {
+      fs.rmSync(path.join(path.dirname(dir), secret))
+    }
+  })
 })
