@@ -93,6 +93,30 @@ describe('anonymous page cache', () => {
     expect(hit.nonce).not.toBe(plain.nonce)
   })
 
+  test('the request that renders a page gets the stored copy’s gzip, the same bytes a hit gets but for its own values', async () => {
+    const cache = newCache()
+    const { app } = makeApp(cache)
+    const missRes = await app.request('/store/car-seats', { headers: gzip })
+    expect(missRes.headers.get('Content-Encoding')).toBe('gzip')
+    expect(missRes.headers.get('Vary')).toBe('Cookie, Accept-Encoding')
+    const missBytes = Buffer.from(await missRes.clone().arrayBuffer())
+    expect(missRes.headers.get('Content-Length')).toBe(String(missBytes.length))
+    const miss = await read(missRes)
+    expect(miss.html).toContain(`nonce="${miss.nonce}"`)
+    expect(miss.html).toContain(`window.searchId="${miss.searchId}"`)
+    expect(cache.stats.misses).toBe(1)
+    const hitRes = await app.request('/store/car-seats', { headers: gzip })
+    expect(cache.stats.hits).toBe(1)
+    const hitBytes = Buffer.from(await hitRes.arrayBuffer())
+    // Built from the same compressed pieces: only the nonce and search id differ, and they are the same length.
+    expect(missBytes.length).toBe(hitBytes.length)
+    expect(missBytes.equals(hitBytes)).toBe(false)
+    // A client that takes no gzip gets the page itself.
+    const plainRes = await makeApp(newCache()).app.request('/store/car-seats')
+    expect(plainRes.headers.get('Content-Encoding')).toBeNull()
+    expect((await read(plainRes)).html).toContain('<li>product card</li>')
+  })
+
   test('requests with any cookie are neither answered from the cache nor stored, and never see another visitor’s page', async () => {
     const cache = newCache()
     const { app, renders } = makeApp(cache)

@@ -219,9 +219,14 @@ function valueOp(length: number) {
   return op
 }
 
+/** The values a page was rendered with, in its template's slot order: the nonce, then each fresh value once. */
+export function renderedValues(nonce: string, fresh: string[]): string[] {
+  return [nonce, ...new Set(fresh.filter((v) => v && v !== nonce))]
+}
+
 /** Cuts the page at every occurrence of the nonce and of each fresh value. */
 export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount'> {
-  const tokens = [nonce, ...fresh.filter((v) => v && v !== nonce)]
+  const tokens = renderedValues(nonce, fresh)
   const slotOf = new Map(tokens.map((t, i) => [t, i]))
   const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
   const parts: Buffer[] = []
@@ -494,16 +499,23 @@ export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv>
     ) {
       return
     }
-    // The visitor gets the page as it streams; the other branch is read to the end and stored.
-    const [toClient, toCache] = res.body.tee()
-    c.res = new Response(toClient, res)
+    // The page is read to the end (a shop page renders in one piece: nothing in it waits on data), stored, and this
+    // visitor gets the stored copy's bytes: the level-9 gzip made once for the cache, which every later visitor gets
+    // too, rather than the same page deflated again at the fast level for this response alone (html-compression.ts:
+    // 13 % more bytes on /store, decision 028 h26).
+    const html = await res.text()
+    if (html.length > cache.maxPageBytes) {
+      c.res = new Response(html, res)
+      return
+    }
+    const template = makeTemplate(html, nonce, fresh)
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()))
-    void new Response(toCache)
-      .text()
-      .then((html) => {
-        if (html.length > cache.maxPageBytes) return
-        cache.set(key, { status: 200, headers, ...makeTemplate(html, nonce, fresh) }, startedAt)
-      })
-      .catch((err: unknown) => c.var.logger?.warn({ err }, 'page cache: reading the rendered page failed'))
+    cache.set(key, { status: 200, headers, ...template }, startedAt)
+    const gzip = acceptsGzip(c.req.header('accept-encoding'))
+    const body = gzip ? gzipBody(template, renderedValues(nonce, fresh).map((v) => Buffer.from(v, 'utf8'))) : Buffer.from(html, 'utf8')
+    const answer = new Headers(res.headers)
+    if (gzip) answer.set('Content-Encoding', 'gzip')
+    answer.set('Content-Length', String(body.length))
+    c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: res.status, headers: answer })
   }
 }
