@@ -22,17 +22,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/support/browser'
 import { makeDataDir, startServer, stopServer } from '../tests/e2e/support/server'
-
-type TraceEvent = {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { data?: Record<string, unknown> }
-}
+import type { TraceEvent } from './support/trace'
 
 const external = process.env.BASE_URL
 const dataDir = external ? undefined : makeDataDir()

@@ -8,9 +8,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
-import { acceptedEncodings } from './generated-images'
+import { chooseEncoding, sendImmutableCopy } from './immutable-copies'
 
-const YEAR = 60 * 60 * 24 * 365
 /** Files kept at most (a build has ~200 besides the compressed copies); a guard, not a working limit. */
 export const BUILT_ASSETS_KEPT = 2000
 /** A built file's name: no directories, no dot-segments. */
@@ -49,18 +48,8 @@ export function builtAssets(clientDir: string, kept = BUILT_ASSETS_KEPT): Middle
       }
       files.set(name, file)
     }
-    const accepted = file.br || file.gzip ? acceptedEncodings(c.req.header('accept-encoding')) : undefined
-    const encoding = accepted?.br && file.br ? 'br' : accepted?.gzip && file.gzip ? 'gzip' : null
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: file.br !== undefined, gzip: file.gzip !== undefined })
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.plain
-    const headers: Record<string, string> = {
-      'Content-Type': file.type,
-      'Content-Length': String(body.length),
-      'Cache-Control': `public, max-age=${YEAR}, immutable`,
-      'X-Content-Type-Options': 'nosniff',
-    }
-    if (file.br || file.gzip) headers.Vary = 'Accept-Encoding'
-    if (encoding) headers['Content-Encoding'] = encoding
-    if (method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), 200, headers)
+    return sendImmutableCopy(c, { body, encoding, type: file.type, compressed: file.br !== undefined || file.gzip !== undefined })
   }
 }

@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, test } from 'vitest'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
-import { generatedImages, IMAGE_CSP, pickEncoding } from './generated-images'
+import { generatedImages, IMAGE_CSP } from './generated-images'
+import { chooseEncoding } from './immutable-copies'
 
 function appWith(render: (path: string) => string | null, kept?: number) {
   const calls: string[] = []
@@ -24,7 +25,7 @@ function appWith(render: (path: string) => string | null, kept?: number) {
 
 const PRODUCT = '/images/products/stroller-3.svg'
 
-describe('pickEncoding', () => {
+describe('chooseEncoding', () => {
   test.each([
     [undefined, null],
     ['', null],
@@ -34,10 +35,17 @@ describe('pickEncoding', () => {
     ['br;q=0, gzip', 'gzip'],
     ['gzip;q=0', null],
     ['GZIP', 'gzip'],
-    ['*', 'gzip'],
+    ['*', 'br'],
+    ['gzip;q=0, *', 'br'],
     ['br;q=0.5', 'br'],
-  ] as const)('%s -> %s', (header, expected) => {
-    expect(pickEncoding(header)).toBe(expected)
+  ] as const)('%s -> %s when both copies exist', (header, expected) => {
+    expect(chooseEncoding(header, { br: true, gzip: true })).toBe(expected)
+  })
+
+  test('only a copy that exists is chosen', () => {
+    expect(chooseEncoding('gzip, br', { br: false, gzip: true })).toBe('gzip')
+    expect(chooseEncoding('br', { br: false, gzip: true })).toBeNull()
+    expect(chooseEncoding('gzip, br', { br: false, gzip: false })).toBeNull()
   })
 })
 

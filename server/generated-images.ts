@@ -7,8 +7,7 @@
 // requests are not logged one by one.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-
-const YEAR = 60 * 60 * 24 * 365
+import { chooseEncoding, sendImmutableCopy } from './immutable-copies'
 
 /** Pictures kept at most: about 1,000 exist (every product kind and palette, brand, category, guide, banner, badge). */
 export const GENERATED_IMAGES_KEPT = 4000
@@ -20,27 +19,6 @@ export const GENERATED_IMAGES_KEPT = 4000
 export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 type Kept = { plain: Buffer; gzip?: Buffer; br?: Buffer }
-
-/** Which of brotli and gzip an Accept-Encoding header accepts (a q of 0 refuses; `*` accepts gzip). */
-export function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
-  const accepted = { br: false, gzip: false }
-  if (!acceptEncoding) return accepted
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue
-    const coding = name.trim()
-    if (coding === 'br') accepted.br = true
-    else if (coding === 'gzip' || coding === '*') accepted.gzip = true
-  }
-  return accepted
-}
-
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = acceptedEncodings(acceptEncoding)
-  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : null
-}
 
 /**
  * Answers GET and HEAD /images/… that `render` can draw, from memory after the first time; anything else (pictures
@@ -61,7 +39,8 @@ export function generatedImages(render: (pathname: string) => string | null, kep
       image = { plain: Buffer.from(svg, 'utf8') }
       images.set(path, image)
     }
-    const encoding = pickEncoding(c.req.header('accept-encoding'))
+    // The compressed copies are made the first time a client asks for one.
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: true, gzip: true })
     let body = image.plain
     if (encoding === 'br') {
       image.br ??= brotliCompressSync(image.plain, {
@@ -72,18 +51,10 @@ export function generatedImages(render: (pathname: string) => string | null, kep
       image.gzip ??= gzipSync(image.plain, { level: 9 })
       body = image.gzip
     }
-    const headers: Record<string, string> = {
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Content-Length': String(body.length),
-      'Cache-Control': `public, max-age=${YEAR}, immutable`,
-      'Content-Security-Policy': IMAGE_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      Vary: 'Accept-Encoding',
-    }
-    if (encoding) headers['Content-Encoding'] = encoding
-    if (method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), 200, headers)
+    return sendImmutableCopy(
+      c,
+      { body, encoding, type: 'image/svg+xml; charset=utf-8', compressed: true },
+      { 'Content-Security-Policy': IMAGE_CSP, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' },
+    )
   }
 }

@@ -300,8 +300,8 @@ export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' 
   return Buffer.concat(chunks)
 }
 
-/** Accept-Encoding allows gzip: named (or `*` when gzip is not named) with a quality above 0. */
-export function acceptsGzip(header: string | undefined) {
+/** Whether an Accept-Encoding header allows `coding` (its own q if listed, else `*`'s; q=0 refuses). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br') {
   if (!header) return false
   const quality = new Map<string, number>()
   for (const entry of header.split(',')) {
@@ -309,7 +309,12 @@ export function acceptsGzip(header: string | undefined) {
     const q = params.find((p) => p.startsWith('q='))
     if (name) quality.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0)
   }
-  return (quality.get('gzip') ?? quality.get('*') ?? 0) > 0
+  return (quality.get(coding) ?? quality.get('*') ?? 0) > 0
+}
+
+/** Accept-Encoding allows gzip: named (or `*` when gzip is not named) with a quality above 0. */
+export function acceptsGzip(header: string | undefined) {
+  return acceptsEncoding(header, 'gzip')
 }
 
 /** Headers of the rendered response not kept with a stored page (the server sets them anew). */

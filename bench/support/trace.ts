@@ -10,7 +10,7 @@ export type TraceEvent = {
   ts: number
   dur?: number
   tdur?: number
-  args?: { data?: { url?: string; functionName?: string }; fileName?: string }
+  args?: { data?: { url?: string; functionName?: string; documentLoaderURL?: string }; fileName?: string }
 }
 
 /** CPU milliseconds of a trace event (thread time where the trace has it, else wall time). */
