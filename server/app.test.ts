@@ -67,6 +67,27 @@ describe('security headers', () => {
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/)
   })
 
+  test('shop pages shared between visitors leave out the opener policy; personal pages and cookie holders keep it', async () => {
+    const opener = async (path: string, cookie?: string) =>
+      (await app.request(path, { headers: cookie ? { Cookie: cookie } : {} })).headers.get('cross-origin-opener-policy')
+    // Asked for without a personal cookie: what the page cache shares (decision 018, amendment h27). This app has no
+    // React Router build (the pages answer 404 here): the headers follow the request, and the browser suite checks
+    // the real pages, rendered and from the cache.
+    for (const path of ['/store', '/store/strollers', '/store/search?search_term=stroller', '/gp/any-product/12']) {
+      const res = await app.request(path)
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    }
+    // The reservations cookie is one every shop page ignores; a session (or any other) cookie is not.
+    expect(await opener('/store', 'nestlist_reservations=abc')).toBeNull()
+    expect(await opener('/store', 'nestlist_session=abc')).toBe('same-origin')
+    expect(await opener('/store/strollers', 'nestlist_bench=1')).toBe('same-origin')
+    // Not shop pages: sign-in, checkout, registry, the JSON API, health.
+    for (const path of ['/login', '/store/checkout', '/registry/new', '/api/v3/openapi.json', '/healthz']) expect(await opener(path)).toBe('same-origin')
+  })
+
   test('JSON API answers carry a policy that allows nothing (no nonce) and the same other headers', async () => {
     for (const path of ['/api/v3/openapi.json', '/store/api/no_such_thing']) {
       const res = await app.request(path)

@@ -16,7 +16,7 @@ import { builtAssets } from './built-assets'
 import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
-import { type PageCache, pageCacheMiddleware } from './page-cache'
+import { isAnonymousPageRequest, type PageCache, pageCacheMiddleware } from './page-cache'
 
 export type AppOptions = {
   services: Services
@@ -34,8 +34,17 @@ export type AppOptions = {
 
 const YEAR = 60 * 60 * 24 * 365
 
-/** The security headers of every response but built assets: a CSP with a fresh script nonce per response. */
-export const documentSecureHeaders = () =>
+/**
+ * The security headers of every response but built assets: a CSP with a fresh script nonce per response.
+ *
+ * `openerPolicy: false` leaves out `Cross-Origin-Opener-Policy` (decision 018, amendment h27): only for shop pages
+ * asked for without a personal cookie (`isAnonymousPageRequest`), the pages the page cache shares between visitors,
+ * which show nothing an opener could learn. The header makes Chromium start a new renderer process for the page
+ * whenever the tab was on another page without it (a new tab, Lighthouse's `about:blank`; on Android, where Chrome
+ * isolates sites that send it, coming from a search result too), in the middle of the page's load. Every other
+ * document (signed-in and cookie holders' pages, account, registry, checkout) keeps `same-origin`.
+ */
+export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: boolean } = {}) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -54,6 +63,7 @@ export const documentSecureHeaders = () =>
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: openerPolicy,
   })
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
@@ -100,6 +110,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   // JSON answers run no script and load nothing: a fixed policy that allows nothing, with no per-request nonce
   // (making one is a random-bytes system call per request; docs/decisions/025, h10). The other headers are the same.
   const documentHeaders = documentSecureHeaders()
+  const sharedPageHeaders = documentSecureHeaders({ openerPolicy: false })
   const apiHeaders = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     xFrameOptions: 'DENY',
@@ -111,7 +122,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   // to read back: ~6 % of the checkout bench server's CPU profile, docs/decisions/025 h17). compress() finds it there and
   // leaves it; a client that accepts gzip still gets gzip.
   app.use((c, next) => {
-    if (!isApiPath(c.req.path)) return documentHeaders(c, next)
+    if (!isApiPath(c.req.path)) return (isAnonymousPageRequest(c.req.raw, c.req.path) ? sharedPageHeaders : documentHeaders)(c, next)
     c.header('Vary', 'Accept-Encoding')
     return apiHeaders(c, next)
   })

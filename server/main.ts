@@ -121,9 +121,10 @@ async function main() {
   })
 
   // Stored anonymous pages are answered before the app (server/page-cache.ts, pageCacheListener); every
-  // other request, and a page not stored yet, goes through the app.
+  // other request, and a page not stored yet, goes through the app. Those pages carry the headers the app gives
+  // a shop page asked for without a personal cookie: no opener policy (documentSecureHeaders).
   const appListener = getRequestListener(app.fetch, { hostname: env.HOST })
-  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(documentSecureHeaders()), logger }) : undefined
+  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(documentSecureHeaders({ openerPolicy: false })), logger }) : undefined
   const server = http.createServer((req, res) => {
     if (!cacheHit?.(req, res)) void appListener(req, res)
   })

@@ -12,7 +12,7 @@ async function page(path: string, cookie?: string) {
   const res = await fetch(`${baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
   const html = await res.text()
   const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1] ?? ''
-  return { status: res.status, html, nonce, vary: res.headers.get('Vary') ?? '', setCookie: res.headers.get('Set-Cookie') }
+  return { status: res.status, html, nonce, vary: res.headers.get('Vary') ?? '', setCookie: res.headers.get('Set-Cookie'), opener: res.headers.get('Cross-Origin-Opener-Policy') }
 }
 
 /** The header's account corner: the first name of the signed-in person, or the 'Sign in' link. */
@@ -36,11 +36,15 @@ describe('anonymous page cache on the shop pages', () => {
       }
       expect(signedInAs(a.html, names), path).toEqual([alice.firstName])
       expect(signedInAs(a2.html, names), path).toEqual([alice.firstName])
+      // The pages shared between visitors carry no opener policy, rendered or from the cache; a signed-in
+      // shopper's own page keeps it (decision 018, amendment h27).
+      for (const p of [a, b, a2]) expect(p.opener, path).toBe('same-origin')
       expect(signedInAs(b.html, names), path).toEqual([bruno.firstName])
       for (const p of [anonymous, anonymousAgain]) {
         expect(signedInAs(p.html, names), path).toEqual([])
         expect(p.html, path).toContain('Sign in')
         expect(p.setCookie, path).toBeNull()
+        expect(p.opener, path).toBeNull()
       }
     }
   })
