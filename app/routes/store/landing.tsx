@@ -145,54 +145,58 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
         )
       })}
 
-      <Container>
-        {/* Hydrated after the rest, like the later collections. */}
-        <Suspense fallback={null}>
-          <CategoryTiles heading="Categories" tiles={categories} />
-        </Suspense>
-      </Container>
+      {/* The landing's last sections, thousands of pixels below the fold: skipped by the first frames like the later
+          collections (app.css, .render-when-near-end). */}
+      <div className="render-when-near-end flex flex-col gap-12 sm:gap-16">
+        <Container>
+          {/* Hydrated after the rest, like the later collections. */}
+          <Suspense fallback={null}>
+            <CategoryTiles heading="Categories" tiles={categories} />
+          </Suspense>
+        </Container>
 
-      <Container className="empty:hidden">
-        <ShopByGuides guides={guides} />
-      </Container>
+        <Container className="empty:hidden">
+          <ShopByGuides guides={guides} />
+        </Container>
 
-      <Container>
-        <section aria-labelledby="why-heading" className="rounded-card bg-sage-50 p-5 sm:p-8">
-          <h2 id="why-heading" className="text-xl font-bold sm:text-2xl">
-            Why shop with us
-          </h2>
-          <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {WHY.map((item) => (
-              <li key={item.title} className="flex gap-3">
-                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-sage-700">
-                  <Icon name={item.icon} className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-bold">{item.title}</span>
-                  <span className="mt-1 block text-sm text-muted">{item.text}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </Container>
+        <Container>
+          <section aria-labelledby="why-heading" className="rounded-card bg-sage-50 p-5 sm:p-8">
+            <h2 id="why-heading" className="text-xl font-bold sm:text-2xl">
+              Why shop with us
+            </h2>
+            <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+              {WHY.map((item) => (
+                <li key={item.title} className="flex gap-3">
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-sage-700">
+                    <Icon name={item.icon} className="size-5" />
+                  </span>
+                  <span>
+                    <span className="block font-bold">{item.title}</span>
+                    <span className="mt-1 block text-sm text-muted">{item.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Container>
 
-      <Container>
-        <section aria-labelledby="registry-cta-heading">
-          <h2 id="registry-cta-heading" className="sr-only">
-            Registries
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <CallToAction
-              title="Create a registry"
-              text={`One registry for everything from any store, with a ${REGISTRY_DISCOUNT_PERCENT}% discount to finish it.`}
-              href="/registry/new"
-              action="Start your registry"
-            />
-            <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." href="/find" action="Find a registry" />
-          </div>
-        </section>
-      </Container>
+        <Container>
+          <section aria-labelledby="registry-cta-heading">
+            <h2 id="registry-cta-heading" className="sr-only">
+              Registries
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <CallToAction
+                title="Create a registry"
+                text={`One registry for everything from any store, with a ${REGISTRY_DISCOUNT_PERCENT}% discount to finish it.`}
+                href="/registry/new"
+                action="Start your registry"
+              />
+              <CallToAction title="Find a registry" text="Look up a friend's registry by name and pick the perfect gift." href="/find" action="Find a registry" />
+            </div>
+          </section>
+        </Container>
+      </div>
 
       {/* Client-only (a dismissal lives in the browser): placed last, so its arrival moves nothing above the fold. */}
       <Container className="empty:hidden">
