@@ -66,6 +66,12 @@ export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: 
     crossOriginOpenerPolicy: openerPolicy,
   })
 
+/**
+ * The headers of a shop page asked for without a personal cookie (`isAnonymousPageRequest`): in the app, and on
+ * page cache hits answered before it (server/main.ts).
+ */
+export const sharedPageSecureHeaders = () => documentSecureHeaders({ openerPolicy: false })
+
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
 export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
@@ -110,7 +116,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   // JSON answers run no script and load nothing: a fixed policy that allows nothing, with no per-request nonce
   // (making one is a random-bytes system call per request; docs/decisions/025, h10). The other headers are the same.
   const documentHeaders = documentSecureHeaders()
-  const sharedPageHeaders = documentSecureHeaders({ openerPolicy: false })
+  const sharedPageHeaders = sharedPageSecureHeaders()
   const apiHeaders = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     xFrameOptions: 'DENY',

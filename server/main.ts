@@ -17,7 +17,7 @@ import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.serve
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
-import { createApp, documentSecureHeaders } from './app'
+import { createApp, sharedPageSecureHeaders } from './app'
 import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
@@ -122,9 +122,9 @@ async function main() {
 
   // Stored anonymous pages are answered before the app (server/page-cache.ts, pageCacheListener); every
   // other request, and a page not stored yet, goes through the app. Those pages carry the headers the app gives
-  // a shop page asked for without a personal cookie: no opener policy (documentSecureHeaders).
+  // a shop page asked for without a personal cookie: no opener policy (sharedPageSecureHeaders).
   const appListener = getRequestListener(app.fetch, { hostname: env.HOST })
-  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(documentSecureHeaders({ openerPolicy: false })), logger }) : undefined
+  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(sharedPageSecureHeaders()), logger }) : undefined
   const server = http.createServer((req, res) => {
     if (!cacheHit?.(req, res)) void appListener(req, res)
   })
