@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
@@ -165,8 +165,20 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
   // the plain page and answers hits already compressed (both leave compress() nothing to do).
   if (build) app.use('*', htmlCompression())
+  const handle = build ? createRequestHandler(build, 'production') : undefined
+  const renderPage = (c: Context<AppEnv>, request: Request) =>
+    handle!(request, {
+      services,
+      nonce: c.var.secureHeadersNonce ?? '',
+      requestId: c.var.requestId,
+      logger: c.var.logger,
+      supportEmail,
+      clientIp: c.var.clientIp,
+      publicUrl,
+      freshPerResponse: (uuid: string) => void c.var.freshPerResponse?.push(uuid),
+    })
   // Before the static files' look-up on disk: no shop page is a file.
-  if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache))
+  if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache, { render: renderPage }))
 
   if (clientDir) {
     app.use(
@@ -180,21 +192,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     )
   }
 
-  if (build) {
-    const handle = createRequestHandler(build, 'production')
-    app.all('*', (c) =>
-      handle(c.req.raw, {
-        services,
-        nonce: c.var.secureHeadersNonce ?? '',
-        requestId: c.var.requestId,
-        logger: c.var.logger,
-        supportEmail,
-        clientIp: c.var.clientIp,
-        publicUrl,
-        freshPerResponse: (uuid: string) => void c.var.freshPerResponse?.push(uuid),
-      }),
-    )
-  }
+  if (build) app.all('*', (c) => renderPage(c, c.req.raw))
   return app
 }
 

@@ -21,7 +21,9 @@ import { isbot } from 'isbot'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
+import { CART_COOKIE, readCartToken, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
+import { type CartMarkers, cartSlots, cartValues, newCartMarkers } from './personal-copy'
 
 export type PageCacheOptions = {
   /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
@@ -47,6 +49,11 @@ type Template = {
   /** What goes between parts[i] and parts[i + 1]: 0 the nonce, k >= 1 the k-th fresh UUID. */
   slots: number[]
   uuidCount: number
+  /**
+   * Whether the page's header cart link and root loader cart count are slots too, after the UUIDs (personal-copy.ts):
+   * a guest holding a cart is then answered from this copy with their own count.
+   */
+  cart: boolean
   bytes: number
   expires: number
   /** When a request started rendering the replacement of this expired page. */
@@ -65,7 +72,7 @@ export function createPageCache(options: PageCacheOptions) {
   const pages = new Map<string, Template>()
   let bytes = 0
   let generation = 0
-  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 }
+  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0, guestCartHits: 0 }
 
   const remove = (key: string) => {
     const page = pages.get(key)
@@ -165,6 +172,24 @@ export function isAnonymousPageRequest(request: Request, pathname: string) {
   )
 }
 
+const GUEST_CART_COOKIES: ReadonlySet<string> = new Set([CART_COOKIE, SECURE_CART_COOKIE])
+
+/**
+ * The guest cart token of a shop page request whose only personal cookie is a guest's cart (no session, flash or
+ * other cookie, no Authorization): such a page is the anonymous one with the guest's cart count (personal-copy.ts).
+ */
+export function guestCartPageRequest(request: Request, pathname: string): string | undefined {
+  if (request.method !== 'GET' || request.headers.has('authorization') || request.url.length > MAX_URL || !isShopPath(pathname)) return undefined
+  const cookie = request.headers.get('cookie')
+  if (!cookie) return undefined
+  for (const pair of cookie.split(';')) {
+    const eq = pair.indexOf('=')
+    const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
+    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name) && !GUEST_CART_COOKIES.has(name)) return undefined
+  }
+  return readCartToken(cookie)
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 // Level 9: compressed once per stored page; the pieces cannot share a dictionary, so every byte helps.
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 9 }
@@ -224,9 +249,18 @@ export function renderedValues(nonce: string, fresh: string[]): string[] {
   return [nonce, ...new Set(fresh.filter((v) => v && v !== nonce))]
 }
 
-/** Cuts the page at every occurrence of the nonce and of each fresh value. */
-export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount'> {
-  const tokens = renderedValues(nonce, fresh)
+/**
+ * Cuts the page at every occurrence of the nonce and of each fresh value, and at the cart markers of a page
+ * marked by cartSlots (personal-copy.ts).
+ */
+export function makeTemplate(
+  html: string,
+  nonce: string,
+  fresh: string[],
+  cart?: CartMarkers,
+): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount' | 'cart'> {
+  const rendered = renderedValues(nonce, fresh)
+  const tokens = cart ? [...rendered, cart.link, cart.count] : rendered
   const slotOf = new Map(tokens.map((t, i) => [t, i]))
   const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
   const parts: Buffer[] = []
@@ -241,7 +275,8 @@ export function makeTemplate(html: string, nonce: string, fresh: string[]): Pick
     crcs: parts.map((p) => zlib.crc32(p)),
     crcOps: parts.map((p) => crc32CombineOp(p.length)),
     slots,
-    uuidCount: tokens.length - 1,
+    uuidCount: rendered.length - 1,
+    cart: cart !== undefined,
   }
 }
 
@@ -258,10 +293,14 @@ export function gzipEnd(crc: number, length: number): Buffer {
   return end
 }
 
-/** The values for one response: slot 0 the nonce, then a new UUID per fresh value. */
-function freshValues(template: Pick<Template, 'uuidCount'>, nonce: string): Buffer[] {
+/**
+ * The values for one response: slot 0 the nonce, then a new UUID per fresh value, then (a page with cart slots)
+ * the header's cart link and the cart count for `cartCount` items: 0 for anonymous visitors.
+ */
+function freshValues(template: Pick<Template, 'uuidCount' | 'cart'>, nonce: string, cartCount = 0): Buffer[] {
   const values = [Buffer.from(nonce, 'utf8')]
   for (let i = 0; i < template.uuidCount; i++) values.push(Buffer.from(randomUUID(), 'utf8'))
+  if (template.cart) for (const value of cartValues(cartCount)) values.push(Buffer.from(value, 'utf8'))
   return values
 }
 
@@ -290,7 +329,7 @@ export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' 
     length += part.length
     if (i < template.slots.length) {
       const value = values[template.slots[i]!]!
-      const n = value.length // a nonce or a UUID: far below a stored block's 65,535 bytes
+      const n = value.length // a nonce, a UUID, the cart link or count: far below a stored block's 65,535 bytes
       chunks.push(Buffer.from([0x00, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]), value)
       crc = crc32Combine(crc, zlib.crc32(value), valueOp(n))
       length += value.length
@@ -458,15 +497,30 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
   }
 }
 
+/** Renders a page for a request through the app's page handler (server/app.ts), past the middleware after the cache. */
+export type RenderPage = (c: Context<AppEnv>, request: Request) => Promise<Response>
+
+/** A stored page with these values, as the app's answer (the secure headers middleware adds its headers to it). */
+function storedResponse(page: Pick<Template, 'status' | 'headers' | 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots'>, values: Buffer[], gzip: boolean): Response {
+  const body = gzip ? gzipBody(page, values) : plainBody(page, values)
+  const headers = new Headers(page.headers)
+  if (gzip) headers.set('Content-Encoding', 'gzip')
+  headers.set('Content-Length', String(body.length))
+  headers.set('Vary', VARY)
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: page.status, headers })
+}
+
 /**
  * Answers anonymous shop page requests from the cache and stores what the handler after it renders.
  * `fresh` collects the values a loader registered as per-response (context.freshPerResponse).
  */
-export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv> {
+export function pageCacheMiddleware(cache: PageCache, options: { render?: RenderPage } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isShopPath(c.req.path)) return next()
     const nonce = c.var.secureHeadersNonce ?? ''
     if (!nonce || !isAnonymousPageRequest(c.req.raw, c.req.path)) {
+      const guestToken = nonce && options.render ? guestCartPageRequest(c.req.raw, c.req.path) : undefined
+      if (guestToken) return guestCartPage(c, guestToken, nonce, options.render!)
       cache.stats.bypassed++
       await next()
       withVary(c)
@@ -476,14 +530,7 @@ export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv>
     const page = cache.get(key)
     if (page) {
       cache.stats.hits++
-      const values = freshValues(page, nonce)
-      const gzip = acceptsGzip(c.req.header('accept-encoding'))
-      const body = gzip ? gzipBody(page, values) : plainBody(page, values)
-      const headers = new Headers(page.headers)
-      if (gzip) headers.set('Content-Encoding', 'gzip')
-      headers.set('Content-Length', String(body.length))
-      headers.set('Vary', VARY)
-      c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: page.status, headers })
+      c.res = storedResponse(page, freshValues(page, nonce), acceptsGzip(c.req.header('accept-encoding')))
       return
     }
     cache.stats.misses++
@@ -492,7 +539,26 @@ export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv>
     c.set('freshPerResponse', fresh)
     await next()
     withVary(c)
-    const res = c.res
+    const stored = await store(key, c.res, nonce, fresh, startedAt)
+    if (!stored) return
+    // The page was read to the end (a shop page renders in one piece: nothing in it waits on data) and stored; this
+    // visitor gets the stored copy's bytes: the level-9 gzip made once for the cache, which every later visitor gets
+    // too, rather than the same page deflated again at the fast level for this response alone (html-compression.ts:
+    // 13 % more bytes on /store, decision 028 h26).
+    const gzip = acceptsGzip(c.req.header('accept-encoding'))
+    const rendered = [...renderedValues(nonce, fresh), ...(stored.template.cart ? cartValues(0) : [])]
+    const body = gzip ? gzipBody(stored.template, rendered.map((v) => Buffer.from(v, 'utf8'))) : Buffer.from(stored.html, 'utf8')
+    const answer = new Headers(c.res.headers)
+    if (gzip) answer.set('Content-Encoding', 'gzip')
+    answer.set('Content-Length', String(body.length))
+    c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: c.res.status, headers: answer })
+  }
+
+  /**
+   * Stores `res`, an anonymous render of the page at `key`, when it may be kept: a 200 HTML page that sets no cookie
+   * and is not private. Returns what was stored (undefined when nothing was, and then `res` is still unread).
+   */
+  async function store(key: string, res: Response, nonce: string, fresh: string[], startedAt: number) {
     const cacheControl = res.headers.get('Cache-Control') ?? ''
     if (
       res.status !== 200 ||
@@ -502,25 +568,51 @@ export function pageCacheMiddleware(cache: PageCache): MiddlewareHandler<AppEnv>
       !(res.headers.get('Content-Type') ?? '').startsWith('text/html') ||
       /no-store|private/i.test(cacheControl)
     ) {
-      return
+      return undefined
     }
-    // The page is read to the end (a shop page renders in one piece: nothing in it waits on data), stored, and this
-    // visitor gets the stored copy's bytes: the level-9 gzip made once for the cache, which every later visitor gets
-    // too, rather than the same page deflated again at the fast level for this response alone (html-compression.ts:
-    // 13 % more bytes on /store, decision 028 h26).
-    const html = await res.text()
-    if (html.length > cache.maxPageBytes) {
-      c.res = new Response(html, res)
-      return
-    }
-    const template = makeTemplate(html, nonce, fresh)
+    const html = await res.clone().text()
+    if (html.length > cache.maxPageBytes) return undefined
+    const markers = newCartMarkers()
+    const marked = cartSlots(html, markers)
+    const made = marked === null ? makeTemplate(html, nonce, fresh) : makeTemplate(marked, nonce, fresh, markers)
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()))
-    cache.set(key, { status: 200, headers, ...template }, startedAt)
+    const template = { status: 200, headers, ...made }
+    cache.set(key, template, startedAt)
+    return { template, html }
+  }
+
+  /**
+   * A guest holding a cart gets the stored copy of the page with their cart count (personal-copy.ts). Without a
+   * copy, the page is rendered for nobody (the request without its cookies), stored, and answered the same way;
+   * only a page that cannot be stored or marked is rendered for the guest, as any personal page.
+   */
+  async function guestCartPage(c: Context<AppEnv>, guestToken: string, nonce: string, render: RenderPage) {
+    const key = cacheKey(c.req.raw)
     const gzip = acceptsGzip(c.req.header('accept-encoding'))
-    const body = gzip ? gzipBody(template, renderedValues(nonce, fresh).map((v) => Buffer.from(v, 'utf8'))) : Buffer.from(html, 'utf8')
-    const answer = new Headers(res.headers)
-    if (gzip) answer.set('Content-Encoding', 'gzip')
-    answer.set('Content-Length', String(body.length))
-    c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: res.status, headers: answer })
+    // Read while the page is found or rendered; awaited (and its failure thrown) only where it is used.
+    const count = c.var.services.cart.itemCount({ guestToken })
+    count.catch(() => {})
+    const page = cache.get(key)
+    if (page?.cart) {
+      cache.stats.guestCartHits++
+      c.res = storedResponse(page, freshValues(page, nonce, await count), gzip)
+      return
+    }
+    const startedAt = cache.generation()
+    const fresh: string[] = []
+    c.set('freshPerResponse', fresh)
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete('cookie')
+    const stored = page ? undefined : await store(key, await render(c, new Request(c.req.raw.url, { method: 'GET', headers })), nonce, fresh, startedAt)
+    c.set('freshPerResponse', undefined)
+    if (stored?.template.cart) {
+      cache.stats.misses++
+      c.res = storedResponse(stored.template, freshValues(stored.template, nonce, await count), gzip)
+      return
+    }
+    await count
+    cache.stats.bypassed++
+    c.res = await render(c, c.req.raw)
+    withVary(c)
   }
 }

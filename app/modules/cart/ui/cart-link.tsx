@@ -1,0 +1,34 @@
+// The header cart's look without scripts: a link to the cart with the item count on its icon. The server
+// renders it in the page (mini-cart.tsx), and the page cache renders it on its own for a guest holding a cart,
+// to put that guest's count into the shared copy of a shop page (server/personal-copy.ts): one component for
+// both, so the two cannot differ.
+import { Icon } from '~/ui/icon'
+import { cx } from '~/ui/cx'
+import { CART_PAGE, cartCopy } from './cart-copy'
+
+export const cartButtonClass =
+  'relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-ink hover:bg-berry-50 hover:text-berry-800'
+
+/** The count on the cart icon (hidden when empty; the accessible name says it either way). */
+export function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-berry-700 px-1 text-xs leading-5 font-bold text-white"
+      data-cart-count
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  )
+}
+
+/** The cart as a plain link (before scripts run, and in pages without them). */
+export function CartLink({ count, className }: { count: number; className?: string }) {
+  return (
+    <a href={CART_PAGE} aria-label={cartCopy.cartLabel(count)} className={cx(cartButtonClass, className)} data-mini-cart>
+      <Icon name="cart" className="size-6" />
+      <CountBadge count={count} />
+    </a>
+  )
+}
