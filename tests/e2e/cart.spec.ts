@@ -100,6 +100,43 @@ describe('cart', () => {
     await context.close()
   })
 
+  test('a guest holding a cart gets shop pages from the shared copy with their count: before scripts, hydrated, and in the mini cart', async () => {
+    const product = await findProduct((c) => c.available && !c.hasOptions)
+    const added = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ productId: product.productId, quantity: 2 }) })
+    expect(added.status).toBe(201)
+    const token = /nestlist_cart=([^;]+)/.exec(added.headers.get('Set-Cookie') ?? '')![1]!
+    const path = '/store/strollers'
+    // Stored by an anonymous visit, so the guest's pages below come from the copy (page-cache.spec checks how to tell).
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(200)
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled })
+      await context.addCookies([{ name: 'nestlist_cart', value: token, url: baseUrl }])
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+      await open(page, path, { hydrated: javaScriptEnabled })
+      expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items')
+      expect(await cartButton(page).locator('[data-cart-count]').textContent()).toBe('2')
+      if (javaScriptEnabled) {
+        // Hydrated without a mismatch: the button (scripts) with the same count, and the drawer lists the line.
+        await expect.poll(() => cartButton(page).evaluate((e) => e.tagName)).toBe('BUTTON')
+        expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items')
+        await cartButton(page).click()
+        const line = page.getByRole('dialog', { name: 'Your cart' }).locator(`[data-mini-cart-line="${product.productId}"]`)
+        await line.waitFor()
+        expect(await line.textContent()).toContain(product.title)
+        await page.keyboard.press('Escape')
+        // In-app navigation keeps the count.
+        await page.locator('main a[href^="/gp/"]').first().click()
+        await page.waitForURL((url) => url.pathname.startsWith('/gp/'))
+        await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items')
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
   test('without JavaScript, Add to Cart is a plain form: back to the page with a message and the count', async () => {
     const product = await findProduct((c) => c.available && !c.hasOptions)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })

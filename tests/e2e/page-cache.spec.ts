@@ -71,4 +71,55 @@ describe('anonymous page cache on the shop pages', () => {
     }
     expect(searchIds.size).toBe(3)
   })
+
+  test('guests holding carts get the shared copy with their own cart count; a signed-in shopper’s page is still their own', async () => {
+    /** A new guest cart with `quantity` of the first product: the guest's cookie. */
+    const guestCart = async (quantity: number) => {
+      const res = await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ productId: 1, quantity }) })
+      expect(res.status).toBe(201)
+      return /nestlist_cart=[^;]+/.exec(res.headers.get('Set-Cookie') ?? '')![0]
+    }
+    const two = await guestCart(2)
+    const five = await guestCart(5)
+    const carol = await createAccount(baseUrl, { firstName: 'Carolqx' })
+    /** The root loader's count in the page's hydration data, and whether it is the stream's last entry (where the copy puts it). */
+    const streamCount = (html: string) => {
+      const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/.exec(html)![1]!
+      const values = JSON.parse(JSON.parse(literal) as string) as unknown[]
+      const key = (object: unknown, name: string) => Object.entries(object as Record<string, number>).find(([k]) => values[Number(k.slice(1))] === name)![1]
+      const root = values[key(values[key(values[0], 'loaderData')], 'root')]
+      const at = key(root, 'cartCount')
+      return { count: values[at], last: at === values.length - 1 }
+    }
+    const label = (html: string) => /aria-label="(Cart[^"]*)"[^>]*data-mini-cart/.exec(html)?.[1]
+    for (const path of pages) {
+      await page(path) // stored for everyone
+      for (let round = 0; round < 2; round++) {
+        const a = await page(path, two)
+        const b = await page(path, five)
+        const anonymous = await page(path)
+        const c = await page(path, carol.cookie)
+        expect([a, b, anonymous, c].map((p) => p.status), path).toEqual([200, 200, 200, 200])
+        expect([label(a.html), label(b.html), label(anonymous.html), label(c.html)], path).toEqual(['Cart, 2 items', 'Cart, 5 items', 'Cart, empty', 'Cart, empty'])
+        expect(streamCount(a.html), path).toEqual({ count: 2, last: true })
+        expect(streamCount(b.html), path).toEqual({ count: 5, last: true })
+        expect(streamCount(anonymous.html).count, path).toBe(0)
+        expect(a.html, path).toContain('data-cart-count="true">2</span>')
+        expect(anonymous.html, path).not.toContain('data-cart-count')
+        // A guest's page is personal: the opener policy, and Vary; it sets no cookie and names nobody.
+        for (const p of [a, b]) {
+          expect(p.opener, path).toBe('same-origin')
+          expect(p.vary, path).toMatch(/Cookie/)
+          expect(p.setCookie, path).toBeNull()
+          expect(signedInAs(p.html, [carol.firstName]), path).toEqual([])
+        }
+        expect(signedInAs(c.html, [carol.firstName]), path).toEqual([carol.firstName])
+        expect(anonymous.opener, path).toBeNull()
+      }
+    }
+    // A guest's copy is not kept from an earlier visit: a new item shows on the next page.
+    await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: two }, body: JSON.stringify({ productId: 1, quantity: 1 }) })
+    expect(label((await page(pages[0]!, two)).html)).toBe('Cart, 3 items')
+  })
 })
+
