@@ -19,30 +19,16 @@ import { FallbackScreen, NotFoundPage } from './components/error-screens'
 import { navbarShouldRevalidate } from './components/stale-times'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
-import { getViewer, readSessionToken } from './modules/accounts/auth.server'
-import { sessionIdFor } from './modules/accounts/accounts.service.server'
-import { readCartToken } from './modules/cart/cart-cookie.server'
+import { getViewer } from './modules/accounts/auth.server'
+import { headerFacts } from './modules/accounts/header-facts.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cookie = request.headers.get('Cookie')
-  const cartToken = readCartToken(cookie)
-  const sessionId = sessionIdFor(readSessionToken(cookie))
-  // The header's cart count: one indexed query, and none at all without a session or a guest cart cookie.
-  // With a session it is read by the session's id at the same time as the session is checked (one round
-  // trip, not two) and used only if the session is valid.
-  const [navbar, viewer, sessionCartCount] = await Promise.all([
+  const [navbar, header] = await Promise.all([
     context.services.catalog.navbarCategories(),
-    getViewer(request, context),
-    sessionId ? context.services.cart.itemCountForSession(sessionId) : 0,
+    headerFacts(request.headers.get('Cookie'), context.services, async () => (await getViewer(request, context))?.user ?? null),
   ])
-  const cartCount = viewer ? sessionCartCount : cartToken ? await context.services.cart.itemCount({ guestToken: cartToken }) : 0
   const flash = readFlash(request)
-  const body = {
-    navbar,
-    viewer: viewer ? { firstName: viewer.user.firstName, role: viewer.user.role, emailVerified: viewer.user.emailVerified } : null,
-    cartCount,
-    flash: flash?.note ?? null,
-  }
+  const body = { navbar, viewer: header.viewer, cartCount: header.cartCount, flash: flash?.note ?? null }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body
 }
 

@@ -14,6 +14,9 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
+  // The page cache renders a few of the app's components on their own (server/personal-copy.ts): on the server, as
+  // React Router's server build sees them.
+  define: { 'import.meta.env.SSR': 'true' },
   sourcemap: true,
   logLevel: 'warning',
 })

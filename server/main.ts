@@ -108,7 +108,7 @@ async function main() {
   const pageCache = env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 15_000 }) : undefined
   if (pageCache) {
     services.searchIndex.onChange(() => pageCache.invalidate())
-    services.shopCaches.registerPageCache(() => ({ entries: pageCache.size().pages, bytes: pageCache.size().bytes, hits: pageCache.stats.hits + pageCache.stats.guestCartHits, misses: pageCache.stats.misses }))
+    services.shopCaches.registerPageCache(() => ({ entries: pageCache.size().pages, bytes: pageCache.size().bytes, hits: pageCache.stats.hits + pageCache.stats.personalHits, misses: pageCache.stats.misses }))
   }
   const app = createApp({
     services,

@@ -21,9 +21,11 @@ import { isbot } from 'isbot'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
-import { CART_COOKIE, readCartToken, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
+import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
+import { headerFacts } from '~/modules/accounts/header-facts.server'
+import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
-import { type CartMarkers, cartSlots, cartValues, newCartMarkers } from './personal-copy'
+import { ANONYMOUS, type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
 
 export type PageCacheOptions = {
   /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
@@ -50,10 +52,12 @@ type Template = {
   slots: number[]
   uuidCount: number
   /**
-   * Whether the page's header cart link and root loader cart count are slots too, after the UUIDs (personal-copy.ts):
-   * a guest holding a cart is then answered from this copy with their own count.
+   * The page's personal parts, slots after the UUIDs (personal-copy.ts): a guest holding a cart or a signed-in
+   * shopper is then answered from this copy with their own values. Null when they could not be marked.
    */
-  cart: boolean
+  personal: PersonalSlots | null
+  /** The personal slots' values for a visitor with no cookie. */
+  anonymous: Buffer[]
   bytes: number
   expires: number
   /** When a request started rendering the replacement of this expired page. */
@@ -72,7 +76,7 @@ export function createPageCache(options: PageCacheOptions) {
   const pages = new Map<string, Template>()
   let bytes = 0
   let generation = 0
-  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0, guestCartHits: 0 }
+  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0, personalHits: 0 }
 
   const remove = (key: string) => {
     const page = pages.get(key)
@@ -172,22 +176,24 @@ export function isAnonymousPageRequest(request: Request, pathname: string) {
   )
 }
 
-const GUEST_CART_COOKIES: ReadonlySet<string> = new Set([CART_COOKIE, SECURE_CART_COOKIE])
+/** The cookies whose values the shared copy of a page can take in (personal-copy.ts): the session and the guest cart. */
+const COOKIES_A_COPY_TAKES: ReadonlySet<string> = new Set([SESSION_COOKIE, SECURE_SESSION_COOKIE, CART_COOKIE, SECURE_CART_COOKIE])
 
 /**
- * The guest cart token of a shop page request whose only personal cookie is a guest's cart (no session, flash or
- * other cookie, no Authorization): such a page is the anonymous one with the guest's cart count (personal-copy.ts).
+ * Whether a shop page request's personal cookies are only a session or a guest cart (no flash message or other
+ * cookie, no Authorization): its page is the anonymous one with the visitor's own header (and registry discount
+ * banner), which personal-copy.ts puts into the shared copy.
  */
-export function guestCartPageRequest(request: Request, pathname: string): string | undefined {
-  if (request.method !== 'GET' || request.headers.has('authorization') || request.url.length > MAX_URL || !isShopPath(pathname)) return undefined
+export function isPersonalCopyRequest(request: Request, pathname: string): boolean {
+  if (request.method !== 'GET' || request.headers.has('authorization') || request.url.length > MAX_URL || !isShopPath(pathname)) return false
   const cookie = request.headers.get('cookie')
-  if (!cookie) return undefined
+  if (!cookie) return false
   for (const pair of cookie.split(';')) {
     const eq = pair.indexOf('=')
     const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
-    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name) && !GUEST_CART_COOKIES.has(name)) return undefined
+    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name) && !COOKIES_A_COPY_TAKES.has(name)) return false
   }
-  return readCartToken(cookie)
+  return true
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
@@ -250,17 +256,17 @@ export function renderedValues(nonce: string, fresh: string[]): string[] {
 }
 
 /**
- * Cuts the page at every occurrence of the nonce and of each fresh value, and at the cart markers of a page
- * marked by cartSlots (personal-copy.ts).
+ * Cuts the page at every occurrence of the nonce and of each fresh value, and at the markers of a page marked by
+ * markPage (personal-copy.ts), whose anonymous values are `personal.anonymous`.
  */
 export function makeTemplate(
   html: string,
   nonce: string,
   fresh: string[],
-  cart?: CartMarkers,
-): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount' | 'cart'> {
+  personal?: { slots: PersonalSlots; markers: Markers; anonymous: string[] },
+): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount' | 'personal' | 'anonymous'> {
   const rendered = renderedValues(nonce, fresh)
-  const tokens = cart ? [...rendered, cart.link, cart.count] : rendered
+  const tokens = personal ? [...rendered, ...personal.slots.kinds.map((kind) => personal.markers[kind])] : rendered
   const slotOf = new Map(tokens.map((t, i) => [t, i]))
   const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
   const parts: Buffer[] = []
@@ -276,7 +282,8 @@ export function makeTemplate(
     crcOps: parts.map((p) => crc32CombineOp(p.length)),
     slots,
     uuidCount: rendered.length - 1,
-    cart: cart !== undefined,
+    personal: personal?.slots ?? null,
+    anonymous: (personal?.anonymous ?? []).map((v) => Buffer.from(v, 'utf8')),
   }
 }
 
@@ -294,13 +301,14 @@ export function gzipEnd(crc: number, length: number): Buffer {
 }
 
 /**
- * The values for one response: slot 0 the nonce, then a new UUID per fresh value, then (a page with cart slots)
- * the header's cart link and the cart count for `cartCount` items: 0 for anonymous visitors.
+ * The values for one response: slot 0 the nonce, then a new UUID per fresh value, then (a page with personal slots)
+ * the visitor's personal values: `personal`, or those of a visitor with no cookie.
  */
-function freshValues(template: Pick<Template, 'uuidCount' | 'cart'>, nonce: string, cartCount = 0): Buffer[] {
-  const values = [Buffer.from(nonce, 'utf8')]
+function freshValues(template: Pick<Template, 'uuidCount' | 'anonymous'>, nonce: string, personal?: string[]): Buffer[] {
+  const values: Buffer[] = [Buffer.from(nonce, 'utf8')]
   for (let i = 0; i < template.uuidCount; i++) values.push(Buffer.from(randomUUID(), 'utf8'))
-  if (template.cart) for (const value of cartValues(cartCount)) values.push(Buffer.from(value, 'utf8'))
+  if (personal) for (const value of personal) values.push(Buffer.from(value, 'utf8'))
+  else values.push(...template.anonymous)
   return values
 }
 
@@ -329,7 +337,7 @@ export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' 
     length += part.length
     if (i < template.slots.length) {
       const value = values[template.slots[i]!]!
-      const n = value.length // a nonce, a UUID, the cart link or count: far below a stored block's 65,535 bytes
+      const n = value.length // a nonce, a UUID or a personal part (a few KB): far below a stored block's 65,535 bytes
       chunks.push(Buffer.from([0x00, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]), value)
       crc = crc32Combine(crc, zlib.crc32(value), valueOp(n))
       length += value.length
@@ -519,8 +527,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     if (!isShopPath(c.req.path)) return next()
     const nonce = c.var.secureHeadersNonce ?? ''
     if (!nonce || !isAnonymousPageRequest(c.req.raw, c.req.path)) {
-      const guestToken = nonce && options.render ? guestCartPageRequest(c.req.raw, c.req.path) : undefined
-      if (guestToken) return guestCartPage(c, guestToken, nonce, options.render!)
+      if (nonce && options.render && isPersonalCopyRequest(c.req.raw, c.req.path)) return personalPage(c, nonce, options.render)
       cache.stats.bypassed++
       await next()
       withVary(c)
@@ -546,8 +553,8 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     // too, rather than the same page deflated again at the fast level for this response alone (html-compression.ts:
     // 13 % more bytes on /store, decision 028 h26).
     const gzip = acceptsGzip(c.req.header('accept-encoding'))
-    const rendered = [...renderedValues(nonce, fresh), ...(stored.template.cart ? cartValues(0) : [])]
-    const body = gzip ? gzipBody(stored.template, rendered.map((v) => Buffer.from(v, 'utf8'))) : Buffer.from(stored.html, 'utf8')
+    const rendered = [...renderedValues(nonce, fresh).map((v) => Buffer.from(v, 'utf8')), ...stored.template.anonymous]
+    const body = gzip ? gzipBody(stored.template, rendered) : Buffer.from(stored.html, 'utf8')
     const answer = new Headers(c.res.headers)
     if (gzip) answer.set('Content-Encoding', 'gzip')
     answer.set('Content-Length', String(body.length))
@@ -572,9 +579,10 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     }
     const html = await res.clone().text()
     if (html.length > cache.maxPageBytes) return undefined
-    const markers = newCartMarkers()
-    const marked = cartSlots(html, markers)
-    const made = marked === null ? makeTemplate(html, nonce, fresh) : makeTemplate(marked, nonce, fresh, markers)
+    const markers = newMarkers()
+    const marked = await markPage(html, markers).catch(() => null)
+    const anonymous = marked ? await slotValues(marked.slots, ANONYMOUS) : null
+    const made = marked && anonymous ? makeTemplate(marked.html, nonce, fresh, { slots: marked.slots, markers, anonymous }) : makeTemplate(html, nonce, fresh)
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()))
     const template = { status: 200, headers, ...made }
     cache.set(key, template, startedAt)
@@ -582,35 +590,50 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
   }
 
   /**
-   * A guest holding a cart gets the stored copy of the page with their cart count (personal-copy.ts). Without a
-   * copy, the page is rendered for nobody (the request without its cookies), stored, and answered the same way;
-   * only a page that cannot be stored or marked is rendered for the guest, as any personal page.
+   * A guest holding a cart or a signed-in shopper gets the stored copy of the page with their own header (and
+   * registry discount banner; personal-copy.ts). Without a copy, the page is rendered for nobody (the request
+   * without its cookies), stored, and answered the same way. A page that cannot be stored or marked, or that this
+   * visitor's values do not fit (an email address not yet confirmed, whose reminder is not in the copy), is rendered
+   * for them, as any personal page.
    */
-  async function guestCartPage(c: Context<AppEnv>, guestToken: string, nonce: string, render: RenderPage) {
+  async function personalPage(c: Context<AppEnv>, nonce: string, render: RenderPage) {
     const key = cacheKey(c.req.raw)
     const gzip = acceptsGzip(c.req.header('accept-encoding'))
-    // Read while the page is found or rendered; awaited (and its failure thrown) only where it is used.
-    const count = c.var.services.cart.itemCount({ guestToken })
-    count.catch(() => {})
+    const services = c.var.services
+    // The visitor's header is read while the page is found or rendered; awaited (and its failure thrown) where used.
+    const header = headerFacts(c.req.header('cookie'), services, async () => (await services.accounts.validateSession(readSessionToken(c.req.header('cookie'))))?.user ?? null)
+    header.catch(() => {})
+    const valuesFor = async (slots: PersonalSlots | null): Promise<string[] | null> => {
+      if (!slots) return null
+      const facts = await header
+      if (facts.viewer && !facts.viewer.emailVerified) return null
+      const discountBanner = facts.user && slots.heads.includes('discountBanner') ? (await services.discount.shopExtrasFor(facts.user)).discountBanner : null
+      const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
+      return slotValues(slots, personal)
+    }
     const page = cache.get(key)
-    if (page?.cart) {
-      cache.stats.guestCartHits++
-      c.res = storedResponse(page, freshValues(page, nonce, await count), gzip)
+    const fromCopy = page ? await valuesFor(page.personal) : null
+    if (page && fromCopy) {
+      cache.stats.personalHits++
+      c.res = storedResponse(page, freshValues(page, nonce, fromCopy), gzip)
       return
     }
-    const startedAt = cache.generation()
-    const fresh: string[] = []
-    c.set('freshPerResponse', fresh)
-    const headers = new Headers(c.req.raw.headers)
-    headers.delete('cookie')
-    const stored = page ? undefined : await store(key, await render(c, new Request(c.req.raw.url, { method: 'GET', headers })), nonce, fresh, startedAt)
-    c.set('freshPerResponse', undefined)
-    if (stored?.template.cart) {
-      cache.stats.misses++
-      c.res = storedResponse(stored.template, freshValues(stored.template, nonce, await count), gzip)
-      return
+    if (!page) {
+      const startedAt = cache.generation()
+      const fresh: string[] = []
+      c.set('freshPerResponse', fresh)
+      const headers = new Headers(c.req.raw.headers)
+      headers.delete('cookie')
+      const stored = await store(key, await render(c, new Request(c.req.raw.url, { method: 'GET', headers })), nonce, fresh, startedAt)
+      c.set('freshPerResponse', undefined)
+      const values = stored ? await valuesFor(stored.template.personal) : null
+      if (stored && values) {
+        cache.stats.misses++
+        c.res = storedResponse(stored.template, freshValues(stored.template, nonce, values), gzip)
+        return
+      }
     }
-    await count
+    await header
     cache.stats.bypassed++
     c.res = await render(c, c.req.raw)
     withVary(c)

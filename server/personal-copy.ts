@@ -1,24 +1,60 @@
-// A guest's cart count in the shared copy of a shop page (decision 028, amendment h28).
+// Personal values in the shared copy of a shop page (decision 028, amendment h28).
 //
-// A guest holding a cart (the guest cart cookie, no session) sees a shop page that differs from the anonymous one
-// in one value: the header's cart count. It is in two places of the page: the header's cart link (the label and
-// the badge), and React Router's hydration data, the root loader's `cartCount`. When the page cache stores an
-// anonymous page, `cartSlots` marks both, so a guest's response is the stored copy with the guest's count put in,
-// instead of a render of its own.
+// A shop page differs between visitors only in a few values: the header's cart count, who is signed in (the
+// header's account menu) and, on category, search and brand pages, a signed-in owner's registry discount banner.
+// When the page cache stores an anonymous page, `markPage` finds each of them, so a guest holding a cart or a
+// signed-in shopper is answered with the stored copy and their own values put in, instead of a render of their own.
 //
-// The hydration data is a turbo-stream: a flat JSON array where objects refer to their keys and values by index
-// and equal values are written once. The anonymous page's count (0) may share its entry with any other 0 of the
-// page, so it cannot be replaced where it stands. Instead the root loader's `cartCount` is pointed at a new entry
-// at the end of the array, which holds only the count. Everything is checked before the page is marked: one
-// stream chunk, the array written back byte for byte as React Router wrote it, a root loader with no viewer and a
-// count of 0, and the header's cart link found exactly once. A page that fails a check is stored as before, and a
-// guest gets it rendered.
+// Each value is in two places: the HTML (the cart link, the account menu, the banner) and React Router's hydration
+// data, a turbo-stream: a flat JSON array where objects refer to their keys and values by index and equal values are
+// written once. The anonymous page's values (0, null) may share their entries with any other 0 or null of the page,
+// so they cannot be replaced where they stand. Instead the loader data's keys (the root loader's `cartCount` and
+// `viewer`, a listed route's `discountBanner`) are pointed at new entries at the end of the array, one each in a
+// fixed order, followed by whatever those values contain (personalEntries). Everything is checked before a page is
+// marked: one stream chunk, the array written back byte for byte as React Router wrote it, a root loader rendered
+// for nobody, and each HTML part found exactly once. A page that fails a check is stored as before, and is rendered
+// for those visitors; one whose routes are not listed below takes a guest's cart count only.
 import { randomUUID } from 'node:crypto'
-import { createElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { createElement, type ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { AccountMenu, type HeaderViewer } from '~/components/account-menu'
 import { CartLink } from '~/modules/cart/ui/cart-link'
+import type { ShopDiscount } from '~/modules/discount/discount.service.server'
+import { REGISTRY_DISCOUNT_SLOT, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+
+/**
+ * The routes whose pages a signed-in shopper may get from the shared copy, and the class of the registry discount
+ * banner each one renders (its loader's only personal value: shopExtras without options). Any other route on the
+ * page (the landing page's birthday prompt, the product page's Add to Registry) keeps signed-in shoppers rendered.
+ */
+export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass: string } | null>> = {
+  'routes/store/category': { bannerClass: 'mb-4' },
+  'routes/store/search': { bannerClass: 'mb-4' },
+  'routes/store/brand': { bannerClass: '-mb-4' },
+  'routes/store/listing': null,
+}
+
+/** The personal values of one response. */
+export type PersonalValues = { cartCount: number; viewer: HeaderViewer; discountBanner: ShopDiscount | null }
+
+export const ANONYMOUS: PersonalValues = { cartCount: 0, viewer: null, discountBanner: null }
+
+/** What `markPage` found in a page: its slots, in the order of their values after the nonce and UUIDs. */
+export type PersonalSlots = {
+  kinds: ('cartLink' | 'accountMenu' | 'banner' | 'stream')[]
+  /** Whether a signed-in shopper can be answered from it (all of the page's routes listed, every part found). */
+  signedIn: boolean
+  /** The page's own 'Sign in' link (it names the page to come back to). */
+  signInLink: string
+  /** The index of the stream's first new entry, and what the new entries are for, in order. */
+  streamBase: number
+  heads: ('cartCount' | 'viewer' | 'discountBanner')[]
+  bannerClass: string
+}
 
 const ENQUEUE = 'window.__reactRouterContext.streamController.enqueue('
+const BANNER_ANCHOR = `<template data-personal-slot="${REGISTRY_DISCOUNT_SLOT}"></template>`
 
 // React Router's escaping of the stream inside its <script> (StreamTransfer's escapeHtml).
 const ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' }
@@ -26,41 +62,92 @@ const escapeScript = (s: string) => s.replace(/[&><\u2028\u2029]/g, (c) => ESCAP
 /** A stream chunk as React Router writes it into the page: a JavaScript string literal. */
 const chunkLiteral = (chunk: string) => escapeScript(JSON.stringify(chunk))
 
-const cartLinks = new Map<number, string>()
-/** The header's cart link for `count` items, as the page renders it (mini-cart.tsx without scripts). */
-export function cartLinkHtml(count: number): string {
-  let html = cartLinks.get(count)
+/** Remembers up to 500 renders of a part by key (a count, a first name and role, a discount), then starts again. */
+function remembered(render: () => string, memo: Map<string, string>, key: string): string {
+  let html = memo.get(key)
   if (html === undefined) {
-    html = renderToStaticMarkup(createElement(CartLink, { count }))
-    if (cartLinks.size < 200) cartLinks.set(count, html)
+    html = render()
+    if (memo.size >= 500) memo.clear()
+    memo.set(key, html)
   }
   return html
 }
 
-/** Unique strings that stand for the two values in a marked page until the cache cuts it into a template. */
-export type CartMarkers = { link: string; count: string }
+const cartLinks = new Map<string, string>()
+/** The header's cart link for `count` items, as the page renders it (mini-cart.tsx without scripts). */
+export const cartLinkHtml = (count: number) => remembered(() => renderToString(createElement(CartLink, { count })), cartLinks, String(count))
 
-export const newCartMarkers = (): CartMarkers => ({ link: `nl-cart-link-${randomUUID()}`, count: `nl-cart-count-${randomUUID()}` })
+/** An element rendered as the page renders it at `url`: inside a router (links, forms and the location need one). */
+export async function renderAt(url: string, element: ReactElement): Promise<string> {
+  const handler = createStaticHandler([{ id: 'part', path: '*', element }])
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) throw new Error(`no router context for ${url}`)
+  return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }))
+}
 
-/** The index of the value an object of the stream holds under `key`, or undefined. */
-function valueIndex(values: unknown[], object: unknown, key: string): { prop: string; index: number } | undefined {
+const menus = new Map<string, string>()
+/** The header's account menu of a signed-in person (it does not depend on the page). */
+export async function accountMenuHtml(viewer: NonNullable<HeaderViewer>): Promise<string> {
+  const key = JSON.stringify(viewer)
+  const known = menus.get(key)
+  if (known !== undefined) return known
+  const html = await renderAt('http://shop.invalid/', createElement(AccountMenu, { viewer }))
+  return remembered(() => html, menus, key)
+}
+
+const banners = new Map<string, string>()
+/** The registry discount banner, or its empty slot. */
+export const bannerHtml = (promo: ShopDiscount | null, className: string) =>
+  promo ? remembered(() => renderToString(createElement(RegistryDiscountBanner, { promo, className })), banners, JSON.stringify([promo, className])) : BANNER_ANCHOR
+
+let signInParts: Promise<[string, string]> | undefined
+/**
+ * The header's 'Sign in' link in a page: the link as AccountMenu renders it, with whatever page it names to come back
+ * to (the location as the app saw it), found exactly once; at -1 when it is not.
+ */
+async function findSignInLink(html: string): Promise<{ at: number; link: string }> {
+  signInParts ??= renderAt('http://shop.invalid/nl-page', createElement(AccountMenu, { viewer: null })).then((link) => {
+    const [before, after] = link.split('%2Fnl-page')
+    if (before === undefined || after === undefined || !before.endsWith('redirect_path=') || !after.startsWith('"')) throw new Error('the Sign in link changed shape')
+    return [before, after]
+  })
+  const [before, after] = await signInParts
+  const at = onlyOne(html, before)
+  const end = at < 0 ? -1 : html.indexOf('"', at + before.length)
+  if (end < 0 || !html.startsWith(after, end)) return { at: -1, link: '' }
+  return { at, link: html.slice(at, end + after.length) }
+}
+
+/** Unique strings that stand for the slots in a marked page until the cache cuts it into a template. */
+export type Markers = Record<PersonalSlots['kinds'][number], string>
+
+export const newMarkers = (): Markers => {
+  const id = randomUUID()
+  return { cartLink: `nl-cart-${id}`, accountMenu: `nl-menu-${id}`, banner: `nl-banner-${id}`, stream: `nl-stream-${id}` }
+}
+
+/** The key under which an object of the stream holds a value named `name`, and the index it points to. */
+function entry(values: unknown[], object: unknown, name: string): { prop: string; index: number } | undefined {
   if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined
   for (const [prop, index] of Object.entries(object as Record<string, number>)) {
-    if (prop.startsWith('_') && values[Number(prop.slice(1))] === key) return { prop, index }
+    if (prop.startsWith('_') && values[Number(prop.slice(1))] === name) return { prop, index }
   }
   return undefined
 }
 
+/** Each occurrence of `part` in `html`, when there is exactly one. */
+function onlyOne(html: string, part: string): number {
+  const at = html.indexOf(part)
+  return at >= 0 && html.indexOf(part, at + 1) < 0 ? at : -1
+}
+
 /**
- * The anonymous page with the header's cart link replaced by `markers.link` and the root loader's cart count by
- * `markers.count`, or null when the page cannot be marked (see the top of this file).
+ * The anonymous page with its personal parts replaced by `markers`, and what was found; null when not even
+ * the cart count can be marked (see the top of this file).
  */
-export function cartSlots(html: string, markers: CartMarkers): string | null {
-  const link = cartLinkHtml(0)
-  const linkAt = html.indexOf(link)
-  if (linkAt < 0 || html.indexOf(link, linkAt + 1) >= 0) return null
-  const streamAt = html.indexOf(ENQUEUE)
-  if (streamAt < linkAt + link.length || html.indexOf(ENQUEUE, streamAt + 1) >= 0) return null
+export async function markPage(html: string, markers: Markers): Promise<{ html: string; slots: PersonalSlots } | null> {
+  const streamAt = onlyOne(html, ENQUEUE)
+  if (streamAt < 0) return null
   const start = streamAt + ENQUEUE.length
   // The literal ends before the script does: its own '<' are escaped, so the first '</script>' is the tag's.
   const scriptEnd = html.indexOf('</script>', start)
@@ -76,24 +163,115 @@ export function cartSlots(html: string, markers: CartMarkers): string | null {
   } catch {
     return null
   }
-  const loaderData = valueIndex(values, values[0], 'loaderData')
-  const root = loaderData && valueIndex(values, values[loaderData.index], 'root')
+  const loaderData = entry(values, values[0], 'loaderData')
+  const routes = loaderData ? values[loaderData.index] : undefined
+  const root = entry(values, routes, 'root')
   const rootData = root ? values[root.index] : undefined
-  const count = rootData !== undefined ? valueIndex(values, rootData, 'cartCount') : undefined
-  const viewer = rootData !== undefined ? valueIndex(values, rootData, 'viewer') : undefined
+  const cartCount = entry(values, rootData, 'cartCount')
+  const viewer = entry(values, rootData, 'viewer')
   // -5 is turbo-stream's null: the page was rendered for nobody.
-  if (!count || values[count.index] !== 0 || !viewer || viewer.index !== -5) return null
+  if (!cartCount || values[cartCount.index] !== 0 || !viewer || viewer.index !== -5) return null
+  const cartAt = onlyOne(html, cartLinkHtml(0))
+  if (cartAt < 0 || cartAt > streamAt) return null
+
+  // Everything a signed-in shopper needs, or guests only.
+  const routeIds = Object.entries(routes as Record<string, number>).map(([prop]) => values[Number(prop.slice(1))] as string)
+  const listed = routeIds.every((id) => id === 'root' || id in SIGNED_IN_ROUTES)
+  const bannerRoute = routeIds.map((id) => SIGNED_IN_ROUTES[id]).find((r) => r)
+  const routeData = routeIds.filter((id) => id !== 'root').map((id) => values[entry(values, routes, id)!.index])
+  const bannerOwner = bannerRoute ? routeData.find((data) => entry(values, data, 'discountBanner')) : undefined
+  const banner = bannerOwner ? entry(values, bannerOwner, 'discountBanner') : undefined
+  const { at: menuAt, link: signInLink } = await findSignInLink(html)
+  const bannerAt = banner && banner.index === -5 ? onlyOne(html, BANNER_ANCHOR) : -1
+  const signedIn = listed && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
+
+  const heads: PersonalSlots['heads'] = ['cartCount']
+  const streamBase = values.length
+  const point = (object: unknown, prop: string) => ((object as Record<string, number>)[prop] = streamBase + heads.length - 1)
+  point(rootData, cartCount.prop)
+  if (signedIn) {
+    heads.push('viewer')
+    point(rootData, viewer.prop)
+    if (banner) {
+      heads.push('discountBanner')
+      point(bannerOwner, banner.prop)
+    }
+  }
+  // The new entries go where a placeholder string stands, quotes and all.
   const placeholder = `nl-placeholder-${randomUUID()}`
   values.push(placeholder)
-  ;(rootData as Record<string, number>)[count.prop] = values.length - 1
   const marked = chunkLiteral(`${JSON.stringify(values)}\n`)
-  // The placeholder is a string in the array; the count goes in its place as a number, quotes and all replaced.
   const quoted = chunkLiteral(JSON.stringify(placeholder)).slice(1, -1)
   const at = marked.indexOf(quoted)
   if (at < 0) return null
-  const stream = marked.slice(0, at) + markers.count + marked.slice(at + quoted.length)
-  return html.slice(0, linkAt) + markers.link + html.slice(linkAt + link.length, start) + stream + html.slice(end)
+
+  // The HTML's parts in page order, then the stream.
+  const parts: { at: number; length: number; kind: PersonalSlots['kinds'][number] }[] = [{ at: cartAt, length: cartLinkHtml(0).length, kind: 'cartLink' }]
+  if (signedIn) {
+    parts.push({ at: menuAt, length: signInLink.length, kind: 'accountMenu' })
+    if (banner) parts.push({ at: bannerAt, length: BANNER_ANCHOR.length, kind: 'banner' })
+  }
+  parts.sort((a, b) => a.at - b.at)
+  for (let i = 1; i < parts.length; i++) if (parts[i]!.at < parts[i - 1]!.at + parts[i - 1]!.length) return null
+  let out = ''
+  let from = 0
+  for (const part of parts) {
+    out += html.slice(from, part.at) + markers[part.kind]
+    from = part.at + part.length
+  }
+  out += html.slice(from, start) + marked.slice(0, at) + markers.stream + marked.slice(at + quoted.length) + html.slice(end)
+  return {
+    html: out,
+    slots: { kinds: [...parts.map((p) => p.kind), 'stream'], signedIn, signInLink, streamBase, heads, bannerClass: bannerRoute?.bannerClass ?? '' },
+  }
 }
 
-/** The values for a marked page's two slots: the cart link and the count, for `count` items. */
-export const cartValues = (count: number): [string, string] => [cartLinkHtml(count), String(count)]
+/**
+ * `values` as new stream entries from index `base`: first one entry per value (its head, the index a key was pointed
+ * at), then what objects and arrays among them hold. Only JSON values (what the personal values are); anything else
+ * throws, and the page is then rendered.
+ */
+export function personalEntries(values: unknown[], base: number): string {
+  const entries: unknown[] = new Array(values.length)
+  const add = (value: unknown): number => {
+    if (value === null) return -5
+    if (value === undefined) return -7
+    entries.push(undefined)
+    const at = entries.length - 1
+    entries[at] = encode(value)
+    return base + at
+  }
+  const encode = (value: unknown): unknown => {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw new Error('not a plain number')
+      return value
+    }
+    if (Array.isArray(value)) return value.map(add)
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      const object: Record<string, number> = {}
+      for (const [key, v] of Object.entries(value as Record<string, unknown>)) object[`_${add(key)}`] = add(v)
+      return object
+    }
+    throw new Error(`not a JSON value: ${typeof value}`)
+  }
+  values.forEach((value, i) => (entries[i] = encode(value)))
+  return JSON.stringify(entries).slice(1, -1)
+}
+
+/** The values for a marked page's slots, in `slots.kinds` order; null when this visitor's page cannot be made from it. */
+export async function slotValues(slots: PersonalSlots, personal: PersonalValues): Promise<string[] | null> {
+  if (personal.viewer && !slots.signedIn) return null
+  if (personal.discountBanner && !slots.heads.includes('discountBanner')) return null
+  const menu = personal.viewer ? await accountMenuHtml(personal.viewer) : slots.signInLink
+  const heads = slots.heads.map((head) => personal[head])
+  let stream: string
+  try {
+    stream = escapeScript(JSON.stringify(personalEntries(heads, slots.streamBase)).slice(1, -1))
+  } catch {
+    return null
+  }
+  return slots.kinds.map((kind) =>
+    kind === 'cartLink' ? cartLinkHtml(personal.cartCount) : kind === 'accountMenu' ? menu : kind === 'banner' ? bannerHtml(personal.discountBanner, slots.bannerClass) : stream,
+  )
+}

@@ -3,6 +3,8 @@ import { track } from '~/modules/analytics/track'
 import { REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config/app-config'
 import type { ShopDiscount } from '../discount.service.server'
 
+export const REGISTRY_DISCOUNT_SLOT = 'registry-discount'
+
 // Loaded only when a person asks for it, so the shop pages' JavaScript does not grow.
 const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
 
@@ -14,7 +16,9 @@ const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
  */
 export function RegistryDiscountBanner({ promo, className }: { promo: ShopDiscount | null; className?: string }) {
   const [open, setOpen] = useState(false)
-  if (!promo) return null
+  // Where the banner goes, for the page cache to put a signed-in owner's banner into the page's shared copy
+  // (server/personal-copy.ts). A <template> is never shown and takes no room.
+  if (!promo) return <template data-personal-slot={REGISTRY_DISCOUNT_SLOT} />
   const { discount, modalFlag } = promo
   return (
     <aside aria-label="Registry discount" className={className}>
