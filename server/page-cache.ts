@@ -606,7 +606,6 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     const valuesFor = async (slots: PersonalSlots | null): Promise<string[] | null> => {
       if (!slots) return null
       const facts = await header
-      if (facts.viewer && !facts.viewer.emailVerified) return null
       const discountBanner = facts.user && slots.heads.includes('discountBanner') ? (await services.discount.shopExtrasFor(facts.user)).discountBanner : null
       const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
       return slotValues(slots, personal)

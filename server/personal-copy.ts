@@ -261,7 +261,8 @@ export function personalEntries(values: unknown[], base: number): string {
 
 /** The values for a marked page's slots, in `slots.kinds` order; null when this visitor's page cannot be made from it. */
 export async function slotValues(slots: PersonalSlots, personal: PersonalValues): Promise<string[] | null> {
-  if (personal.viewer && !slots.signedIn) return null
+  // A signed-in page needs a copy that takes one; an address not yet confirmed adds a reminder the copy does not have.
+  if (personal.viewer && (!slots.signedIn || !personal.viewer.emailVerified)) return null
   if (personal.discountBanner && !slots.heads.includes('discountBanner')) return null
   const menu = personal.viewer ? await accountMenuHtml(personal.viewer) : slots.signInLink
   const heads = slots.heads.map((head) => personal[head])

@@ -1,0 +1,266 @@
+import zlib from 'node:zlib'
+import { createElement } from 'react'
+import { type Context, Hono } from 'hono'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { describe, expect, test } from 'vitest'
+import type { AppEnv } from '~/api/types'
+import { AccountMenu } from '~/components/account-menu'
+import { sessionIdFor } from '~/modules/accounts/accounts.service.server'
+import type { ShopDiscount } from '~/modules/discount/discount.service.server'
+import type { Services } from '~/services.server'
+import { createPageCache, isPersonalCopyRequest, pageCacheMiddleware } from './page-cache'
+import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, renderAt, slotValues } from './personal-copy'
+
+// The stream as React Router writes it (StreamTransfer): JSON.stringify of the chunk, '<', '>', '&' escaped.
+const literal = (chunk: string) => JSON.stringify(chunk).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * turbo-stream's flat array for { loaderData: { root: { navbar, viewer: null, cartCount: 0, flash: null },
+ * [route]: { count: 0, discountBanner: null, title } }, actionData: null, errors: null }: the route's count and the
+ * root's cart count share one entry (index 11), as the encoder writes equal values once.
+ */
+function streamValues(route = 'routes/store/category', viewer: 'null' | 'named' = 'null') {
+  const values: unknown[] = [
+    { _1: 2, _3: -5, _4: -5 },
+    'loaderData',
+    { _5: 6, _14: 15 },
+    'actionData',
+    'errors',
+    'root',
+    { _7: 8, _9: viewer === 'null' ? -5 : 20, _10: 11, _12: -5 },
+    'navbar',
+    [13],
+    'viewer',
+    'cartCount',
+    0,
+    'flash',
+    'Strollers',
+    route,
+    { _16: 11, _19: -5, _17: 18 },
+    'count',
+    'title',
+    'Strollers <& more>',
+    'discountBanner',
+  ]
+  if (viewer === 'named') values.push({ _21: 22 }, 'firstName', 'Ana')
+  return values
+}
+
+const url = 'http://shop.test/store/strollers?sort=price'
+const signIn = () => renderAt(url, createElement(AccountMenu, { viewer: null }))
+
+/** A page as the app renders it, with the header's real parts: the sign-in link, the cart link, the banner's slot. */
+async function page(values: unknown[], options: { links?: number; chunks?: number; nonce?: string; banner?: boolean; signIn?: boolean } = {}) {
+  const nonce = options.nonce ?? 'n0'
+  const chunk = `${JSON.stringify(values)}\n`
+  const script = `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue(${literal(chunk)});</script>`
+  const links = Array.from({ length: options.links ?? 1 }, () => cartLinkHtml(0)).join('')
+  const menu = options.signIn === false ? '' : await signIn()
+  const banner = options.banner === false ? '' : bannerHtml(null, 'mb-4')
+  return `<!DOCTYPE html><html><body><header>${menu}${links}</header><main>${banner}<h1>Strollers &lt;&amp; more&gt;</h1></main>${script.repeat(options.chunks ?? 1)}<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script></body></html>`
+}
+
+/** The page's loader data, read back from its stream the way the browser's decoder resolves indexes. */
+function loaderData(html: string) {
+  const start = html.indexOf('enqueue(') + 'enqueue('.length
+  const values = JSON.parse(JSON.parse(html.slice(start, html.indexOf(');</script>', start)))) as unknown[]
+  const resolve = (i: number): unknown => {
+    if (i === -5) return null
+    const v = values[i]
+    if (Array.isArray(v)) return v.map((x: number) => resolve(x))
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [values[Number(k.slice(1))], resolve(x as number)]))
+    return v
+  }
+  return (resolve(0) as { loaderData: Record<string, Record<string, unknown>> }).loaderData
+}
+
+async function fill(marked: { html: string; slots: Parameters<typeof slotValues>[0] }, markers: Markers, personal: PersonalValues) {
+  const values = await slotValues(marked.slots, personal)
+  if (!values) return null
+  let html = marked.html
+  marked.slots.kinds.forEach((kind, i) => (html = html.replace(markers[kind], values[i]!)))
+  return html
+}
+
+const promo = {
+  discount: {
+    isEligible: true,
+    eligibleForMultiuseDiscount: true,
+    discountThresholdAmount: 100,
+    orderThresholdAmount: 1000,
+    eligibilityEndsAt: '2027-03-01',
+    eligibilityRegistryCreationMinDays: 0,
+    eligibilityPreArrivalDays: 60,
+    eligibilityPostArrivalDays: 180,
+    percent: 15,
+    reason: null,
+  },
+  modalFlag: true,
+} as ShopDiscount
+const ana = { firstName: 'Ana <3', role: 'user' as const, emailVerified: true }
+const withoutStream = (html: string) => html.replace(/enqueue\(.*?\);<\/script>/, '')
+
+describe('personal values in the shared copy of a page', () => {
+  test('anonymous values give the page back; a guest’s count and a signed-in owner’s menu and banner go in both places', async () => {
+    const values = streamValues()
+    const html = await page(values)
+    const original = loaderData(html)
+    expect(original).toEqual({
+      root: { navbar: ['Strollers'], viewer: null, cartCount: 0, flash: null },
+      'routes/store/category': { count: 0, discountBanner: null, title: 'Strollers <& more>' },
+    })
+    const markers = newMarkers()
+    const marked = (await markPage(html, markers))!
+    expect(marked.slots.signedIn).toBe(true)
+    expect(marked.slots.heads).toEqual(['cartCount', 'viewer', 'discountBanner'])
+    // With a visitor's values of nobody, the page as it was (the values now in their own entries).
+    const anonymous = (await fill(marked, markers, ANONYMOUS))!
+    expect(loaderData(anonymous)).toEqual(original)
+    expect(withoutStream(anonymous)).toBe(withoutStream(html))
+    // A guest with 3 items.
+    const guest = (await fill(marked, markers, { ...ANONYMOUS, cartCount: 3 }))!
+    expect(loaderData(guest).root).toEqual({ ...original.root, cartCount: 3 })
+    expect(loaderData(guest)['routes/store/category']).toEqual(original['routes/store/category'])
+    expect(guest).toContain('aria-label="Cart, 3 items"')
+    expect(withoutStream(guest)).toBe(withoutStream(html).replace(cartLinkHtml(0), cartLinkHtml(3)))
+    // A signed-in owner with an eligible discount and 120 items: the shared zero of the route's count stays 0.
+    const owner = (await fill(marked, markers, { cartCount: 120, viewer: ana, discountBanner: promo }))!
+    expect(loaderData(owner)).toEqual({
+      root: { navbar: ['Strollers'], viewer: ana, cartCount: 120, flash: null },
+      'routes/store/category': { count: 0, discountBanner: promo, title: 'Strollers <& more>' },
+    })
+    expect(owner).toContain(await accountMenuHtml(ana))
+    expect(owner).toContain('Ana &lt;3')
+    expect(owner).toContain('>99+</span>')
+    expect(owner).toContain('aria-label="Registry discount" class="mb-4"')
+    expect(owner).not.toContain('Sign in')
+    expect(owner).not.toContain('data-personal-slot')
+  })
+
+  test('what a copy cannot take is refused: the visitor’s page is then rendered', async () => {
+    const markers = newMarkers()
+    // A page rendered for someone, one cart link too many or none, data in two chunks, a stream written otherwise.
+    expect(await markPage(await page(streamValues('routes/store/category', 'named')), markers)).toBeNull()
+    expect(await markPage(await page(streamValues(), { links: 2 }), markers)).toBeNull()
+    expect(await markPage(await page(streamValues(), { links: 0 }), markers)).toBeNull()
+    expect(await markPage(await page(streamValues(), { chunks: 2 }), markers)).toBeNull()
+    expect(await markPage((await page(streamValues())).replace('"[{', '"[ {'), markers)).toBeNull()
+    const counted = streamValues()
+    counted[11] = 1
+    expect(await markPage(await page(counted), markers)).toBeNull()
+    // A route not listed (the product page's Add to Registry), or a listed page without the banner's slot or the
+    // sign-in link: guests only.
+    for (const [values, options] of [
+      [streamValues('routes/product/product'), {}],
+      [streamValues(), { banner: false }],
+      [streamValues(), { signIn: false }],
+    ] as const) {
+      const marked = (await markPage(await page(values, options), markers))!
+      expect(marked.slots.signedIn).toBe(false)
+      expect(marked.slots.heads).toEqual(['cartCount'])
+      expect(loaderData((await fill(marked, markers, { ...ANONYMOUS, cartCount: 2 }))!).root!.cartCount).toBe(2)
+      expect(await slotValues(marked.slots, { ...ANONYMOUS, viewer: ana })).toBeNull()
+    }
+    // An address not yet confirmed: its reminder is not in the copy.
+    const marked = (await markPage(await page(streamValues()), markers))!
+    expect(await slotValues(marked.slots, { ...ANONYMOUS, viewer: { ...ana, emailVerified: false } })).toBeNull()
+  })
+
+  test('personalEntries writes JSON values as turbo-stream entries after the page’s own; anything else throws', () => {
+    const base = 5
+    const entries = JSON.parse(`[${personalEntries([3, { a: [true, null, 'x'], b: { c: 1.5 } }, null], base)}]`) as unknown[]
+    const all: unknown[] = [...Array.from({ length: base }, () => 'page'), ...entries]
+    const resolve = (i: number): unknown => {
+      if (i === -5) return null
+      const v = all[i]
+      if (Array.isArray(v)) return v.map((x: number) => resolve(x))
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [all[Number(k.slice(1))], resolve(x as number)]))
+      return v
+    }
+    expect([resolve(5), resolve(6), resolve(7)]).toEqual([3, { a: [true, null, 'x'], b: { c: 1.5 } }, null])
+    expect(() => personalEntries([new Date()], 0)).toThrow()
+    expect(() => personalEntries([Number.NaN], 0)).toThrow()
+  })
+
+  test('isPersonalCopyRequest: a shop page GET whose only personal cookies are a session or a guest cart', () => {
+    const get = (path: string, cookie?: string, init: RequestInit = {}) => {
+      const request = new Request(`http://shop.test${path}`, { ...init, headers: { ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) } })
+      return isPersonalCopyRequest(request, new URL(request.url).pathname)
+    }
+    expect(get('/store/strollers', 'nestlist_cart=abc')).toBe(true)
+    expect(get('/store/strollers', 'nestlist_session=abc')).toBe(true)
+    expect(get('/gp/wipes/1', '__Host-nestlist_session=a; __Host-nestlist_cart=b; nestlist_reservations=c')).toBe(true)
+    expect(get('/store/strollers')).toBe(false)
+    expect(get('/store/strollers', 'nestlist_session=a; nestlist_flash=hello')).toBe(false)
+    expect(get('/store/strollers', 'nestlist_session=a; other=1')).toBe(false)
+    expect(get('/store/strollers', 'nestlist_session=a', { headers: { authorization: 'Bearer x' } })).toBe(false)
+    expect(get('/store/strollers', 'nestlist_session=a', { method: 'POST' })).toBe(false)
+    expect(get('/store/checkout', 'nestlist_session=a')).toBe(false)
+    expect(get('/registry/ana', 'nestlist_session=a')).toBe(false)
+  })
+
+  test('through the cache: guests and signed-in shoppers get the stored page with their own values, rendered only when it cannot be', async () => {
+    const sessions: Record<string, { id: number; firstName: string; role: 'user'; emailVerified: boolean; createdAt: Date; cart: number; promo: ShopDiscount | null }> = {
+      ana: { id: 1, firstName: 'Ana', role: 'user', emailVerified: true, createdAt: new Date(), cart: 4, promo },
+      ben: { id: 2, firstName: 'Ben', role: 'user', emailVerified: true, createdAt: new Date(), cart: 0, promo: null },
+      new: { id: 3, firstName: 'Neo', role: 'user', emailVerified: false, createdAt: new Date(), cart: 0, promo: null },
+    }
+    const guestCarts: Record<string, number> = { ['g'.repeat(24)]: 2 }
+    const services = {
+      accounts: { validateSession: async (token: string | undefined) => (token && sessions[token] ? { user: sessions[token], sessionId: token } : null) },
+      cart: {
+        itemCount: async ({ guestToken }: { guestToken?: string }) => guestCarts[guestToken ?? ''] ?? 0,
+        itemCountForSession: async (id: string) => Object.entries(sessions).find(([token]) => sessionIdFor(token) === id)?.[1].cart ?? 0,
+      },
+      discount: { shopExtrasFor: async (user: { id: number }) => ({ discountBanner: Object.values(sessions).find((s) => s.id === user.id)?.promo ?? null, birthdayPrompt: null }) },
+    } as unknown as Services
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 15_000 })
+    const rendered: string[] = []
+    const app = new Hono<AppEnv>()
+    app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }))
+    app.use(async (c, next) => {
+      c.set('services', services)
+      await next()
+    })
+    // The page handler: the anonymous page, or (with any cookie) a page that says it was rendered for them.
+    const render = async (c: Context<AppEnv>, request: Request) => {
+      const cookie = request.headers.get('cookie')
+      rendered.push(cookie ? 'personal' : 'anonymous')
+      const html = cookie ? '<!DOCTYPE html><p>rendered for you</p>' : await page(streamValues(), { nonce: c.var.secureHeadersNonce })
+      return new Response(html, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } })
+    }
+    app.use('*', pageCacheMiddleware(cache, { render }))
+    app.all('*', (c) => render(c, c.req.raw))
+    const get = async (cookie?: string) => {
+      const res = await app.request(url, { headers: { 'Accept-Encoding': 'gzip', ...(cookie ? { Cookie: cookie } : {}) } })
+      const bytes = Buffer.from(await res.arrayBuffer())
+      return { res, html: res.headers.get('Content-Encoding') === 'gzip' ? zlib.gunzipSync(bytes).toString('utf8') : bytes.toString('utf8') }
+    }
+    // The first visitor with a cookie renders the page for nobody, stores it and gets it with their values.
+    const first = await get(`nestlist_cart=${'g'.repeat(24)}`)
+    expect(rendered).toEqual(['anonymous'])
+    expect(loaderData(first.html).root!.cartCount).toBe(2)
+    const a = await get('nestlist_session=ana')
+    const b = await get('nestlist_session=ben; nestlist_cart=unknown-token-of-twenty-chars')
+    const nobody = await get()
+    const expired = await get('nestlist_session=gone')
+    expect(rendered).toEqual(['anonymous'])
+    expect(loaderData(a.html)).toMatchObject({ root: { viewer: { firstName: 'Ana' }, cartCount: 4 }, 'routes/store/category': { discountBanner: promo } })
+    expect(a.html).toContain('Account menu for </span>Ana')
+    expect(a.html).toContain('aria-label="Registry discount"')
+    expect(loaderData(b.html)).toMatchObject({ root: { viewer: { firstName: 'Ben' }, cartCount: 0 }, 'routes/store/category': { discountBanner: null } })
+    expect(b.html).not.toContain('aria-label="Registry discount"')
+    for (const p of [nobody, expired]) {
+      expect(loaderData(p.html).root).toMatchObject({ viewer: null, cartCount: 0 })
+      expect(p.html).toContain('Sign in')
+    }
+    for (const { res } of [first, a, b, nobody, expired]) expect(res.headers.get('Vary')).toBe('Cookie, Accept-Encoding')
+    const nonce = /'nonce-([^']+)'/.exec(a.res.headers.get('Content-Security-Policy') ?? '')?.[1]
+    expect(a.html).toContain(`nonce="${nonce}"`)
+    // Rendered for them: an address not yet confirmed, a flash message, a cookie no copy takes.
+    for (const cookie of ['nestlist_session=new', 'nestlist_session=ana; nestlist_flash=saved', 'nestlist_session=ana; theme=dark']) {
+      expect((await get(cookie)).html, cookie).toContain('rendered for you')
+    }
+    expect(rendered).toEqual(['anonymous', 'personal', 'personal', 'personal'])
+  })
+})
