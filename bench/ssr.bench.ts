@@ -10,17 +10,22 @@
 // NESTLIST_BENCH_ROUTES=1 (this bench sets it), so it is no public page. /healthz is not a React Router
 // page, and the 404 page renders the whole shop shell, so neither is a fair floor.
 //
-// Two passes over the same pages (docs/decisions/028-shop-server-render.md):
+// Four passes over the same pages (docs/decisions/028-shop-server-render.md):
 // - "rendered": every request carries a cookie that means nothing to the app (`nestlist_bench=1`), so
 //   the anonymous page cache (server/page-cache.ts) never answers and every request runs the loaders
 //   and renders the page: what any visitor with a cookie costs, before the per-user reads (see signed-in).
 // - "anonymous": no cookie, like a first visit or a search engine: the page cache answers (one render
 //   per page and catalogue change or 15 s). The minimal page goes through the same cache, so its ratio
 //   stays a like-for-like comparison.
+// - "guest-cart": every request carries a guest cart's cookie (one product added through POST /api/v3/cart_items
+//   before the pass): the page cache answers with the shared copy and the guest's cart count, read per request
+//   (server/personal-copy.ts, decision 028 h28).
 // - "signed-in": every request carries the session cookie of the demo parent (signed in through
-//   POST /api/v3/user_session once before the pass): rendered as above, plus the session check, the cart
-//   count and the registry discount banner read per request, as a signed-in shopper costs.
-// MODES=rendered,signed-in,anonymous (the default) picks the passes, e.g. MODES=anonymous for one.
+//   POST /api/v3/user_session once before the pass): the session check, the cart count and the registry discount
+//   banner read per request, as a signed-in shopper costs. Category, search, brand and listing pages are then made
+//   from the shared copy with those values put in; the product page is rendered (its Add to Registry is the
+//   viewer's own and not in the copy yet).
+// MODES=rendered,guest-cart,signed-in,anonymous (the default) picks the passes, e.g. MODES=anonymous for one.
 //
 // Connections: each page's warm-up and its measured requests go over the same 50 keep-alive connections,
 // so the measured requests are a warm server's steady state; opening 50 connections at once put their
@@ -58,7 +63,8 @@ const pages = (process.env.PAGES?.split(',') ?? [
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
-const modes = (process.env.MODES?.split(',') ?? ['rendered', 'signed-in', 'anonymous']).filter((m) => m === 'rendered' || m === 'signed-in' || m === 'anonymous')
+const MODES = ['rendered', 'guest-cart', 'signed-in', 'anonymous']
+const modes = (process.env.MODES?.split(',') ?? MODES).filter((m) => MODES.includes(m))
 
 /** The demo parent's session cookie (an eligible registry, so the discount banner shows). */
 async function signInCookie(baseUrl: string): Promise<string> {
@@ -72,8 +78,21 @@ async function signInCookie(baseUrl: string): Promise<string> {
   return cookie
 }
 
+/** A new guest cart holding one product: its cookie. */
+async function guestCartCookie(baseUrl: string): Promise<string> {
+  const res = await fetch(new URL('/api/v3/cart_items', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: new URL(baseUrl).origin },
+    body: JSON.stringify({ productId: 1, quantity: 1 }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (!res.ok || !cookie) throw new Error(`adding to a guest cart failed: ${res.status} ${await res.text()}`)
+  return cookie
+}
+
 async function headersFor(mode: string, baseUrl: string): Promise<Record<string, string>> {
   if (mode === 'rendered') return { 'accept-encoding': 'gzip', cookie: 'nestlist_bench=1' }
+  if (mode === 'guest-cart') return { 'accept-encoding': 'gzip', cookie: await guestCartCookie(baseUrl) }
   if (mode === 'signed-in') return { 'accept-encoding': 'gzip', cookie: await signInCookie(baseUrl) }
   return { 'accept-encoding': 'gzip' }
 }
@@ -223,7 +242,9 @@ try {
     console.log(
       {
         rendered: '\nrendered (a cookie on every request: no page cache, every request runs loaders and renders):',
-        'signed-in': '\nsigned-in (the demo parent\'s session: rendered, with the session, cart count and discount banner read per request):',
+        'guest-cart': '\nguest-cart (a guest cart\'s cookie: the shared copy with the guest\'s cart count, read per request):',
+        'signed-in':
+          '\nsigned-in (the demo parent\'s session, cart count and discount banner read per request; listing pages from the shared copy, product pages rendered):',
         anonymous: '\nanonymous (no cookie: the anonymous page cache answers):',
       }[mode],
     )
