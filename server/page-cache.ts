@@ -10,6 +10,13 @@
 // from pieces compressed once at store time (see gzipBody), and its CRC-32 is combined from the pieces'
 // stored CRCs (crc32Combine), so a hit costs a copy of the compressed page.
 //
+// A visitor whose only such cookies are a session or a guest cart (isPersonalCopyRequest) is answered from the same
+// stored page with their own header put in: the cart count, the account menu and, on category, search and brand
+// pages, a signed-in owner's registry discount banner (server/personal-copy.ts; decision 028, amendment h28). Such
+// a request that finds no copy renders the page for nobody, stores it and is answered the same way. A page the
+// copy cannot take their values into (the product page for a signed-in shopper, an address not confirmed yet) is
+// rendered for them.
+//
 // Bounded by bytes (least recently used first out), entries expire after a short TTL, and everything is
 // dropped when the catalogue changes (the listing index's change feed: products, prices, availability,
 // brands, categories). A response that sets a cookie, is not a 200 HTML page or says no-store/private
@@ -25,7 +32,7 @@ import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modul
 import { headerFacts } from '~/modules/accounts/header-facts.server'
 import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
-import { ANONYMOUS, type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
+import { type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
 
 export type PageCacheOptions = {
   /** Total bytes of stored pages (uncompressed + gzip) before the least recently used ones go. */
@@ -51,18 +58,24 @@ type Template = {
   /** What goes between parts[i] and parts[i + 1]: 0 the nonce, k >= 1 the k-th fresh UUID. */
   slots: number[]
   uuidCount: number
+  /** Each part's length in bytes. */
+  lengths: number[]
   /**
-   * The page's personal parts, slots after the UUIDs (personal-copy.ts): a guest holding a cart or a signed-in
-   * shopper is then answered from this copy with their own values. Null when they could not be marked.
+   * The same page cut at its personal parts too, slots after the UUIDs (personal-copy.ts): a guest holding a cart or
+   * a signed-in shopper is answered from it with their own values. Made when the first such visitor asks for the
+   * page (a second level-9 compression of it, ~15–20 ms: anonymous-only pages never pay it), gzip pieces only
+   * (browsers all take gzip; a client that does not is rendered for); null when the parts could not be marked.
+   * Anonymous visitors get the page above, where those parts are compressed with the rest.
    */
-  personal: PersonalSlots | null
-  /** The personal slots' values for a visitor with no cookie. */
-  anonymous: Buffer[]
+  personal?: Promise<PersonalCopy | null>
   bytes: number
   expires: number
   /** When a request started rendering the replacement of this expired page. */
   refreshingSince?: number
 }
+
+/** A stored page cut at its personal parts as well (Template.personal). */
+export type PersonalCopy = Pick<Template, 'lengths' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount'> & { found: PersonalSlots }
 
 /** How long an expired page may still be served while its replacement renders. */
 const REFRESH_GRACE_MS = 5_000
@@ -119,7 +132,8 @@ export function createPageCache(options: PageCacheOptions) {
     /** Stores a page rendered while the cache was at `startedAt` (generation()); false when not stored. */
     set(key: string, page: Omit<Template, 'expires' | 'bytes' | 'refreshingSince'>, startedAt: number): boolean {
       if (startedAt !== generation) return false
-      const size = key.length + page.parts.reduce((n, p) => n + p.length, 0) + page.deflated.reduce((n, p) => n + p.length, 0)
+      const deflated = (pieces: Buffer[] = []) => pieces.reduce((n, p) => n + p.length, 0)
+      const size = key.length + page.parts.reduce((n, p) => n + p.length, 0) + deflated(page.deflated)
       if (size > maxPageBytes || size > options.maxBytes) return false
       remove(key)
       while (bytes + size > options.maxBytes) {
@@ -131,8 +145,34 @@ export function createPageCache(options: PageCacheOptions) {
       stats.stored++
       return true
     },
+    /** Counts `extra` more bytes for the stored page `page` (its personal copy), if it is still stored. */
+    grow(key: string, page: Template, extra: number) {
+      if (pages.get(key) !== page) return
+      page.bytes += extra
+      bytes += extra
+      while (bytes > options.maxBytes && pages.size > 1) {
+        const oldest = pages.keys().next().value as string
+        if (oldest === key) break
+        remove(oldest)
+      }
+    },
     size: () => ({ pages: pages.size, bytes }),
   }
+}
+
+/**
+ * The personal copy of a stored page (Template.personal): the page put back together with new values in its slots,
+ * marked (personal-copy.ts), and cut at those values and the marks.
+ */
+async function makePersonalCopy(page: Template): Promise<PersonalCopy | null> {
+  const nonce = newNonce()
+  const uuids = Array.from({ length: page.uuidCount }, () => randomUUID())
+  const html = plainBody(page, [nonce, ...uuids].map((v) => Buffer.from(v, 'utf8'))).toString('utf8')
+  const markers = newMarkers()
+  const marked = await markPage(html, markers).catch(() => null)
+  if (!marked) return null
+  const { lengths, deflated, crcs, crcOps, slots, uuidCount } = makeTemplate(marked.html, nonce, uuids, { found: marked.slots, markers })
+  return { found: marked.slots, lengths, deflated, crcs, crcOps, slots, uuidCount }
 }
 
 /** Shop pages: the landing page, categories, brands, search, listings and product pages (and the bench's minimal page). */
@@ -257,16 +297,16 @@ export function renderedValues(nonce: string, fresh: string[]): string[] {
 
 /**
  * Cuts the page at every occurrence of the nonce and of each fresh value, and at the markers of a page marked by
- * markPage (personal-copy.ts), whose anonymous values are `personal.anonymous`.
+ * markPage (personal-copy.ts), whose personal values then follow the UUIDs in `found.kinds` order.
  */
 export function makeTemplate(
   html: string,
   nonce: string,
   fresh: string[],
-  personal?: { slots: PersonalSlots; markers: Markers; anonymous: string[] },
-): Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount' | 'personal' | 'anonymous'> {
+  personal?: { found: PersonalSlots; markers: Markers },
+): Pick<Template, 'parts' | 'lengths' | 'deflated' | 'crcs' | 'crcOps' | 'slots' | 'uuidCount'> {
   const rendered = renderedValues(nonce, fresh)
-  const tokens = personal ? [...rendered, ...personal.slots.kinds.map((kind) => personal.markers[kind])] : rendered
+  const tokens = personal ? [...rendered, ...personal.found.kinds.map((kind) => personal.markers[kind])] : rendered
   const slotOf = new Map(tokens.map((t, i) => [t, i]))
   const pieces = html.split(new RegExp(`(${tokens.map(escapeRegExp).join('|')})`))
   const parts: Buffer[] = []
@@ -277,13 +317,12 @@ export function makeTemplate(
   }
   return {
     parts,
+    lengths: parts.map((p) => p.length),
     deflated: parts.map((p) => zlib.deflateRawSync(p, SYNC)),
     crcs: parts.map((p) => zlib.crc32(p)),
     crcOps: parts.map((p) => crc32CombineOp(p.length)),
     slots,
     uuidCount: rendered.length - 1,
-    personal: personal?.slots ?? null,
-    anonymous: (personal?.anonymous ?? []).map((v) => Buffer.from(v, 'utf8')),
   }
 }
 
@@ -301,14 +340,13 @@ export function gzipEnd(crc: number, length: number): Buffer {
 }
 
 /**
- * The values for one response: slot 0 the nonce, then a new UUID per fresh value, then (a page with personal slots)
- * the visitor's personal values: `personal`, or those of a visitor with no cookie.
+ * The values for one response: slot 0 the nonce, then a new UUID per fresh value, then (a personal copy) the
+ * visitor's personal values.
  */
-function freshValues(template: Pick<Template, 'uuidCount' | 'anonymous'>, nonce: string, personal?: string[]): Buffer[] {
+function freshValues(template: Pick<Template, 'uuidCount'>, nonce: string, personal: string[] = []): Buffer[] {
   const values: Buffer[] = [Buffer.from(nonce, 'utf8')]
   for (let i = 0; i < template.uuidCount; i++) values.push(Buffer.from(randomUUID(), 'utf8'))
-  if (personal) for (const value of personal) values.push(Buffer.from(value, 'utf8'))
-  else values.push(...template.anonymous)
+  for (const value of personal) values.push(Buffer.from(value, 'utf8'))
   return values
 }
 
@@ -327,14 +365,14 @@ export function plainBody(template: Pick<Template, 'parts' | 'slots'>, values: B
  * value as a stored block (RFC 1951 3.2.4; every part ends byte-aligned after its sync flush), a final
  * empty block, then the CRC-32 and length of the whole HTML (combined from the parts' stored CRCs).
  */
-export function gzipBody(template: Pick<Template, 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots'>, values: Buffer[]): Buffer {
+export function gzipBody(template: Pick<Template, 'lengths' | 'deflated' | 'crcs' | 'crcOps' | 'slots'>, values: Buffer[]): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER]
   let crc = 0
   let length = 0
-  template.parts.forEach((part, i) => {
+  template.lengths.forEach((partLength, i) => {
     chunks.push(template.deflated[i]!)
-    if (part.length) crc = crc32Combine(crc, template.crcs[i]!, template.crcOps[i]!)
-    length += part.length
+    if (partLength) crc = crc32Combine(crc, template.crcs[i]!, template.crcOps[i]!)
+    length += partLength
     if (i < template.slots.length) {
       const value = values[template.slots[i]!]!
       const n = value.length // a nonce, a UUID or a personal part (a few KB): far below a stored block's 65,535 bytes
@@ -509,10 +547,15 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
 export type RenderPage = (c: Context<AppEnv>, request: Request) => Promise<Response>
 
 /** A stored page with these values, as the app's answer (the secure headers middleware adds its headers to it). */
-function storedResponse(page: Pick<Template, 'status' | 'headers' | 'parts' | 'deflated' | 'crcs' | 'crcOps' | 'slots'>, values: Buffer[], gzip: boolean): Response {
-  const body = gzip ? gzipBody(page, values) : plainBody(page, values)
+function storedResponse(
+  page: Pick<Template, 'status' | 'headers'>,
+  template: Pick<Template, 'lengths' | 'deflated' | 'crcs' | 'crcOps' | 'slots'> & { parts?: Buffer[] },
+  values: Buffer[],
+  gzip: boolean,
+): Response {
+  const body = gzip || !template.parts ? gzipBody(template, values) : plainBody({ parts: template.parts, slots: template.slots }, values)
   const headers = new Headers(page.headers)
-  if (gzip) headers.set('Content-Encoding', 'gzip')
+  if (gzip || !template.parts) headers.set('Content-Encoding', 'gzip')
   headers.set('Content-Length', String(body.length))
   headers.set('Vary', VARY)
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: page.status, headers })
@@ -537,7 +580,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     const page = cache.get(key)
     if (page) {
       cache.stats.hits++
-      c.res = storedResponse(page, freshValues(page, nonce), acceptsGzip(c.req.header('accept-encoding')))
+      c.res = storedResponse(page, page, freshValues(page, nonce), acceptsGzip(c.req.header('accept-encoding')))
       return
     }
     cache.stats.misses++
@@ -553,7 +596,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     // too, rather than the same page deflated again at the fast level for this response alone (html-compression.ts:
     // 13 % more bytes on /store, decision 028 h26).
     const gzip = acceptsGzip(c.req.header('accept-encoding'))
-    const rendered = [...renderedValues(nonce, fresh).map((v) => Buffer.from(v, 'utf8')), ...stored.template.anonymous]
+    const rendered = renderedValues(nonce, fresh).map((v) => Buffer.from(v, 'utf8'))
     const body = gzip ? gzipBody(stored.template, rendered) : Buffer.from(stored.html, 'utf8')
     const answer = new Headers(c.res.headers)
     if (gzip) answer.set('Content-Encoding', 'gzip')
@@ -579,14 +622,19 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     }
     const html = await res.clone().text()
     if (html.length > cache.maxPageBytes) return undefined
-    const markers = newMarkers()
-    const marked = await markPage(html, markers).catch(() => null)
-    const anonymous = marked ? await slotValues(marked.slots, ANONYMOUS) : null
-    const made = marked && anonymous ? makeTemplate(marked.html, nonce, fresh, { slots: marked.slots, markers, anonymous }) : makeTemplate(html, nonce, fresh)
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()))
-    const template = { status: 200, headers, ...made }
+    const template = { status: 200, headers, ...makeTemplate(html, nonce, fresh) }
     cache.set(key, template, startedAt)
     return { template, html }
+  }
+
+  /** The personal copy of the page stored at `key`, made once (concurrent visitors wait for the same one). */
+  function personalCopy(key: string, page: Template): Promise<PersonalCopy | null> {
+    page.personal ??= makePersonalCopy(page).then((copy) => {
+      if (copy) cache.grow(key, page, copy.deflated.reduce((n, p) => n + p.length, 0))
+      return copy
+    })
+    return page.personal
   }
 
   /**
@@ -603,34 +651,31 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     // The visitor's header is read while the page is found or rendered; awaited (and its failure thrown) where used.
     const header = headerFacts(c.req.header('cookie'), services, async () => (await services.accounts.validateSession(readSessionToken(c.req.header('cookie'))))?.user ?? null)
     header.catch(() => {})
-    const valuesFor = async (slots: PersonalSlots | null): Promise<string[] | null> => {
-      if (!slots) return null
+    const valuesFor = async (copy: PersonalCopy): Promise<string[] | null> => {
+      const slots = copy.found
       const facts = await header
       const discountBanner = facts.user && slots.heads.includes('discountBanner') ? (await services.discount.shopExtrasFor(facts.user)).discountBanner : null
       const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
       return slotValues(slots, personal)
     }
-    const page = cache.get(key)
-    const fromCopy = page ? await valuesFor(page.personal) : null
-    if (page && fromCopy) {
-      cache.stats.personalHits++
-      c.res = storedResponse(page, freshValues(page, nonce, fromCopy), gzip)
-      return
-    }
+    let page = cache.get(key)
     if (!page) {
       const startedAt = cache.generation()
       const fresh: string[] = []
       c.set('freshPerResponse', fresh)
       const headers = new Headers(c.req.raw.headers)
       headers.delete('cookie')
-      const stored = await store(key, await render(c, new Request(c.req.raw.url, { method: 'GET', headers })), nonce, fresh, startedAt)
+      await store(key, await render(c, new Request(c.req.raw.url, { method: 'GET', headers })), nonce, fresh, startedAt)
       c.set('freshPerResponse', undefined)
-      const values = stored ? await valuesFor(stored.template.personal) : null
-      if (stored && values) {
-        cache.stats.misses++
-        c.res = storedResponse(stored.template, freshValues(stored.template, nonce, values), gzip)
-        return
-      }
+      page = cache.get(key)
+      if (page) cache.stats.misses++
+    }
+    const copy = page && gzip ? await personalCopy(key, page) : null
+    const values = copy ? await valuesFor(copy) : null
+    if (page && copy && values) {
+      cache.stats.personalHits++
+      c.res = storedResponse(page, copy, freshValues(page, nonce, values), true)
+      return
     }
     await header
     cache.stats.bypassed++
