@@ -658,8 +658,8 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
       const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
       return slotValues(slots, personal)
     }
-    let page = cache.get(key)
-    if (!page) {
+    let page = gzip ? cache.get(key) : undefined
+    if (!page && gzip) {
       const startedAt = cache.generation()
       const fresh: string[] = []
       c.set('freshPerResponse', fresh)
