@@ -193,27 +193,28 @@ export function isShopPath(pathname: string) {
  */
 const COOKIES_SHOP_PAGES_IGNORE: ReadonlySet<string> = new Set([VISITOR_RESERVATIONS_COOKIE])
 
-/** Whether a Cookie header carries a cookie that a shop page may read (any cookie but those every shop page ignores). */
-export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
+/** Whether a Cookie header carries a cookie outside `allowed` (by name; cookies no shop page reads always are). */
+function hasCookieBesides(cookieHeader: string | null | undefined, allowed?: ReadonlySet<string>): boolean {
   if (!cookieHeader) return false
   for (const pair of cookieHeader.split(';')) {
     const eq = pair.indexOf('=')
     const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
-    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name)) return true
+    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name) && !allowed?.has(name)) return true
   }
   return false
 }
 
+/** Whether a Cookie header carries a cookie that a shop page may read (any cookie but those every shop page ignores). */
+export const hasPersonalCookie = (cookieHeader: string | null | undefined) => hasCookieBesides(cookieHeader)
+
+/** A GET of a shop page, without Authorization, whose URL a key may hold: what the cache may answer, cookies aside. */
+const isShopPageGet = (request: Request, pathname: string) =>
+  request.method === 'GET' && !request.headers.has('authorization') && request.url.length <= MAX_URL && isShopPath(pathname)
+
 /** Whether this request may be answered from (and stored into) the cache: nothing about it is personal. */
 export function isAnonymousPageRequest(request: Request, pathname: string) {
-  return (
-    request.method === 'GET' &&
-    !request.headers.has('authorization') &&
-    request.url.length <= MAX_URL &&
-    isShopPath(pathname) &&
-    // Last: every signed-in request passes here, and only a shop page's needs its cookies looked at.
-    !hasPersonalCookie(request.headers.get('cookie'))
-  )
+  // Cookies last: every signed-in request passes here, and only a shop page's needs its cookies looked at.
+  return isShopPageGet(request, pathname) && !hasPersonalCookie(request.headers.get('cookie'))
 }
 
 /** The cookies whose values the shared copy of a page can take in (personal-copy.ts): the session and the guest cart. */
@@ -225,15 +226,8 @@ const COOKIES_A_COPY_TAKES: ReadonlySet<string> = new Set([SESSION_COOKIE, SECUR
  * banner), which personal-copy.ts puts into the shared copy.
  */
 export function isPersonalCopyRequest(request: Request, pathname: string): boolean {
-  if (request.method !== 'GET' || request.headers.has('authorization') || request.url.length > MAX_URL || !isShopPath(pathname)) return false
   const cookie = request.headers.get('cookie')
-  if (!cookie) return false
-  for (const pair of cookie.split(';')) {
-    const eq = pair.indexOf('=')
-    const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
-    if (name !== '' && !COOKIES_SHOP_PAGES_IGNORE.has(name) && !COOKIES_A_COPY_TAKES.has(name)) return false
-  }
-  return true
+  return isShopPageGet(request, pathname) && hasPersonalCookie(cookie) && !hasCookieBesides(cookie, COOKIES_A_COPY_TAKES)
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
@@ -553,9 +547,11 @@ function storedResponse(
   values: Buffer[],
   gzip: boolean,
 ): Response {
-  const body = gzip || !template.parts ? gzipBody(template, values) : plainBody({ parts: template.parts, slots: template.slots }, values)
+  // A personal copy keeps gzip pieces only (no parts): it is only asked for gzip.
+  const plain = gzip ? undefined : template.parts
+  const body = plain ? plainBody({ parts: plain, slots: template.slots }, values) : gzipBody(template, values)
   const headers = new Headers(page.headers)
-  if (gzip || !template.parts) headers.set('Content-Encoding', 'gzip')
+  if (!plain) headers.set('Content-Encoding', 'gzip')
   headers.set('Content-Length', String(body.length))
   headers.set('Vary', VARY)
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: page.status, headers })
@@ -642,7 +638,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
    * registry discount banner; personal-copy.ts). Without a copy, the page is rendered for nobody (the request
    * without its cookies), stored, and answered the same way. A page that cannot be stored or marked, or that this
    * visitor's values do not fit (an email address not yet confirmed, whose reminder is not in the copy), is rendered
-   * for them, as any personal page.
+   * for them like any other personal page.
    */
   async function personalPage(c: Context<AppEnv>, nonce: string, render: RenderPage) {
     const key = cacheKey(c.req.raw)

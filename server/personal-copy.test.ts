@@ -60,18 +60,20 @@ async function page(values: unknown[], options: { links?: number; chunks?: numbe
   return `<!DOCTYPE html><html><body><header>${menu}${links}</header><main>${banner}<h1>Strollers &lt;&amp; more&gt;</h1></main>${script.repeat(options.chunks ?? 1)}<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script></body></html>`
 }
 
-/** The page's loader data, read back from its stream the way the browser's decoder resolves indexes. */
+/** The value at index `i` of a turbo-stream array, resolved the way the browser's decoder does (JSON values only). */
+function resolveEntry(values: unknown[], i: number): unknown {
+  if (i === -5) return null
+  const v = values[i]
+  if (Array.isArray(v)) return v.map((x: number) => resolveEntry(values, x))
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [values[Number(k.slice(1))], resolveEntry(values, x as number)]))
+  return v
+}
+
+/** The page's loader data, read back from its stream. */
 function loaderData(html: string) {
   const start = html.indexOf('enqueue(') + 'enqueue('.length
   const values = JSON.parse(JSON.parse(html.slice(start, html.indexOf(');</script>', start)))) as unknown[]
-  const resolve = (i: number): unknown => {
-    if (i === -5) return null
-    const v = values[i]
-    if (Array.isArray(v)) return v.map((x: number) => resolve(x))
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [values[Number(k.slice(1))], resolve(x as number)]))
-    return v
-  }
-  return (resolve(0) as { loaderData: Record<string, Record<string, unknown>> }).loaderData
+  return (resolveEntry(values, 0) as { loaderData: Record<string, Record<string, unknown>> }).loaderData
 }
 
 async function fill(marked: { html: string; slots: Parameters<typeof slotValues>[0] }, markers: Markers, personal: PersonalValues) {
@@ -170,14 +172,7 @@ describe('personal values in the shared copy of a page', () => {
     const base = 5
     const entries = JSON.parse(`[${personalEntries([3, { a: [true, null, 'x'], b: { c: 1.5 } }, null], base)}]`) as unknown[]
     const all: unknown[] = [...Array.from({ length: base }, () => 'page'), ...entries]
-    const resolve = (i: number): unknown => {
-      if (i === -5) return null
-      const v = all[i]
-      if (Array.isArray(v)) return v.map((x: number) => resolve(x))
-      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [all[Number(k.slice(1))], resolve(x as number)]))
-      return v
-    }
-    expect([resolve(5), resolve(6), resolve(7)]).toEqual([3, { a: [true, null, 'x'], b: { c: 1.5 } }, null])
+    expect([5, 6, 7].map((i) => resolveEntry(all, i))).toEqual([3, { a: [true, null, 'x'], b: { c: 1.5 } }, null])
     expect(() => personalEntries([new Date()], 0)).toThrow()
     expect(() => personalEntries([Number.NaN], 0)).toThrow()
   })

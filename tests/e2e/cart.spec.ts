@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createAccount, demoStaff } from './support/accounts'
 import { expectNoSeriousA11yViolations, launchBrowser } from './support/browser'
 import { latestEmailLink } from './support/outbox'
+import { rootHeaderEntries } from './support/personal-copy'
 
 // Cart (issue 7): a guest adds a product with options from its page, sees the header count and the mini cart,
 // changes the quantity there, signs in and keeps the cart (merged into the account's); a plain form (no
@@ -33,17 +34,10 @@ async function open(page: Page, path: string, { hydrated = true } = {}) {
 
 const cartButton = (page: Page) => page.locator('[data-mini-cart]')
 
-/**
- * Whether a page was made from the shared copy for this cookie: the copy points the root loader's viewer at new
- * entries at the end of the hydration data (server/personal-copy.ts), where a render writes it near the start.
- */
+/** Whether a page was made from the shared copy for this cookie (support/personal-copy.ts). */
 async function madeFromCopy(path: string, cookie: string) {
   const html = await (await fetch(`${baseUrl}${path}`, { headers: { Cookie: cookie } })).text()
-  const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/.exec(html)![1]!
-  const values = JSON.parse(JSON.parse(literal) as string) as unknown[]
-  const key = (object: unknown, name: string) => Object.entries(object as Record<string, number>).find(([k]) => values[Number(k.slice(1))] === name)![1]
-  const root = values[key(values[key(values[0], 'loaderData')], 'root')]
-  return key(root, 'viewer') > values.length - 40
+  return rootHeaderEntries(html).fromCopy
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, inject, test } from 'vitest'
 import { createAccount, demoParent } from './support/accounts'
+import { rootHeaderEntries } from './support/personal-copy'
 
 // The anonymous page cache (server/page-cache.ts) on the real server: shop pages requested without any
 // cookie may be answered from it; two signed-in shoppers and an anonymous visitor, interleaved on the
@@ -87,18 +88,9 @@ describe('anonymous page cache on the shop pages', () => {
     const signIn = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify(demoParent) })
     expect(signIn.status).toBe(200)
     const parent = /nestlist_session=[^;]+/.exec(signIn.headers.get('Set-Cookie') ?? '')![0]
-    /**
-     * The root loader's count in the page's hydration data, and whether the page was made from the shared copy: the
-     * copy points the root loader's values at new entries at the end of the stream (server/personal-copy.ts), where a
-     * render writes them at their first use, near the start.
-     */
     const streamCount = (html: string) => {
-      const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/.exec(html)![1]!
-      const values = JSON.parse(JSON.parse(literal) as string) as unknown[]
-      const key = (object: unknown, name: string) => Object.entries(object as Record<string, number>).find(([k]) => values[Number(k.slice(1))] === name)![1]
-      const root = values[key(values[key(values[0], 'loaderData')], 'root')]
-      const at = key(root, 'cartCount')
-      return { count: values[at], copy: at > values.length - 40 }
+      const { cartCount, fromCopy } = rootHeaderEntries(html)
+      return { count: cartCount, copy: fromCopy }
     }
     const label = (html: string) => /aria-label="(Cart[^"]*)"[^>]*data-mini-cart/.exec(html)?.[1]
     for (const path of pages) {
