@@ -8,6 +8,7 @@ import { createAccountsService, type AccountsConfig } from './modules/accounts/a
 import { createAddressService } from './modules/accounts/address.service.server'
 import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
+import { createCopyHeaderReader } from './modules/accounts/header-facts.server'
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
@@ -146,6 +147,8 @@ export function createServices(deps: ServiceDeps) {
   })
   const address = createAddressService({ db: deps.db, clock: deps.clock })
   return {
+    /** The header and discount banner of a shop page made from the shared copy, in one statement (server/page-cache.ts). */
+    copyHeader: createCopyHeaderReader({ accounts, cart, discount }),
     email,
     accounts,
     paymentMethods,

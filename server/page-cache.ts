@@ -28,8 +28,7 @@ import { isbot } from 'isbot'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
-import { readSessionToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
-import { headerFacts } from '~/modules/accounts/header-facts.server'
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 import { type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
@@ -644,13 +643,14 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     const key = cacheKey(c.req.raw)
     const gzip = acceptsGzip(c.req.header('accept-encoding'))
     const services = c.var.services
-    // The visitor's header is read while the page is found or rendered; awaited (and its failure thrown) where used.
-    const header = headerFacts(c.req.header('cookie'), services, async () => (await services.accounts.validateSession(readSessionToken(c.req.header('cookie'))))?.user ?? null)
+    // The visitor's header is read while the page is found or rendered (one statement: services.copyHeader);
+    // awaited (and its failure thrown) where used.
+    const header = services.copyHeader(c.req.header('cookie'))
     header.catch(() => {})
     const valuesFor = async (copy: PersonalCopy): Promise<string[] | null> => {
       const slots = copy.found
       const facts = await header
-      const discountBanner = facts.user && slots.heads.includes('discountBanner') ? (await services.discount.shopExtrasFor(facts.user)).discountBanner : null
+      const discountBanner = slots.heads.includes('discountBanner') ? facts.discountBanner : null
       const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
       return slotValues(slots, personal)
     }

@@ -5,7 +5,8 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { describe, expect, test } from 'vitest'
 import type { AppEnv } from '~/api/types'
 import { AccountMenu } from '~/components/account-menu'
-import { sessionIdFor } from '~/modules/accounts/accounts.service.server'
+import { readSessionToken } from '~/modules/accounts/auth.server'
+import { readCartToken } from '~/modules/cart/cart-cookie.server'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import type { Services } from '~/services.server'
 import { createPageCache, isPersonalCopyRequest, pageCacheMiddleware } from './page-cache'
@@ -201,13 +202,13 @@ describe('personal values in the shared copy of a page', () => {
       new: { id: 3, firstName: 'Neo', role: 'user', emailVerified: false, createdAt: new Date(), cart: 0, promo: null },
     }
     const guestCarts: Record<string, number> = { ['g'.repeat(24)]: 2 }
+    // The one-statement reader (services.copyHeader, tested against PostgreSQL in discount.api.test.ts), by the same cookies.
     const services = {
-      accounts: { validateSession: async (token: string | undefined) => (token && sessions[token] ? { user: sessions[token], sessionId: token } : null) },
-      cart: {
-        itemCount: async ({ guestToken }: { guestToken?: string }) => guestCarts[guestToken ?? ''] ?? 0,
-        itemCountForSession: async (id: string) => Object.entries(sessions).find(([token]) => sessionIdFor(token) === id)?.[1].cart ?? 0,
+      copyHeader: async (cookie: string | null | undefined) => {
+        const session = sessions[readSessionToken(cookie) ?? '']
+        if (session) return { user: session, viewer: { firstName: session.firstName, role: session.role, emailVerified: session.emailVerified }, cartCount: session.cart, discountBanner: session.promo }
+        return { user: null, viewer: null, cartCount: guestCarts[readCartToken(cookie) ?? ''] ?? 0, discountBanner: null }
       },
-      discount: { shopExtrasFor: async (user: { id: number }) => ({ discountBanner: Object.values(sessions).find((s) => s.id === user.id)?.promo ?? null, birthdayPrompt: null }) },
     } as unknown as Services
     const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 15_000 })
     const rendered: string[] = []

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
@@ -113,6 +113,30 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       userAgent: meta.userAgent.slice(0, 300),
     })
     return token
+  }
+
+  const sessionById = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_by_id')
+
+  /**
+   * The session read by id, checked: null (and deleted) when expired, idle or (unless allowed) waiting for its
+   * two-factor code; its last-seen time moved on at most hourly.
+   */
+  async function settleSession(id: string, row: { session: typeof sessions.$inferSelect; user: UserRow }, options: { allowPending?: boolean }) {
+    const now = clock().getTime()
+    if (row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + config.sessionIdleMs <= now) {
+      await db.delete(sessions).where(eq(sessions.id, id))
+      return null
+    }
+    if (row.session.twoFactorPending && !options.allowPending) return null
+    if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id))
+    }
+    return { sessionId: id, twoFactorPending: row.session.twoFactorPending, user: toViewer(row.user) }
   }
 
   /**
@@ -314,22 +338,31 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     async validateSession(token: string | undefined | null, options: { allowPending?: boolean } = {}) {
       const id = sessionIdFor(token)
       if (!id) return null
-      const [row] = await db
-        .select({ session: sessions, user: users })
+      const [row] = await sessionById.execute({ id })
+      return row ? settleSession(id, row, options) : null
+    },
+
+    /**
+     * validateSession, with more columns about the session's user read in the same statement (one round trip:
+     * the shop header's cart count and registry discount facts for a page made from the shared copy, decision 028
+     * h29). `columns` gets the session's user id column and names the extra columns; the statement is prepared once
+     * under `name`. The reader answers null for a session validateSession refuses, else the session with the values.
+     */
+    sessionReaderWith<E extends Record<string, SQL>>(name: string, columns: (userId: typeof sessions.userId) => E) {
+      const extra = columns(sessions.userId)
+      const statement = db
+        .select({ session: sessions, user: users, extra })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-      if (!row) return null
-      const now = clock().getTime()
-      if (row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + config.sessionIdleMs <= now) {
-        await db.delete(sessions).where(eq(sessions.id, id))
-        return null
+        .where(eq(sessions.id, sql.placeholder('id')))
+        .prepare(name)
+      return async (token: string | undefined | null) => {
+        const id = sessionIdFor(token)
+        if (!id) return null
+        const [row] = await statement.execute({ id })
+        const session = row ? await settleSession(id, row, {}) : null
+        return session ? { ...session, values: row!.extra as { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } : null
       }
-      if (row.session.twoFactorPending && !options.allowPending) return null
-      if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id))
-      }
-      return { sessionId: id, twoFactorPending: row.session.twoFactorPending, user: toViewer(row.user) }
     },
 
     /** Turns a pending two-factor session into a full one, under a new id (the two-factor module calls this). */

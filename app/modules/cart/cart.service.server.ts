@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import DataLoader from 'dataloader'
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
@@ -92,6 +92,13 @@ export type ConvertResult = {
   kept: { lineId: number; title: string; reason: string }[]
   cart: CartView
 }
+
+/**
+ * The header's cart count of a user as a column of another statement (`userId`: that statement's user id column),
+ * so the shop header's facts come in one statement (accounts' sessionReaderWith; decision 028 h29).
+ */
+export const cartItemCountOf = (userId: AnyColumn) =>
+  sql<number>`(select coalesce(sum(i.quantity), 0)::int from carts c join cart_items i on i.cart_id = c.id where c.user_id = ${userId})`
 
 export type CartDeps = { db: Db; clock?: () => Date; registry?: RegistryTarget }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
+import { readSessionToken } from '~/modules/accounts/auth.server'
+import { headerFacts } from '~/modules/accounts/header-facts.server'
 import { createDiscountService } from './discount.service.server'
 
 // The registry discount through the JSON API and the service, against a real PostgreSQL.
@@ -165,5 +167,61 @@ describe('discount service', () => {
     const off = await flagsOff.shopExtrasFor(user, { birthdayPrompt: true })
     expect(off.discountBanner?.modalFlag).toBe(false)
     expect(off.birthdayPrompt).toBeNull()
+  })
+  test("the shared copy's header in one statement: the same facts as the root loader's headerFacts and shopExtrasFor, in every state", async () => {
+    const { accounts, discount, copyHeader } = h.services
+    const expected = async (cookie: string) => {
+      const facts = await headerFacts(cookie, h.services, async () => (await accounts.validateSession(readSessionToken(cookie)))?.user ?? null)
+      const extras = await discount.shopExtrasFor(facts.user)
+      return { viewer: facts.viewer, cartCount: facts.cartCount, discountBanner: extras.discountBanner, userId: facts.user?.id ?? null }
+    }
+    const check = async (cookie: string, want: { viewer: unknown; cartCount: number; banner: boolean }) => {
+      const got = await copyHeader(cookie)
+      const oracle = await expected(cookie)
+      expect({ viewer: got.viewer, cartCount: got.cartCount, discountBanner: got.discountBanner, userId: got.user?.id ?? null }, cookie).toEqual(oracle)
+      expect({ viewer: got.viewer, cartCount: got.cartCount, banner: got.discountBanner !== null }, cookie).toEqual(want)
+    }
+    const [productId] = await h.createProducts(1)
+    await h.database.pool.query(`insert into product_stock (product_id, option_key, quantity) values ($1, '', 50)`, [productId])
+    await check('', { viewer: null, cartCount: 0, banner: false })
+
+    // A guest's cart, by its cookie.
+    const guest = await h.call('POST', '/api/v3/cart_items', { body: { productId, quantity: 2 } })
+    expect(guest.status, guest.text).toBe(201)
+    const guestCookie = guest.headers.get('set-cookie')!.split(';')[0]!
+    await check(guestCookie, { viewer: null, cartCount: 2, banner: false })
+
+    // Signed in: no registry, then one too new, then an eligible one; items in the cart.
+    const owner = await h.signUp('Noor')
+    const viewer = { firstName: 'Noor', role: 'user', emailVerified: false }
+    await check(owner.cookie, { viewer, cartCount: 0, banner: false })
+    const registry = await h.createRegistry(owner.cookie, { arrivalDate: dayIn(20) })
+    expect((await h.call('POST', '/api/v3/cart_items', { cookie: owner.cookie, body: { productId, quantity: 3 } })).status).toBe(201)
+    await check(owner.cookie, { viewer, cartCount: 3, banner: false })
+    await age(registry.id, 35)
+    await check(`${owner.cookie}; ${guestCookie}`, { viewer, cartCount: 3, banner: true })
+    // A newer registry that is not a baby registry is the current one: no banner.
+    const birthday = await h.createRegistry(owner.cookie, { registryType: 'birthday', arrivalDate: undefined, planningStage: undefined })
+    await check(owner.cookie, { viewer, cartCount: 3, banner: false })
+    await h.database.pool.query('delete from registries where id = $1', [birthday.id])
+    await check(owner.cookie, { viewer, cartCount: 3, banner: true })
+
+    // The single-use discount taken by an order that stands: no banner; cancelled, it is offered again.
+    const { rows } = await h.database.pool.query<{ id: string }>(
+      `insert into orders (user_id, email, buyer_name, idempotency_key, fingerprint, status, shipping_address, tax_state, subtotal_cents, shipping_cents, discount_cents, tax_cents, total_cents)
+       values ($1, 'noor@example.test', 'Noor', 'copy-header-key-0123456789abcdef012345', 'f', 'paid', '{"name":"Noor","line1":"1 Main","line2":"","city":"Austin","state":"TX","zip":"78701"}', 'TX', 10000, 0, 1500, 0, 8500)
+       returning id`,
+      [owner.id],
+    )
+    await check(owner.cookie, { viewer, cartCount: 3, banner: false })
+    await h.database.pool.query(`update orders set status = 'cancelled' where id = $1`, [rows[0]!.id])
+    await check(owner.cookie, { viewer, cartCount: 3, banner: true })
+
+    // A confirmed address shows as such; an expired session is no session (the guest cart beside it counts).
+    await h.database.pool.query('update users set email_verified_at = now() where id = $1', [owner.id])
+    await check(owner.cookie, { viewer: { ...viewer, emailVerified: true }, cartCount: 3, banner: true })
+    await h.database.pool.query("update sessions set expires_at = now() - interval '1 minute' where user_id = $1", [owner.id])
+    await check(`${owner.cookie}; ${guestCookie}`, { viewer: null, cartCount: 2, banner: false })
+    await check('nestlist_session=not-a-session-token-at-all', { viewer: null, cartCount: 0, banner: false })
   })
 })

@@ -59,14 +59,23 @@ export function createDiscountService({ registry, clock = () => new Date(), feat
       if (!user) return { discountBanner: null, birthdayPrompt: null }
       const owned = await registry.ownedBy(user.id)
       const current = owned[0]
-      const discount = current && (options.homeBannerAds ?? 0) === 0 ? service.forRegistry(current) : null
       const offerBirthday = options.birthdayPrompt === true && flags.birthday_list_adoption_modal && owned.length > 0
-      // A single-use discount that an order already took is not offered again (one indexed read, eligible owners only).
-      const used = discount?.isEligible && !discount.eligibleForMultiuseDiscount && usedBy ? await usedBy(user.id) : false
       return {
-        discountBanner: discount?.isEligible && !used ? { discount, modalFlag: flags.registry_discount_modal } : null,
+        // A single-use discount that an order already took is not offered again (one indexed read, eligible owners only).
+        discountBanner: await service.discountBannerOf(current && (options.homeBannerAds ?? 0) === 0 ? current : null, async () => (usedBy ? usedBy(user.id) : false)),
         birthdayPrompt: offerBirthday ? birthdayPromptFacts(user, owned) : null,
       }
+    },
+
+    /**
+     * The discount banner for a user's current registry (null: none, or a page with home banner ads): shown when the
+     * registry is eligible and, for a single-use discount, `used` (asked only then) says no order took it yet.
+     */
+    async discountBannerOf(current: DiscountRegistryFacts | null | undefined, used: () => boolean | Promise<boolean>): Promise<ShopDiscount | null> {
+      const discount = current ? service.forRegistry(current) : null
+      if (!discount?.isEligible) return null
+      if (!discount.eligibleForMultiuseDiscount && (await used())) return null
+      return { discount, modalFlag: flags.registry_discount_modal }
     },
   }
   return service

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { executeNamed } from '~/db/named-statement.server'
 import { DomainError, isDomainError } from '~/lib/errors'
@@ -199,6 +199,19 @@ const pickOptions = (o: Record<string, string>): { size?: string; color?: string
 })
 
 const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code
+
+/**
+ * Whether a user's single-use registry discount already went on an order that stands (not cancelled; `exceptKey`:
+ * leaving out the order being placed), as a boolean expression over `userId` (a value or another statement's user id
+ * column: the shop header's facts, decision 028 h29). orders_user_idx (user_id, created_at) narrows it to the
+ * buyer's own orders.
+ */
+export const registryDiscountUsedOf = (userId: AnyColumn | SQL, exceptKey?: string) =>
+  sql<boolean>`exists (
+    select 1 from orders
+    where user_id = ${userId} and discount_cents > 0 and status <> 'cancelled'
+      ${exceptKey ? sql`and idempotency_key <> ${exceptKey}` : sql``}
+  )`
 
 /**
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
@@ -418,13 +431,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
   /** Whether one of the buyer's orders (other than the one under this key) already took the registry discount. */
   async function registryDiscountUsed(userId: number, exceptKey?: string): Promise<boolean> {
-    // orders_user_idx (user_id, created_at) narrows this to the buyer's own orders.
-    const rows = await db.execute<{ used: boolean }>(sql`
-      select exists (
-        select 1 from orders
-        where user_id = ${userId} and discount_cents > 0 and status <> 'cancelled'
-          ${exceptKey ? sql`and idempotency_key <> ${exceptKey}` : sql``}
-      ) as used`)
+    const rows = await db.execute<{ used: boolean }>(sql`select ${registryDiscountUsedOf(sql`${userId}`, exceptKey)} as used`)
     return rows.rows[0]?.used === true
   }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
@@ -72,6 +72,14 @@ export type ExternalItemData = {
 }
 
 export type RegistryDeps = { db: Db; clock?: () => Date }
+
+/**
+ * A user's current registry (their newest own one, as ownedBy()[0]) as the facts its discount is worked out from,
+ * as a column of another statement (`userId`: that statement's user id column): null without a registry. For the
+ * shop header's facts in one statement (accounts' sessionReaderWith; decision 028 h29).
+ */
+export const currentRegistryDiscountFactsOf = (userId: AnyColumn) =>
+  sql<{ registryType: string; arrivalDate: string | null; createdAt: string } | null>`(select json_build_object('registryType', r.registry_type, 'arrivalDate', r.arrival_date, 'createdAt', r.created_at) from registries r where r.owner_id = ${userId} order by r.created_at desc limit 1)`
 
 /** Registries: create, settings, items and categories for owners; the guest view and find for everyone. */
 export function createRegistryService({ db, clock = () => new Date() }: RegistryDeps) {
