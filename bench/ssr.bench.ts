@@ -20,11 +20,14 @@
 // - "guest-cart": every request carries a guest cart's cookie (one product added through POST /api/v3/cart_items
 //   before the pass): the page cache answers with the shared copy and the guest's cart count, read per request
 //   (server/personal-copy.ts, decision 028 h28).
-// - "signed-in": every request carries the session cookie of the demo parent (signed in through
-//   POST /api/v3/user_session once before the pass): the session check, the cart count and the registry discount
-//   banner read per request, as a signed-in shopper costs. Category, search, brand and listing pages are then made
-//   from the shared copy with those values put in; the product page is rendered (its Add to Registry is the
-//   viewer's own and not in the copy yet).
+// - "signed-in": every request carries a session cookie of the demo parent (signed in through
+//   POST /api/v3/user_session before the pass): the session check, the cart count and the registry discount
+//   banner read per request (one statement, several requests' at once under load: decision 028 h29), as a
+//   signed-in shopper costs. Category, search, brand and listing pages are then made from the shared copy with
+//   those values put in; the product page is rendered (its Add to Registry is the viewer's own and not in the
+//   copy yet).
+//   Both personal passes take turns with VISITORS (default 8) carts or sessions, request by request, so a batch of
+//   reads holds different visitors as on a real server, not one visitor's many times.
 // MODES=rendered,guest-cart,signed-in,anonymous (the default) picks the passes, e.g. MODES=anonymous for one.
 //
 // Connections: each page's warm-up and its measured requests go over the same 50 keep-alive connections,
@@ -90,11 +93,20 @@ async function guestCartCookie(baseUrl: string): Promise<string> {
   return cookie
 }
 
-async function headersFor(mode: string, baseUrl: string): Promise<Record<string, string>> {
-  if (mode === 'rendered') return { 'accept-encoding': 'gzip', cookie: 'nestlist_bench=1' }
-  if (mode === 'guest-cart') return { 'accept-encoding': 'gzip', cookie: await guestCartCookie(baseUrl) }
-  if (mode === 'signed-in') return { 'accept-encoding': 'gzip', cookie: await signInCookie(baseUrl) }
-  return { 'accept-encoding': 'gzip' }
+/** Visitors a personal pass takes turns with, request by request: the page cache's personal path reads each one's facts. */
+const VISITORS = Number(process.env.VISITORS ?? 8)
+
+/** The request headers of a pass's visitors (one set for the cookie-less and the rendered passes). */
+async function headersFor(mode: string, baseUrl: string): Promise<Record<string, string>[]> {
+  const each = async (cookie: () => Promise<string>) => {
+    const cookies: string[] = []
+    for (let i = 0; i < VISITORS; i++) cookies.push(await cookie())
+    return cookies.map((c) => ({ 'accept-encoding': 'gzip', cookie: c }))
+  }
+  if (mode === 'rendered') return [{ 'accept-encoding': 'gzip', cookie: 'nestlist_bench=1' }]
+  if (mode === 'guest-cart') return each(() => guestCartCookie(baseUrl))
+  if (mode === 'signed-in') return each(() => signInCookie(baseUrl))
+  return [{ 'accept-encoding': 'gzip' }]
 }
 
 function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; newConnection: boolean }> {
@@ -174,14 +186,14 @@ function cpuPerRequest(before: CpuSnapshot, serverPid: number | undefined, reque
 }
 
 /** Requests `path` `requests` times over the agent's connections, CONNECTIONS at a time. */
-async function run(agent: http.Agent, url: URL, requests: number, headers: Record<string, string>) {
+async function run(agent: http.Agent, url: URL, requests: number, visitors: Record<string, string>[]) {
   const times: number[] = []
   let next = 0
   let newConnections = 0
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < requests) {
-        next++
+        const headers = visitors[next++ % visitors.length]!
         const t0 = performance.now()
         const { status, newConnection } = await get(agent, url, headers)
         if (status !== 200) throw new Error(`${url.pathname}${url.search} answered ${status}`)
@@ -194,7 +206,7 @@ async function run(agent: http.Agent, url: URL, requests: number, headers: Recor
 }
 
 /** Warms the page up over CONNECTIONS keep-alive connections, then measures `requests` over the same ones. */
-async function measure(baseUrl: string, path: string, requests: number, headers: Record<string, string>, serverPid: number | undefined): Promise<Result> {
+async function measure(baseUrl: string, path: string, requests: number, headers: Record<string, string>[], serverPid: number | undefined): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS })
   const url = new URL(path, baseUrl)
   try {
@@ -212,7 +224,7 @@ async function measure(baseUrl: string, path: string, requests: number, headers:
 }
 
 /** Requests every page of a pass a few hundred times before any is measured (see the loop below). */
-async function warmUpAll(baseUrl: string, headers: Record<string, string>) {
+async function warmUpAll(baseUrl: string, headers: Record<string, string>[]) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS })
   try {
     for (const path of pages) await run(agent, new URL(path, baseUrl), Math.max(Math.min(REQUESTS, 300), CONNECTIONS), headers)

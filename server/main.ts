@@ -17,7 +17,7 @@ import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.serve
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
-import { createApp, sharedPageSecureHeaders } from './app'
+import { createApp, documentSecureHeaders, sharedPageSecureHeaders } from './app'
 import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
@@ -124,7 +124,15 @@ async function main() {
   // other request, and a page not stored yet, goes through the app. Those pages carry the headers the app gives
   // a shop page asked for without a personal cookie: no opener policy (sharedPageSecureHeaders).
   const appListener = getRequestListener(app.fetch, { hostname: env.HOST })
-  const cacheHit = pageCache ? pageCacheListener(pageCache, { security: await probeSecurityHeaders(sharedPageSecureHeaders()), logger }) : undefined
+  // A guest with a cart or a signed-in shopper is answered there too, from the page's personal copy once the app made
+  // it, with the headers the app gives a personal page (documentSecureHeaders: the opener policy stays).
+  const cacheHit = pageCache
+    ? pageCacheListener(pageCache, {
+        security: await probeSecurityHeaders(sharedPageSecureHeaders()),
+        logger,
+        personal: { security: await probeSecurityHeaders(documentSecureHeaders()), header: services.copyHeader, app: (req, res) => void appListener(req, res) },
+      })
+    : undefined
   const server = http.createServer((req, res) => {
     if (!cacheHit?.(req, res)) void appListener(req, res)
   })

@@ -29,6 +29,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
+import type { CopyHeaderFacts } from '~/modules/accounts/header-facts.server'
 import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 import { type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
@@ -67,6 +68,8 @@ type Template = {
    * Anonymous visitors get the page above, where those parts are compressed with the rest.
    */
   personal?: Promise<PersonalCopy | null>
+  /** `personal` once made (null: the page could not be marked): what the answer before the app uses. */
+  personalReady?: PersonalCopy | null
   bytes: number
   expires: number
   /** When a request started rendering the replacement of this expired page. */
@@ -111,13 +114,16 @@ export function createPageCache(options: PageCacheOptions) {
     /**
      * The stored page for `key`, or undefined when this request should render it. Past its TTL a page is
      * served for a few seconds more while the one request that got undefined renders its replacement, so
-     * an expiry does not send every concurrent visitor of a busy page to render it at once.
+     * an expiry does not send every concurrent visitor of a busy page to render it at once. `claimRefresh: false`
+     * only looks: an expired page nobody is rendering yet is undefined, and the request is not made the one to.
      */
-    get(key: string): Template | undefined {
+    get(key: string, options: { claimRefresh?: boolean } = {}): Template | undefined {
       const page = pages.get(key)
       if (!page) return undefined
       const t = now()
       if (page.expires <= t) {
+        // A look before the app (pageCacheListener) leaves the claim to the request the app then handles.
+        if (options.claimRefresh === false && (page.refreshingSince === undefined || page.refreshingSince + REFRESH_GRACE_MS <= t)) return undefined
         if (page.expires + REFRESH_GRACE_MS <= t || page.refreshingSince === undefined || page.refreshingSince + REFRESH_GRACE_MS <= t) {
           if (page.expires + REFRESH_GRACE_MS <= t) remove(key)
           else page.refreshingSince = t
@@ -477,6 +483,18 @@ const acceptsGzipMemo = (header: string | undefined) => (header ? acceptsGzipOf(
 const newNonce = () => randomBytes(16).toString('base64')
 
 /**
+ * What the answer before the app needs for personal copies: the headers the app gives a personal page (with the
+ * opener policy: documentSecureHeaders), the visitor's header facts (services.copyHeader, one statement) and the app
+ * itself, which a request goes to when its values do not fit the copy (an address not confirmed yet) or reading them
+ * failed.
+ */
+export type PersonalAnswer = {
+  security: SecurityHeaders
+  header: (cookie: string) => Promise<Pick<CopyHeaderFacts, 'viewer' | 'cartCount' | 'discountBanner'>>
+  app: (req: IncomingMessage, res: ServerResponse) => void
+}
+
+/**
  * The cache's hits answered straight on node's request, before the Hono app (server/main.ts): a hit needs
  * none of the app's middleware (no session, no body, no route), and skipping it (request id, child logger,
  * secure headers built per response, compression and the routers' matching) is most of a hit's CPU.
@@ -484,11 +502,53 @@ const newNonce = () => randomBytes(16).toString('base64')
  * handles it as before (and stores what it renders). The response is the one the app's hit gives: the
  * stored page's headers (the secure headers of its render, its CSP with this response's nonce), a fresh
  * nonce and search id in the page, gzip when accepted, and the app's request log line when it logs at info.
+ *
+ * With `personal`, a visitor whose only personal cookies are a session or a guest cart, who takes gzip, is answered
+ * here too once the page's personal copy is made (decision 028, amendment h29): their header facts are read (one
+ * statement) and put into the copy as the app's personal path does (pageCacheMiddleware), with the headers the app
+ * gives a personal page. When their values do not fit the copy, or reading them fails, the request goes to the app.
  */
-export function pageCacheListener(cache: PageCache, options: { security: SecurityHeaders; logger?: Logger }) {
+export function pageCacheListener(cache: PageCache, options: { security: SecurityHeaders; logger?: Logger; personal?: PersonalAnswer }) {
   const logRequests = options.logger?.isLevelEnabled('info') ?? false
-  const { security } = options
+  const { security, personal } = options
   const headersOf = new WeakMap<Template, { raw: string[]; cspAt: number }>()
+  const personalHeadersOf = new WeakMap<Template, { raw: string[]; cspAt: number }>()
+
+  function send(res: ServerResponse, page: Template, body: Buffer, gzip: boolean, nonce: string, sent: { security: SecurityHeaders; of: WeakMap<Template, { raw: string[]; cspAt: number }> }) {
+    let merged = sent.of.get(page)
+    if (!merged) sent.of.set(page, (merged = mergedHeaders(page, sent.security)))
+    const raw = merged.raw.slice()
+    raw[merged.cspAt] = sent.security.csp[0] + nonce + sent.security.csp[1]
+    if (gzip) raw.push('content-encoding', 'gzip')
+    raw.push('content-length', String(body.length))
+    res.writeHead(page.status, raw)
+    res.end(body)
+  }
+
+  const log = (pathname: string, status: number, started: number) =>
+    options.logger!.info({ requestId: randomUUID(), method: 'GET', path: pathname, status, ms: Math.round(performance.now() - started) }, 'request')
+
+  /** A personal copy with the visitor's values, or the app's answer when they do not fit or could not be read. */
+  async function answerPersonal(req: IncomingMessage, res: ServerResponse, page: Template, copy: PersonalCopy, pathname: string, cookie: string, personal: PersonalAnswer) {
+    const started = logRequests ? performance.now() : 0
+    let values: string[] | null = null
+    try {
+      const facts = await personal.header(cookie)
+      const slots = copy.found
+      values = await slotValues(slots, { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner: slots.heads.includes('discountBanner') ? facts.discountBanner : null })
+    } catch {
+      values = null // the app reads them again, and answers its own error page if that fails too
+    }
+    if (!values || res.headersSent || req.destroyed) {
+      if (!res.headersSent && !req.destroyed) personal.app(req, res)
+      return
+    }
+    cache.stats.personalHits++
+    const nonce = newNonce()
+    send(res, page, gzipBody(copy, freshValues(page, nonce, values)), true, nonce, { security: personal.security, of: personalHeadersOf })
+    if (logRequests) log(pathname, page.status, started)
+  }
+
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const target = req.url
     if (req.method !== 'GET' || !target || target.charCodeAt(0) !== 47 /* / */) return false
@@ -498,8 +558,12 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const pathname = query < 0 ? target : target.slice(0, query)
     // Percent-encoded paths go the app's way (it decodes them before matching routes).
     if (pathname.includes('%') || !isShopPath(pathname)) return false
-    // After the path: every request of the server passes here, and only a shop page's cookies need looking at.
-    if (hasPersonalCookie(headers.cookie)) return false
+    // After the path: every request of the server passes here, and only a shop page's cookies need looking at. A
+    // visitor whose only personal cookies are a session or a guest cart may be answered from the page's personal copy
+    // (and only in gzip, the copy's only form); any other personal cookie goes to the app.
+    const cookie = headers.cookie
+    const isPersonal = hasPersonalCookie(cookie)
+    if (isPersonal && (!personal || hasCookieBesides(cookie, COOKIES_A_COPY_TAKES) || !acceptsGzipMemo(headers['accept-encoding']))) return false
     // The key is the URL as the app sees it (@hono/node-server: new URL(scheme://host + target).href).
     let href: string
     try {
@@ -510,28 +574,23 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
       return false
     }
     if (href.length > MAX_URL || (req.socket as { encrypted?: boolean }).encrypted) return false
-    const page = cache.get(`${isBot(headers['user-agent'] ?? '') ? 'bot' : 'web'} ${href}`)
+    // Only a look: an expired page goes to the app, whose request is then the one that renders its replacement.
+    const page = cache.get(`${isBot(headers['user-agent'] ?? '') ? 'bot' : 'web'} ${href}`, { claimRefresh: false })
     if (!page) return false
+    if (isPersonal) {
+      // Made by the app's personal path on the first such request for the page (pageCacheMiddleware).
+      const copy = page.personalReady
+      if (!copy) return false
+      void answerPersonal(req, res, page, copy, pathname, cookie!, personal!)
+      return true
+    }
     const started = logRequests ? performance.now() : 0
     cache.stats.hits++
     const nonce = newNonce()
     const values = freshValues(page, nonce)
     const gzip = acceptsGzipMemo(headers['accept-encoding'])
-    const body = gzip ? gzipBody(page, values) : plainBody(page, values)
-    let merged = headersOf.get(page)
-    if (!merged) headersOf.set(page, (merged = mergedHeaders(page, security)))
-    const raw = merged.raw.slice()
-    raw[merged.cspAt] = security.csp[0] + nonce + security.csp[1]
-    if (gzip) raw.push('content-encoding', 'gzip')
-    raw.push('content-length', String(body.length))
-    res.writeHead(page.status, raw)
-    res.end(body)
-    if (logRequests) {
-      options.logger!.info(
-        { requestId: randomUUID(), method: 'GET', path: pathname, status: page.status, ms: Math.round(performance.now() - started) },
-        'request',
-      )
-    }
+    send(res, page, gzip ? gzipBody(page, values) : plainBody(page, values), gzip, nonce, { security, of: headersOf })
+    if (logRequests) log(pathname, page.status, started)
     return true
   }
 }
@@ -627,6 +686,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
   function personalCopy(key: string, page: Template): Promise<PersonalCopy | null> {
     page.personal ??= makePersonalCopy(page).then((copy) => {
       if (copy) cache.grow(key, page, copy.deflated.reduce((n, p) => n + p.length, 0))
+      page.personalReady = copy
       return copy
     })
     return page.personal

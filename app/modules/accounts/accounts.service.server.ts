@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader'
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -346,22 +347,35 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      * validateSession, with more columns about the session's user read in the same statement (one round trip:
      * the shop header's cart count and registry discount facts for a page made from the shared copy, decision 028
      * h29). `columns` gets the session's user id column and names the extra columns; the statement is prepared once
-     * under `name`. The reader answers null for a session validateSession refuses, else the session with the values.
+     * under `name`. The reader answers null for a session validateSession refuses, else the session with the values;
+     * the sessions asked for in one turn of the event loop are read in one statement.
      */
     sessionReaderWith<E extends Record<string, SQL>>(name: string, columns: (userId: typeof sessions.userId) => E) {
+      type Values = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never }
       const extra = columns(sessions.userId)
       const statement = db
         .select({ session: sessions, user: users, extra })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sql.placeholder('id')))
+        .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`)
         .prepare(name)
+      // The sessions asked for in the same turn of the event loop are read together: one statement for several
+      // requests under load (each round trip costs a system call to wake a PostgreSQL backend), one for one at rest.
+      const byId = new DataLoader<string, { session: typeof sessions.$inferSelect; user: UserRow; extra: Values } | null>(
+        async (ids) => {
+          const rows = new Map((await statement.execute({ ids: [...ids] })).map((row) => [row.session.id, row as { session: typeof sessions.$inferSelect; user: UserRow; extra: Values }]))
+          return ids.map((id) => rows.get(id) ?? null)
+        },
+        // After the event loop's poll phase: every request read in that turn (each socket's data is its own callback, and
+        // DataLoader's default closes a batch after each callback's promise jobs) asks in the same batch.
+        { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setImmediate(run) },
+      )
       return async (token: string | undefined | null) => {
         const id = sessionIdFor(token)
         if (!id) return null
-        const [row] = await statement.execute({ id })
+        const row = await byId.load(id)
         const session = row ? await settleSession(id, row, {}) : null
-        return session ? { ...session, values: row!.extra as { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } : null
+        return session ? { ...session, values: row!.extra } : null
       }
     },
 

@@ -199,6 +199,22 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
     )
   const userLines = ownerLoader((userIds) => linesByUsers.execute({ userIds }))
   const guestLines = ownerLoader((hashes) => linesByGuests.execute({ hashes }))
+  // The header's count for guests, by their token's hash: batched like the lines (a shop page made from the shared
+  // copy reads only this, for every guest holding a cart; decision 028 h29).
+  const guestCountsOf = db
+    .select({ hash: carts.guestTokenHash, n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(sql`${carts.guestTokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+    .groupBy(carts.guestTokenHash)
+    .prepare('cart_counts_by_guests')
+  const guestItemCounts = new DataLoader<string, number>(
+    async (hashes) => {
+      const counts = new Map((await guestCountsOf.execute({ hashes: [...hashes] })).map((r) => [r.hash, Number(r.n)]))
+      return hashes.map((h) => counts.get(h) ?? 0)
+    },
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (flush) => setImmediate(flush) },
+  )
   type CartRows = Awaited<ReturnType<typeof linesByCart.execute>>
 
   async function viewOf(cartId: string | null): Promise<CartView> {
@@ -266,13 +282,10 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
      * How many items the viewer's cart holds (the header's count): one indexed query, no product reads.
      */
     async itemCount(viewer: CartViewer): Promise<number> {
-      const owner = viewer.userId
-        ? sql`c.user_id = ${viewer.userId}`
-        : viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100
-          ? sql`c.guest_token_hash = ${hashToken(viewer.guestToken)}`
-          : null
-      if (!owner) return 0
-      const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(i.quantity), 0)::int as n from carts c join cart_items i on i.cart_id = c.id where ${owner}`)
+      if (!viewer.userId) {
+        return viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100 ? guestItemCounts.load(hashToken(viewer.guestToken)) : 0
+      }
+      const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(i.quantity), 0)::int as n from carts c join cart_items i on i.cart_id = c.id where c.user_id = ${viewer.userId}`)
       return Number(rows[0]?.n ?? 0)
     },
 

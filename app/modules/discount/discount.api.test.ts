@@ -217,6 +217,16 @@ describe('discount service', () => {
     await h.database.pool.query(`update orders set status = 'cancelled' where id = $1`, [rows[0]!.id])
     await check(owner.cookie, { viewer, cartCount: 3, banner: true })
 
+    // Asked for together (one batched statement under load), every visitor still gets their own facts.
+    const other = await h.signUp('Omar')
+    expect((await h.call('POST', '/api/v3/cart_items', { cookie: other.cookie, body: { productId, quantity: 1 } })).status).toBe(201)
+    const secondGuest = await h.call('POST', '/api/v3/cart_items', { body: { productId, quantity: 5 } })
+    const cookies = [owner.cookie, guestCookie, other.cookie, `${owner.cookie}; ${guestCookie}`, '', secondGuest.headers.get('set-cookie')!.split(';')[0]!, owner.cookie]
+    const alone = []
+    for (const cookie of cookies) alone.push(await copyHeader(cookie))
+    expect(alone.map((f) => [f.viewer?.firstName ?? null, f.cartCount])).toEqual([['Noor', 3], [null, 2], ['Omar', 1], ['Noor', 3], [null, 0], [null, 5], ['Noor', 3]])
+    expect(await Promise.all(cookies.map((cookie) => copyHeader(cookie)))).toEqual(alone)
+
     // A confirmed address shows as such; an expired session is no session (the guest cart beside it counts).
     await h.database.pool.query('update users set email_verified_at = now() where id = $1', [owner.id])
     await check(owner.cookie, { viewer: { ...viewer, emailVerified: true }, cartCount: 3, banner: true })
