@@ -130,7 +130,7 @@ async function main() {
     ? pageCacheListener(pageCache, {
         security: await probeSecurityHeaders(sharedPageSecureHeaders()),
         logger,
-        personal: { security: await probeSecurityHeaders(documentSecureHeaders()), header: services.copyHeader, app: (req, res) => void appListener(req, res) },
+        personal: { security: await probeSecurityHeaders(documentSecureHeaders()), services, app: (req, res) => void appListener(req, res) },
       })
     : undefined
   const server = http.createServer((req, res) => {

@@ -30,6 +30,8 @@ import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import type { CopyHeaderFacts } from '~/modules/accounts/header-facts.server'
+import type { RegistryService } from '~/modules/registry/registry.service.server'
+import { addToRegistryStateFor } from '~/modules/registry/ui/add-to-registry.server'
 import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
 import { type Markers, markPage, newMarkers, type PersonalSlots, type PersonalValues, slotValues } from './personal-copy'
@@ -490,8 +492,25 @@ const newNonce = () => randomBytes(16).toString('base64')
  */
 export type PersonalAnswer = {
   security: SecurityHeaders
-  header: (cookie: string) => Promise<Pick<CopyHeaderFacts, 'viewer' | 'cartCount' | 'discountBanner'>>
+  services: PersonalServices
   app: (req: IncomingMessage, res: ServerResponse) => void
+}
+
+/** What a personal copy's values are read from: the visitor's header facts and, on a product page, their registry. */
+export type PersonalServices = { copyHeader: (cookie: string | null | undefined) => Promise<CopyHeaderFacts>; registry: Pick<RegistryService, 'addTargetFor'> }
+
+/**
+ * The values for a personal copy's slots for the visitor whose Cookie header is `cookie` (null when the copy cannot
+ * take them: see slotValues). The same values the page's loaders give them: the header's (services.copyHeader, one
+ * statement), the banner where the page has one, and on a product page their address and Add to Registry block.
+ */
+async function personalSlotValues(copy: PersonalCopy, facts: Promise<CopyHeaderFacts>, services: PersonalServices): Promise<string[] | null> {
+  const slots = copy.found
+  const { user, viewer, cartCount, discountBanner } = await facts
+  const personal: PersonalValues = { cartCount, viewer, discountBanner: slots.heads.includes('discountBanner') ? discountBanner : null }
+  if (slots.heads.includes('viewerEmail')) personal.viewerEmail = user?.email ?? null
+  if (slots.heads.includes('addToRegistry')) personal.addToRegistry = await addToRegistryStateFor(user?.id ?? null, services.registry)
+  return slotValues(slots, personal)
 }
 
 /**
@@ -533,9 +552,7 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const started = logRequests ? performance.now() : 0
     let values: string[] | null = null
     try {
-      const facts = await personal.header(cookie)
-      const slots = copy.found
-      values = await slotValues(slots, { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner: slots.heads.includes('discountBanner') ? facts.discountBanner : null })
+      values = await personalSlotValues(copy, personal.services.copyHeader(cookie), personal.services)
     } catch {
       values = null // the app reads them again, and answers its own error page if that fails too
     }
@@ -707,13 +724,6 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     // awaited (and its failure thrown) where used.
     const header = services.copyHeader(c.req.header('cookie'))
     header.catch(() => {})
-    const valuesFor = async (copy: PersonalCopy): Promise<string[] | null> => {
-      const slots = copy.found
-      const facts = await header
-      const discountBanner = slots.heads.includes('discountBanner') ? facts.discountBanner : null
-      const personal: PersonalValues = { cartCount: facts.cartCount, viewer: facts.viewer, discountBanner }
-      return slotValues(slots, personal)
-    }
     let page = gzip ? cache.get(key) : undefined
     if (!page && gzip) {
       const startedAt = cache.generation()
@@ -727,7 +737,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
       if (page) cache.stats.misses++
     }
     const copy = page && gzip ? await personalCopy(key, page) : null
-    const values = copy ? await valuesFor(copy) : null
+    const values = copy ? await personalSlotValues(copy, header, services) : null
     if (page && copy && values) {
       cache.stats.personalHits++
       c.res = storedResponse(page, copy, freshValues(page, nonce, values), true)

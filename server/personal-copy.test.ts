@@ -7,10 +7,12 @@ import type { AppEnv } from '~/api/types'
 import { AccountMenu } from '~/components/account-menu'
 import { readSessionToken } from '~/modules/accounts/auth.server'
 import { readCartToken } from '~/modules/cart/cart-cookie.server'
+import { cartCopy } from '~/modules/cart/ui/cart-copy'
+import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import type { Services } from '~/services.server'
 import { createPageCache, isPersonalCopyRequest, pageCacheMiddleware } from './page-cache'
-import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, renderAt, slotValues } from './personal-copy'
+import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, slotValues } from './personal-copy'
 
 // The stream as React Router writes it (StreamTransfer): JSON.stringify of the chunk, '<', '>', '&' escaped.
 const literal = (chunk: string) => JSON.stringify(chunk).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
@@ -167,6 +169,63 @@ describe('personal values in the shared copy of a page', () => {
     // An address not yet confirmed: its reminder is not in the copy.
     const marked = (await markPage(await page(streamValues()), markers))!
     expect(await slotValues(marked.slots, { ...ANONYMOUS, viewer: { ...ana, emailVerified: false } })).toBeNull()
+  })
+
+  test('a product page: the Add to Registry block and the signed-in address go in for owners, no-registry shoppers and guests', async () => {
+    const product = { productId: 7, title: 'Sleep gown <soft>', available: true, options: { sizes: ['NB', '0-3M'], colors: ['gray'] }, path: '/gp/sleep-gown/7' }
+    // A turbo-stream array for JSON values (each value once, no sharing: the decoder does not need it).
+    const encode = (data: unknown) => {
+      const values: unknown[] = []
+      const add = (v: unknown): number => {
+        if (v === null) return -5
+        const at = values.push(undefined) - 1
+        if (Array.isArray(v)) values[at] = v.map(add)
+        else if (v && typeof v === 'object') values[at] = Object.fromEntries(Object.entries(v).map(([k, x]) => [`_${add(k)}`, add(x)]))
+        else values[at] = v
+        return at
+      }
+      add(data)
+      return values
+    }
+    const productPage = async (data: Record<string, unknown>, extra = '') => {
+      const chunk = `${JSON.stringify(encode({ loaderData: { root: { viewer: null, cartCount: 0, flash: null }, 'routes/product/product': data }, actionData: null, errors: null }))}\n`
+      const block = data.addToRegistry && (data.addToRegistry as { kind: string }).kind === 'anonymous' ? await registryBlockHtml({ kind: 'anonymous' }, product) : ''
+      return `<!DOCTYPE html><html><body><header>${await signIn()}${cartLinkHtml(0)}</header><main><h1>Sleep gown &lt;soft&gt;</h1>${block}${extra}</main><script nonce="n0">window.__reactRouterContext.streamController.enqueue(${literal(chunk)});</script></body></html>`
+    }
+    const data = { product, addToRegistry: { kind: 'anonymous' }, stock: null, viewerEmail: null }
+    const html = await productPage(data)
+    const markers = newMarkers()
+    const marked = (await markPage(html, markers))!
+    expect(marked.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'viewerEmail', 'addToRegistry'], product })
+    expect(marked.slots.kinds).toEqual(['accountMenu', 'cartLink', 'addToRegistry', 'stream'])
+    const guest = { ...ANONYMOUS, cartCount: 2 }
+    const anonymous = (await fill(marked, markers, guest))!
+    expect(withoutStream(anonymous)).toBe(withoutStream(html).replace(cartLinkHtml(0), cartLinkHtml(2)))
+    expect(loaderData(anonymous)['routes/product/product']).toEqual(data)
+
+    // An owner: their form (fixed ids, as the page renders it) and their address; in the stream as the loader gives them.
+    const owner = { kind: 'owner' as const, registryTitle: 'Baby Ana & co', categories: [{ id: 3, title: 'Nursery', isDefault: true }, { id: 4, title: 'Gear <2>', isDefault: false }] }
+    const filled = (await fill(marked, markers, { cartCount: 1, viewer: ana, discountBanner: null, viewerEmail: 'ana@example.test', addToRegistry: owner }))!
+    const form = await renderAt('http://shop.invalid/', createElement(AddToRegistry, { state: owner, product, path: product.path }))
+    expect(filled).toContain(form)
+    expect(form).toContain('id="add-to-registry-quantity"')
+    expect(form).toContain('Baby Ana &amp; co')
+    expect(form).not.toContain('/login?redirect_path')
+    expect(loaderData(filled)['routes/product/product']).toEqual({ ...data, addToRegistry: owner, viewerEmail: 'ana@example.test' })
+    expect(loaderData(filled).root).toMatchObject({ viewer: ana, cartCount: 1 })
+    const none = (await fill(marked, markers, { cartCount: 0, viewer: ana, discountBanner: null, viewerEmail: 'ana@example.test', addToRegistry: { kind: 'no-registry' } }))!
+    expect(none).toContain('You will start a registry first.')
+    // Without the product page's values, no page from this copy.
+    expect(await slotValues(marked.slots, { cartCount: 0, viewer: ana, discountBanner: null })).toBeNull()
+
+    // A gift card's block is hidden for everyone: only the address goes in. 'Notify me' on the page (its text names the
+    // signed-in address) and a block not found keep signed-in shoppers rendered.
+    const gift = (await markPage(await productPage({ ...data, addToRegistry: { kind: 'hidden' } }), newMarkers()))!
+    expect(gift.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'viewerEmail'] })
+    expect(gift.slots.kinds).not.toContain('addToRegistry')
+    expect((await markPage(await productPage(data, `<p>${cartCopy.notifyMeHelp}</p>`), newMarkers()))!.slots.signedIn).toBe(false)
+    expect((await markPage((await productPage(data)).replace('Add to Registry', 'Add to registry'), newMarkers()))!.slots.signedIn).toBe(false)
+    expect((await markPage(await productPage({ ...data, viewerEmail: 'someone@example.test' }), newMarkers()))!.slots.signedIn).toBe(false)
   })
 
   test('personalEntries writes JSON values as turbo-stream entries after the page’s own; anything else throws', () => {

@@ -19,38 +19,57 @@ import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AccountMenu, type HeaderViewer } from '~/components/account-menu'
+import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { CartLink } from '~/modules/cart/ui/cart-link'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import { REGISTRY_DISCOUNT_SLOT, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
+import type { AddToRegistryState } from '~/modules/registry/ui/add-to-registry.server'
 
 /**
- * The routes whose pages a signed-in shopper may get from the shared copy, and the class of the registry discount
- * banner each one renders (its loader's only personal value: shopExtras without options). Any other route on the
- * page (the landing page's birthday prompt, the product page's Add to Registry) keeps signed-in shoppers rendered.
+ * The routes whose pages a signed-in shopper may get from the shared copy, and what personal values their loaders
+ * have: the class of the registry discount banner a page renders (shopExtras without options), or the product page's
+ * Add to Registry block and the address its 'Notify me' would write to (decision 028 h29). Any other route on the
+ * page (the landing page's birthday prompt) keeps signed-in shoppers rendered.
  */
-export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass: string } | null>> = {
+export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass?: string; addToRegistry?: true } | null>> = {
   'routes/store/category': { bannerClass: 'mb-4' },
   'routes/store/search': { bannerClass: 'mb-4' },
   'routes/store/brand': { bannerClass: '-mb-4' },
   'routes/store/listing': null,
+  'routes/product/product': { addToRegistry: true },
 }
 
-/** The personal values of one response. */
-export type PersonalValues = { cartCount: number; viewer: HeaderViewer; discountBanner: ShopDiscount | null }
+/**
+ * The personal values of one response. `viewerEmail` and `addToRegistry` are the product page's (its loader's
+ * values, for the viewer: addToRegistryState and the signed-in address); other pages have neither.
+ */
+export type PersonalValues = {
+  cartCount: number
+  viewer: HeaderViewer
+  discountBanner: ShopDiscount | null
+  viewerEmail?: string | null
+  addToRegistry?: AddToRegistryState
+}
 
-export const ANONYMOUS: PersonalValues = { cartCount: 0, viewer: null, discountBanner: null }
+export const ANONYMOUS: PersonalValues = { cartCount: 0, viewer: null, discountBanner: null, viewerEmail: null, addToRegistry: { kind: 'anonymous' } }
+
+/** What the product page's Add to Registry block is rendered from: its loader's product fields and path. */
+export type RegistryBlockProduct = { productId: number; title: string; available: boolean; options: { sizes?: string[]; colors?: string[] }; path: string }
 
 /** What `markPage` found in a page: its slots, in the order of their values after the nonce and UUIDs. */
 export type PersonalSlots = {
-  kinds: ('cartLink' | 'accountMenu' | 'banner' | 'stream')[]
+  kinds: ('cartLink' | 'accountMenu' | 'banner' | 'addToRegistry' | 'stream')[]
   /** Whether a signed-in shopper can be answered from it (all of the page's routes listed, every part found). */
   signedIn: boolean
   /** The page's own 'Sign in' link (it names the page to come back to). */
   signInLink: string
   /** The index of the stream's first new entry, and what the new entries are for, in order. */
   streamBase: number
-  heads: ('cartCount' | 'viewer' | 'discountBanner')[]
+  heads: ('cartCount' | 'viewer' | 'discountBanner' | 'viewerEmail' | 'addToRegistry')[]
   bannerClass: string
+  /** A product page's product, when its Add to Registry block is a slot. */
+  product?: RegistryBlockProduct
 }
 
 const ENQUEUE = 'window.__reactRouterContext.streamController.enqueue('
@@ -123,7 +142,68 @@ export type Markers = Record<PersonalSlots['kinds'][number], string>
 
 export const newMarkers = (): Markers => {
   const id = randomUUID()
-  return { cartLink: `nl-cart-${id}`, accountMenu: `nl-menu-${id}`, banner: `nl-banner-${id}`, stream: `nl-stream-${id}` }
+  return { cartLink: `nl-cart-${id}`, accountMenu: `nl-menu-${id}`, banner: `nl-banner-${id}`, addToRegistry: `nl-registry-${id}`, stream: `nl-stream-${id}` }
+}
+
+const registryBlocks = new Map<string, string>()
+/**
+ * The product page's Add to Registry block for `state`, as the page renders it (its fields have fixed ids, so alone
+ * it is the same markup; the form's links and action do not depend on the page's location).
+ */
+export async function registryBlockHtml(state: AddToRegistryState, product: RegistryBlockProduct): Promise<string> {
+  const key = JSON.stringify([state, product])
+  const known = registryBlocks.get(key)
+  if (known !== undefined) return known
+  const html = await renderAt('http://shop.invalid/', createElement(AddToRegistry, { state, product, path: product.path }))
+  return remembered(() => html, registryBlocks, key)
+}
+
+/**
+ * A value of the stream made only of JSON values (null, booleans, numbers, strings, arrays, plain objects), decoded;
+ * anything else (a date, a promise, a reference turbo-stream writes as a typed entry) throws.
+ */
+function decodePlain(values: unknown[], index: number, depth = 0): unknown {
+  if (index === -5) return null
+  if (index < 0 || depth > 8) throw new Error(`not a plain value (${index})`)
+  const value = values[index]
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value
+  if (Array.isArray(value)) {
+    if (value.some((v) => typeof v !== 'number')) throw new Error('a typed entry')
+    return value.map((v: number) => decodePlain(values, v, depth + 1))
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [prop, v] of Object.entries(value as Record<string, number>)) {
+      const name = values[Number(prop.slice(1))]
+      if (!prop.startsWith('_') || typeof name !== 'string') throw new Error('not a plain object')
+      if (v !== -7) out[name] = decodePlain(values, v, depth + 1)
+    }
+    return out
+  }
+  throw new Error('not a plain value')
+}
+
+const isStrings = (v: unknown): v is string[] | undefined => v === undefined || (Array.isArray(v) && v.every((s) => typeof s === 'string'))
+
+/** The product page's Add to Registry product from its loader's `product` (null when it is not as expected). */
+function registryBlockProduct(values: unknown[], index: number): RegistryBlockProduct | null {
+  let product: unknown
+  try {
+    product = decodePlain(values, index)
+  } catch {
+    return null
+  }
+  const p = product as Record<string, unknown> | null
+  const options = p?.options as Record<string, unknown> | null | undefined
+  if (!p || typeof p.productId !== 'number' || typeof p.title !== 'string' || typeof p.available !== 'boolean' || typeof p.path !== 'string') return null
+  if (!options || typeof options !== 'object' || !isStrings(options.sizes) || !isStrings(options.colors)) return null
+  return {
+    productId: p.productId,
+    title: p.title,
+    available: p.available,
+    options: { ...(options.sizes ? { sizes: options.sizes } : {}), ...(options.colors ? { colors: options.colors } : {}) },
+    path: p.path,
+  }
 }
 
 /** The key under which an object of the stream holds a value named `name`, and the index it points to. */
@@ -139,6 +219,38 @@ function entry(values: unknown[], object: unknown, name: string): { prop: string
 function onlyOne(html: string, part: string): number {
   const at = html.indexOf(part)
   return at >= 0 && html.indexOf(part, at + 1) < 0 ? at : -1
+}
+
+/**
+ * The product page's personal values in an anonymous page: its loader's `viewerEmail` (null) and `addToRegistry`
+ * (the anonymous block, found in the HTML exactly once as AddToRegistry renders it for the page's product; none for a
+ * gift card, whose block is hidden for everyone). Not ok, and the page stays rendered for signed-in shoppers, when
+ * anything is not as expected, or when the page shows 'Notify me' (its text names the signed-in address).
+ */
+type RegistryMark =
+  | { ok: false }
+  | { ok: true; owner?: unknown; email?: { prop: string }; block?: { prop: string; at: number; html: string; product: RegistryBlockProduct } }
+
+async function markRegistryBlock(html: string, values: unknown[], routeData: unknown[], streamAt: number): Promise<RegistryMark> {
+  const NO = { ok: false as const }
+  const owner = routeData.find((data) => entry(values, data, 'addToRegistry'))
+  const email = owner ? entry(values, owner, 'viewerEmail') : undefined
+  const state = owner ? entry(values, owner, 'addToRegistry') : undefined
+  const productEntry = owner ? entry(values, owner, 'product') : undefined
+  if (!owner || !email || email.index !== -5 || !state || !productEntry || html.includes(cartCopy.notifyMeHelp)) return NO
+  let kind: unknown
+  try {
+    kind = (decodePlain(values, state.index) as { kind?: unknown } | null)?.kind
+  } catch {
+    return NO
+  }
+  if (kind === 'hidden') return { ok: true, owner, email }
+  const product = kind === 'anonymous' ? registryBlockProduct(values, productEntry.index) : null
+  if (!product) return NO
+  const block = await registryBlockHtml({ kind: 'anonymous' }, product)
+  const at = onlyOne(html, block)
+  if (at < 0 || at > streamAt) return NO
+  return { ok: true, owner, email, block: { prop: state.prop, at, html: block, product } }
 }
 
 /**
@@ -177,13 +289,14 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
   // Everything a signed-in shopper needs, or guests only.
   const routeIds = Object.entries(routes as Record<string, number>).map(([prop]) => values[Number(prop.slice(1))] as string)
   const listed = routeIds.every((id) => id === 'root' || id in SIGNED_IN_ROUTES)
-  const bannerRoute = routeIds.map((id) => SIGNED_IN_ROUTES[id]).find((r) => r)
+  const bannerRoute = routeIds.map((id) => SIGNED_IN_ROUTES[id]).find((r) => r?.bannerClass !== undefined)
   const routeData = routeIds.filter((id) => id !== 'root').map((id) => values[entry(values, routes, id)!.index])
   const bannerOwner = bannerRoute ? routeData.find((data) => entry(values, data, 'discountBanner')) : undefined
   const banner = bannerOwner ? entry(values, bannerOwner, 'discountBanner') : undefined
   const { at: menuAt, link: signInLink } = await findSignInLink(html)
   const bannerAt = banner && banner.index === -5 ? onlyOne(html, BANNER_ANCHOR) : -1
-  const signedIn = listed && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
+  const registry = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.addToRegistry) ? await markRegistryBlock(html, values, routeData, streamAt) : ({ ok: true } as RegistryMark)
+  const signedIn = listed && registry.ok && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
 
   const heads: PersonalSlots['heads'] = ['cartCount']
   const streamBase = values.length
@@ -195,6 +308,14 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
     if (banner) {
       heads.push('discountBanner')
       point(bannerOwner, banner.prop)
+    }
+    if (registry.ok && registry.owner && registry.email) {
+      heads.push('viewerEmail')
+      point(registry.owner, registry.email.prop)
+      if (registry.block) {
+        heads.push('addToRegistry')
+        point(registry.owner, registry.block.prop)
+      }
     }
   }
   // The new entries go where a placeholder string stands, quotes and all.
@@ -210,6 +331,7 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
   if (signedIn) {
     parts.push({ at: menuAt, length: signInLink.length, kind: 'accountMenu' })
     if (banner) parts.push({ at: bannerAt, length: BANNER_ANCHOR.length, kind: 'banner' })
+    if (registry.ok && registry.block) parts.push({ at: registry.block.at, length: registry.block.html.length, kind: 'addToRegistry' })
   }
   parts.sort((a, b) => a.at - b.at)
   for (let i = 1; i < parts.length; i++) if (parts[i]!.at < parts[i - 1]!.at + parts[i - 1]!.length) return null
@@ -222,7 +344,15 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
   out += html.slice(from, start) + marked.slice(0, at) + markers.stream + marked.slice(at + quoted.length) + html.slice(end)
   return {
     html: out,
-    slots: { kinds: [...parts.map((p) => p.kind), 'stream'], signedIn, signInLink, streamBase, heads, bannerClass: bannerRoute?.bannerClass ?? '' },
+    slots: {
+      kinds: [...parts.map((p) => p.kind), 'stream'],
+      signedIn,
+      signInLink,
+      streamBase,
+      heads,
+      bannerClass: bannerRoute?.bannerClass ?? '',
+      ...(signedIn && registry.ok && registry.block ? { product: registry.block.product } : {}),
+    },
   }
 }
 
@@ -265,6 +395,10 @@ export async function slotValues(slots: PersonalSlots, personal: PersonalValues)
   if (personal.viewer && (!slots.signedIn || !personal.viewer.emailVerified)) return null
   if (personal.discountBanner && !slots.heads.includes('discountBanner')) return null
   const menu = personal.viewer ? await accountMenuHtml(personal.viewer) : slots.signInLink
+  const product = slots.product
+  const block = product && personal.addToRegistry ? await registryBlockHtml(personal.addToRegistry, product) : ''
+  if (product && !block) return null
+  if (slots.heads.some((head) => personal[head] === undefined)) return null
   const heads = slots.heads.map((head) => personal[head])
   let stream: string
   try {
@@ -273,6 +407,14 @@ export async function slotValues(slots: PersonalSlots, personal: PersonalValues)
     return null
   }
   return slots.kinds.map((kind) =>
-    kind === 'cartLink' ? cartLinkHtml(personal.cartCount) : kind === 'accountMenu' ? menu : kind === 'banner' ? bannerHtml(personal.discountBanner, slots.bannerClass) : stream,
+    kind === 'cartLink'
+      ? cartLinkHtml(personal.cartCount)
+      : kind === 'accountMenu'
+        ? menu
+        : kind === 'banner'
+          ? bannerHtml(personal.discountBanner, slots.bannerClass)
+          : kind === 'addToRegistry'
+            ? block
+            : stream,
   )
 }

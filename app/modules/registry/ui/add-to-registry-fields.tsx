@@ -3,6 +3,8 @@ import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useId } from '
 import { cx, FieldError, inputClasses, Label } from '~/ui'
 
 type SelectFieldProps = Omit<ComponentPropsWithoutRef<'select'>, 'id'> & {
+  /** A fixed id (else one from useId): a form rendered on its own into a shared page (server/personal-copy.ts). */
+  id?: string
   label: ReactNode
   hint?: ReactNode
   error?: string
@@ -12,8 +14,9 @@ type SelectFieldProps = Omit<ComponentPropsWithoutRef<'select'>, 'id'> & {
 }
 
 /** A labelled select whose hint and error are linked with aria-describedby. */
-export function SelectField({ label, hint, error, optional, className, containerClassName, children, ...props }: SelectFieldProps) {
-  const id = `select${useId()}`
+export function SelectField({ id: fixedId, label, hint, error, optional, className, containerClassName, children, ...props }: SelectFieldProps) {
+  const autoId = useId()
+  const id = fixedId ?? `select${autoId}`
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
   return (
     <div className={containerClassName}>
@@ -39,11 +42,12 @@ export function SelectField({ label, hint, error, optional, className, container
   )
 }
 
-type TextAreaFieldProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string; optional?: boolean }
+type TextAreaFieldProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'id'> & { id?: string; label: ReactNode; hint?: ReactNode; error?: string; optional?: boolean }
 
 /** A labelled textarea (notes). */
-export function TextAreaField({ label, hint, error, optional, className, ...props }: TextAreaFieldProps) {
-  const id = `textarea${useId()}`
+export function TextAreaField({ id: fixedId, label, hint, error, optional, className, ...props }: TextAreaFieldProps) {
+  const autoId = useId()
+  const id = fixedId ?? `textarea${autoId}`
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
   return (
     <div>
@@ -69,8 +73,9 @@ export function TextAreaField({ label, hint, error, optional, className, ...prop
 }
 
 /** A checkbox with its label beside it and an optional hint. */
-export function CheckboxField({ label, hint, ...props }: Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'id'> & { label: ReactNode; hint?: ReactNode }) {
-  const id = `checkbox${useId()}`
+export function CheckboxField({ id: fixedId, label, hint, ...props }: Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'id'> & { id?: string; label: ReactNode; hint?: ReactNode }) {
+  const autoId = useId()
+  const id = fixedId ?? `checkbox${autoId}`
   return (
     <div className="flex items-start gap-3">
       <input id={id} type="checkbox" className="mt-0.5 size-5 shrink-0 accent-berry-700" aria-describedby={hint ? `${id}-hint` : undefined} {...props} />

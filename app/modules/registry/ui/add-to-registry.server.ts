@@ -1,6 +1,7 @@
 // Server side of 'Add to Registry': what the product page offers this viewer, and reading the form.
 import type { AppLoadContext } from 'react-router'
 import { getViewer } from '~/modules/accounts/auth.server'
+import type { RegistryService } from '../registry.service.server'
 
 /** Where the add form posts (the registry-building page's action). */
 export const ADD_TO_REGISTRY_ACTION = '/registry/add-items'
@@ -17,8 +18,16 @@ export async function addToRegistryState(request: Request, context: AppLoadConte
   // Gift cards are bought for someone, not wished for: the catalogue marks them and the button stays off.
   if (product.productType === 'gift_card') return { kind: 'hidden' }
   const viewer = await getViewer(request, context)
-  if (!viewer) return { kind: 'anonymous' }
-  const target = await context.services.registry.addTargetFor(viewer.user.id)
+  return addToRegistryStateFor(viewer?.user.id ?? null, context.services.registry)
+}
+
+/**
+ * The block's state for a signed-in user (null: nobody) on a product that is not a gift card: also what the page
+ * cache puts into the shared copy of a product page for them (server/personal-copy.ts).
+ */
+export async function addToRegistryStateFor(userId: number | null, registry: Pick<RegistryService, 'addTargetFor'>): Promise<AddToRegistryState> {
+  if (userId === null) return { kind: 'anonymous' }
+  const target = await registry.addTargetFor(userId)
   if (!target) return { kind: 'no-registry' }
   return { kind: 'owner', registryTitle: target.title, categories: target.categories }
 }

@@ -75,6 +75,10 @@ function Panel({ children }: { children: React.ReactNode }) {
   )
 }
 
+/**
+ * The owner's form. Its fields carry fixed ids (one form per page), so it renders the same alone as in the page: a
+ * signed-in owner's product page is the shared copy with this form put in (server/personal-copy.ts).
+ */
 function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, { kind: 'owner' }>; product: Product; path: string }) {
   const fetcher = useFetcher<AddItemResult>({ key: `add-to-registry-${product.productId}` })
   const scripted = useScripted()
@@ -103,6 +107,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
         </p>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
+            id="add-to-registry-quantity"
             label="Quantity"
             name="quantity"
             type="number"
@@ -115,7 +120,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
             error={fieldError(result, 'quantity')}
           />
           {sizes.length > 0 ? (
-            <SelectField label="Size" name="size" defaultValue={sizes.length === 1 ? sizes[0] : ''} error={fieldError(result, 'options.size')}>
+            <SelectField id="add-to-registry-size" label="Size" name="size" defaultValue={sizes.length === 1 ? sizes[0] : ''} error={fieldError(result, 'options.size')}>
               {sizes.length > 1 ? <option value="">Any size</option> : null}
               {sizes.map((s) => (
                 <option key={s} value={s}>
@@ -125,7 +130,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
             </SelectField>
           ) : null}
           {colors.length > 0 ? (
-            <SelectField label="Color" name="color" defaultValue={colors.length === 1 ? colors[0] : ''} error={fieldError(result, 'options.color')}>
+            <SelectField id="add-to-registry-color" label="Color" name="color" defaultValue={colors.length === 1 ? colors[0] : ''} error={fieldError(result, 'options.color')}>
               {colors.length > 1 ? <option value="">Any color</option> : null}
               {colors.map((c) => (
                 <option key={c} value={c}>
@@ -138,7 +143,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
         <details className="group rounded-xl border border-line bg-cream-50 px-3 py-2" open={Boolean(failure && (fieldError(result, 'note') || fieldError(result, 'categoryId')))}>
           <summary className="cursor-pointer py-1 text-sm font-semibold text-ink">Category, note and 'Most wanted'</summary>
           <div className="flex flex-col gap-4 pt-3 pb-2">
-            <SelectField label="Category" name="categoryId" defaultValue={defaultCategory?.id} error={fieldError(result, 'categoryId')}>
+            <SelectField id="add-to-registry-category" label="Category" name="categoryId" defaultValue={defaultCategory?.id} error={fieldError(result, 'categoryId')}>
               {state.categories.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.title}
@@ -146,6 +151,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
               ))}
             </SelectField>
             <TextAreaField
+              id="add-to-registry-note"
               label="Note for your guests"
               name="note"
               optional
@@ -153,7 +159,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
               placeholder="The grey one, please!"
               error={fieldError(result, 'note')}
             />
-            <CheckboxField name="mostWanted" label="Most wanted" hint="We show it first and mark it for your guests." />
+            <CheckboxField id="add-to-registry-most-wanted" name="mostWanted" label="Most wanted" hint="We show it first and mark it for your guests." />
           </div>
         </details>
         {failure && Object.keys(failure.fields).length === 0 ? <Alert tone="error">{failure.message}</Alert> : null}
