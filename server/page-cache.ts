@@ -29,7 +29,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '~/modules/accounts/auth.server'
-import type { CopyHeaderFacts } from '~/modules/accounts/header-facts.server'
+import type { CopyHeaderFacts, CopyHeaderReader } from '~/modules/accounts/header-facts.server'
 import type { RegistryService } from '~/modules/registry/registry.service.server'
 import { addToRegistryStateFor } from '~/modules/registry/ui/add-to-registry.server'
 import { CART_COOKIE, SECURE_CART_COOKIE } from '~/modules/cart/cart-cookie.server'
@@ -497,7 +497,7 @@ export type PersonalAnswer = {
 }
 
 /** What a personal copy's values are read from: the visitor's header facts and, on a product page, their registry. */
-export type PersonalServices = { copyHeader: (cookie: string | null | undefined) => Promise<CopyHeaderFacts>; registry: Pick<RegistryService, 'addTargetFor'> }
+export type PersonalServices = { copyHeader: CopyHeaderReader; registry: Pick<RegistryService, 'addTargetFor'> }
 
 /**
  * The values for a personal copy's slots for the visitor whose Cookie header is `cookie` (null when the copy cannot
@@ -509,7 +509,11 @@ async function personalSlotValues(copy: PersonalCopy, facts: Promise<CopyHeaderF
   const { user, viewer, cartCount, discountBanner } = await facts
   const personal: PersonalValues = { cartCount, viewer, discountBanner: slots.heads.includes('discountBanner') ? discountBanner : null }
   if (slots.heads.includes('viewerEmail')) personal.viewerEmail = user?.email ?? null
-  if (slots.heads.includes('addToRegistry')) personal.addToRegistry = await addToRegistryStateFor(user?.id ?? null, services.registry)
+  if (slots.heads.includes('addToRegistry')) {
+    // Read with the header when it was asked for (a product page), else on its own.
+    const { addTarget } = await facts
+    personal.addToRegistry = await addToRegistryStateFor(user?.id ?? null, addTarget === undefined ? services.registry : { addTargetFor: async () => addTarget })
+  }
   return slotValues(slots, personal)
 }
 
@@ -552,7 +556,7 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const started = logRequests ? performance.now() : 0
     let values: string[] | null = null
     try {
-      values = await personalSlotValues(copy, personal.services.copyHeader(cookie), personal.services)
+      values = await personalSlotValues(copy, personal.services.copyHeader(cookie, { addTarget: copy.found.heads.includes('addToRegistry') }), personal.services)
     } catch {
       values = null // the app reads them again, and answers its own error page if that fails too
     }
@@ -722,7 +726,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     const services = c.var.services
     // The visitor's header is read while the page is found or rendered (one statement: services.copyHeader);
     // awaited (and its failure thrown) where used.
-    const header = services.copyHeader(c.req.header('cookie'))
+    const header = services.copyHeader(c.req.header('cookie'), { addTarget: c.req.path.startsWith('/gp/') })
     header.catch(() => {})
     let page = gzip ? cache.get(key) : undefined
     if (!page && gzip) {

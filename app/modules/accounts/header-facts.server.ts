@@ -1,12 +1,13 @@
 // What the header shows about the visitor: who is signed in and how many items their cart holds. Read by the root
 // loader for every page, and by the page cache for a page it answers from its shared copy (server/personal-copy.ts),
 // so the two cannot differ.
+import type { AnyColumn } from 'drizzle-orm'
 import type { HeaderViewer } from '~/components/account-menu'
 import { readCartToken } from '~/modules/cart/cart-cookie.server'
 import { type CartService, cartItemCountOf } from '~/modules/cart/cart.service.server'
 import type { DiscountService, ShopDiscount } from '~/modules/discount/discount.service.server'
 import { registryDiscountUsedOf } from '~/modules/orders/orders.service.server'
-import { currentRegistryDiscountFactsOf } from '~/modules/registry/registry.service.server'
+import { type AddTarget, addTargetOf, currentRegistryDiscountFactsOf } from '~/modules/registry/registry.service.server'
 import type { Services } from '~/services.server'
 import { type AccountsService, sessionIdFor } from './accounts.service.server'
 import type { Viewer } from './accounts.types'
@@ -39,7 +40,11 @@ export async function headerFacts<U extends HeaderUser>(
 }
 
 /** What a shop page made from the shared copy needs about its visitor (server/personal-copy.ts): the header and the banner. */
-export type CopyHeaderFacts = HeaderFacts<Viewer> & { discountBanner: ShopDiscount | null }
+export type CopyHeaderFacts = HeaderFacts<Viewer> & {
+  discountBanner: ShopDiscount | null
+  /** With `addTarget` asked for (a product page), the registry the signed-in user adds products to (addTargetFor). */
+  addTarget?: AddTarget | null
+}
 
 /**
  * The header's facts and the registry discount banner for a page made from the shared copy (server/page-cache.ts),
@@ -54,14 +59,17 @@ export function createCopyHeaderReader(services: {
   cart: Pick<CartService, 'itemCount'>
   discount: Pick<DiscountService, 'discountBannerOf'>
 }) {
-  const signedIn = services.accounts.sessionReaderWith('shop_copy_header', (userId) => ({
+  const columns = (userId: AnyColumn) => ({
     cartCount: cartItemCountOf(userId),
     registry: currentRegistryDiscountFactsOf(userId),
     discountUsed: registryDiscountUsedOf(userId),
-  }))
-  return async (cookie: string | null | undefined): Promise<CopyHeaderFacts> => {
+  })
+  const signedIn = services.accounts.sessionReaderWith('shop_copy_header', columns)
+  // A product page's: the same, and the registry its Add to Registry block adds to.
+  const signedInOnProduct = services.accounts.sessionReaderWith('shop_copy_header_product', (userId) => ({ ...columns(userId), addTarget: addTargetOf(userId) }))
+  return async (cookie: string | null | undefined, options: { addTarget?: boolean } = {}): Promise<CopyHeaderFacts> => {
     const token = readSessionToken(cookie)
-    const session = sessionIdFor(token) ? await signedIn(token) : null
+    const session = !sessionIdFor(token) ? null : options.addTarget ? await signedInOnProduct(token) : await signedIn(token)
     if (session) {
       const { user, values } = session
       return {
@@ -69,6 +77,7 @@ export function createCopyHeaderReader(services: {
         viewer: { firstName: user.firstName, role: user.role, emailVerified: user.emailVerified },
         cartCount: Number(values.cartCount),
         discountBanner: await services.discount.discountBannerOf(values.registry, () => values.discountUsed === true),
+        ...('addTarget' in values ? { addTarget: values.addTarget as AddTarget | null } : {}),
       }
     }
     const cartToken = readCartToken(cookie)

@@ -180,6 +180,10 @@ describe('discount service', () => {
       const oracle = await expected(cookie)
       expect({ viewer: got.viewer, cartCount: got.cartCount, discountBanner: got.discountBanner, userId: got.user?.id ?? null }, cookie).toEqual(oracle)
       expect({ viewer: got.viewer, cartCount: got.cartCount, banner: got.discountBanner !== null }, cookie).toEqual(want)
+      // A product page's statement: the same facts, and the registry Add to Registry adds to (as addTargetFor reads it).
+      const { addTarget, ...onProduct } = await copyHeader(cookie, { addTarget: true })
+      expect(onProduct, cookie).toEqual(got)
+      expect(addTarget, cookie).toEqual(got.user ? await h.services.registry.addTargetFor(got.user.id) : undefined)
     }
     const [productId] = await h.createProducts(1)
     await h.database.pool.query(`insert into product_stock (product_id, option_key, quantity) values ($1, '', 50)`, [productId])

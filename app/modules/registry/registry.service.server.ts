@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { type AnyColumn, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
@@ -72,6 +72,21 @@ export type ExternalItemData = {
 }
 
 export type RegistryDeps = { db: Db; clock?: () => Date }
+
+/** The registry a user adds products to, with its categories in order (registry.addTargetFor). */
+export type AddTarget = { registryId: number; title: string; categories: { id: number; title: string; isDefault: boolean }[] }
+
+/**
+ * The registry a user adds products to, as one JSON value over `userId` (a value or another statement's user id column):
+ * the first of registry-access's managedBy (their own registries first, then those they most recently joined, newest
+ * first), with its categories by position; null when they manage none. addTargetFor reads it alone; the shop header's
+ * statement for a product page made from the shared copy reads it beside the session (decision 028 h29).
+ */
+export const addTargetOf = (userId: AnyColumn | SQL) =>
+  sql<AddTarget | null>`(select json_build_object('registryId', r.id, 'title', r.title, 'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'isDefault', c.is_default) order by c.position, c.id), '[]'::json) from registry_categories c where c.registry_id = r.id))
+    from registries r left join registry_collaborators rc on rc.registry_id = r.id and rc.user_id = ${userId}
+    where r.owner_id = ${userId} or rc.user_id = ${userId}
+    order by (r.owner_id = ${userId}) desc, rc.joined_at desc, r.created_at desc limit 1)`
 
 /**
  * A user's current registry (their newest own one, as ownedBy()[0]) as the facts its discount is worked out from,
@@ -667,11 +682,9 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
      * Where 'Add to Registry' adds for this user: their current registry's id, title and categories
      * in order, or null when they have none. Two small reads, for product pages.
      */
-    async addTargetFor(userId: number): Promise<{ registryId: number; title: string; categories: { id: number; title: string; isDefault: boolean }[] } | null> {
-      const [r] = await access.managedBy(userId)
-      if (!r) return null
-      const cats = await categoriesOf(r.id)
-      return { registryId: r.id, title: r.title, categories: cats.map((c) => ({ id: c.id, title: c.title, isDefault: c.isDefault })) }
+    async addTargetFor(userId: number): Promise<AddTarget | null> {
+      const { rows } = await db.execute<{ target: AddTarget | null }>(sql`select ${addTargetOf(sql`${userId}::bigint`)} as target`)
+      return rows[0]?.target ?? null
     },
 
     /** Who may find a registry (the guest page's robots meta: only 'google' is indexable), or null when there is none. */
