@@ -186,6 +186,48 @@ describe('cart', () => {
     await context.close()
   })
 
+  test("a signed-in shopper's product page from the shared copy: their own Add to Registry block, hydrated, and the add works", async () => {
+    const account = await createAccount(baseUrl, { firstName: 'Rowanzq' })
+    await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/), { headers: { Cookie: account.cookie } })
+    const { cookie } = account
+    const product = await findProduct((c) => c.available && !c.hasOptions)
+    const path = product.path
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const eq = cookie.indexOf('=')
+    await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(200) // the shared copy, stored by an anonymous visit
+    // No registry yet: the way to start one, from the copy.
+    expect(await madeFromCopy(path, cookie)).toBe(true)
+    await open(page, path)
+    const block = page.locator('section[aria-labelledby="add-to-registry-heading"]')
+    await expect.poll(() => block.textContent()).toContain('You will start a registry first.')
+    expect(await block.getByRole('link', { name: /Sign in/ }).count()).toBe(0)
+
+    // With a registry: their form, adding to it.
+    const created = await fetch(`${baseUrl}/api/v3/registries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie },
+      body: JSON.stringify({ registryType: 'baby', title: 'Baby Rowan', familyName: 'Rowan Family', slug: `rowan-${Date.now() % 1_000_000}`, arrivalDate: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10), planningStage: 'pregnant' }),
+    })
+    expect(created.status).toBe(201)
+    const registryId = ((await created.json()) as { id: number }).id
+    expect(await madeFromCopy(path, cookie)).toBe(true)
+    await open(page, path)
+    await expect.poll(() => block.textContent()).toContain('Adding to Baby Rowan')
+    await block.getByLabel('Quantity').fill('2')
+    await block.getByRole('button', { name: 'Add to Registry' }).click()
+    await expect.poll(() => block.getByRole('alert').or(block.getByRole('status')).first().textContent()).toContain('Added to your registry.')
+    const { items } = (await (await fetch(`${baseUrl}/api/v3/registries/${registryId}/reg_items`, { headers: { Cookie: cookie } })).json()) as { items: { title: string; quantityNeeded: number }[] }
+    expect(items.map((i) => [i.title, i.quantityNeeded])).toEqual([[product.title, 2]])
+    await expectNoSeriousA11yViolations(page, 'signed-in copy of a product page')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('without JavaScript, Add to Cart is a plain form: back to the page with a message and the count', async () => {
     const product = await findProduct((c) => c.available && !c.hasOptions)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false })

@@ -105,10 +105,19 @@ describe('anonymous page cache on the shop pages', () => {
         expect([label(a.html), label(b.html), label(anonymous.html), label(c.html)], path).toEqual(['Cart, 2 items', 'Cart, 5 items', 'Cart, empty', 'Cart, empty'])
         expect(streamCount(a.html), path).toEqual({ count: 2, copy: true })
         expect(streamCount(b.html), path).toEqual({ count: 5, copy: true })
-        // A signed-in shopper's category and search pages too; the landing and product pages are rendered for them, and
+        // A signed-in shopper's category, search and product pages too; the landing page is rendered for them, and
         // every page for an address not confirmed.
         const listing = path.startsWith('/store/')
-        expect(streamCount(d.html).copy, path).toBe(listing)
+        expect(streamCount(d.html).copy, path).toBe(listing || path.startsWith('/gp/'))
+        if (path.startsWith('/gp/')) {
+          // The product page from the copy: the parent's own Add to Registry form, and their address in its data.
+          expect(d.html, path).toMatch(/Adding to <span[^>]*>Baby Rivera<\/span>/)
+          expect(d.html, path).toContain('id="add-to-registry-quantity"')
+          expect(d.html, path).not.toContain('/login?redirect_path=%2Fgp')
+          expect(d.html, path).toContain('parent@nestlist.example')
+          expect(a.html, path).toContain('/login?redirect_path=%2Fgp')
+          expect([a, b, anonymous].some((p) => p.html.includes('parent@nestlist.example')), path).toBe(false)
+        }
         expect(streamCount(c.html), path).toEqual({ count: 0, copy: false })
         expect(d.html, path).toContain('Account menu for ')
         expect(signedInAs(d.html, [carol.firstName]), path).toEqual([])
