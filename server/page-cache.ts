@@ -12,10 +12,12 @@
 //
 // A visitor whose only such cookies are a session or a guest cart (isPersonalCopyRequest) is answered from the same
 // stored page with their own header put in: the cart count, the account menu and, on category, search and brand
-// pages, a signed-in owner's registry discount banner (server/personal-copy.ts; decision 028, amendment h28). Such
-// a request that finds no copy renders the page for nobody, stores it and is answered the same way. A page the
-// copy cannot take their values into (the product page for a signed-in shopper, an address not confirmed yet) is
-// rendered for them.
+// pages, a signed-in owner's registry discount banner; on a product page, their Add to Registry block and address
+// (server/personal-copy.ts; decision 028, amendments h28 and h29). Their values are read in one statement
+// (services.copyHeader, batched per turn of the event loop). Such a request that finds no copy renders the page for
+// nobody, stores it and is answered the same way; once a page's personal copy is made, these visitors are answered
+// before the app too (pageCacheListener). A page the copy cannot take their values into (the landing page for a
+// signed-in shopper, a product page showing 'Notify me', an address not confirmed yet) is rendered for them.
 //
 // Bounded by bytes (least recently used first out), entries expire after a short TTL, and everything is
 // dropped when the catalogue changes (the listing index's change feed: products, prices, availability,

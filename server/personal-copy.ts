@@ -1,15 +1,17 @@
 // Personal values in the shared copy of a shop page (decision 028, amendment h28).
 //
 // A shop page differs between visitors only in a few values: the header's cart count, who is signed in (the
-// header's account menu) and, on category, search and brand pages, a signed-in owner's registry discount banner.
+// header's account menu), on category, search and brand pages a signed-in owner's registry discount banner, and on a
+// product page the Add to Registry block and the signed-in address its 'Notify me' writes to (amendment h29).
 // When the page cache stores an anonymous page, `markPage` finds each of them, so a guest holding a cart or a
 // signed-in shopper is answered with the stored copy and their own values put in, instead of a render of their own.
 //
-// Each value is in two places: the HTML (the cart link, the account menu, the banner) and React Router's hydration
+// Each value is in two places: the HTML (the cart link, the account menu, the banner, the Add to Registry block; the
+// product page's address shows only beside 'Notify me', and a page showing it is not marked) and React Router's hydration
 // data, a turbo-stream: a flat JSON array where objects refer to their keys and values by index and equal values are
 // written once. The anonymous page's values (0, null) may share their entries with any other 0 or null of the page,
 // so they cannot be replaced where they stand. Instead the loader data's keys (the root loader's `cartCount` and
-// `viewer`, a listed route's `discountBanner`) are pointed at new entries at the end of the array, one each in a
+// `viewer`, a listed route's `discountBanner`, the product page's `viewerEmail` and `addToRegistry`) are pointed at new entries at the end of the array, one each in a
 // fixed order, followed by whatever those values contain (personalEntries). Everything is checked before a page is
 // marked: one stream chunk, the array written back byte for byte as React Router wrote it, a root loader rendered
 // for nobody, and each HTML part found exactly once. A page that fails a check is stored as before, and is rendered
