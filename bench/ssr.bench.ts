@@ -23,9 +23,8 @@
 // - "signed-in": every request carries a session cookie of the demo parent (signed in through
 //   POST /api/v3/user_session before the pass): the session check, the cart count and the registry discount
 //   banner read per request (one statement, several requests' at once under load: decision 028 h29), as a
-//   signed-in shopper costs. Category, search, brand and listing pages are then made from the shared copy with
-//   those values put in; the product page is rendered (its Add to Registry is the viewer's own and not in the
-//   copy yet).
+//   signed-in shopper costs. Category, search, brand, listing and product pages (with the viewer's Add to Registry
+//   block) are then made from the shared copy with those values put in; the landing page is not measured here.
 //   Both personal passes take turns with VISITORS (default 8) carts or sessions, request by request, so a batch of
 //   reads holds different visitors as on a real server, not one visitor's many times.
 // MODES=rendered,guest-cart,signed-in,anonymous (the default) picks the passes, e.g. MODES=anonymous for one.
@@ -254,9 +253,9 @@ try {
     console.log(
       {
         rendered: '\nrendered (a cookie on every request: no page cache, every request runs loaders and renders):',
-        'guest-cart': '\nguest-cart (a guest cart\'s cookie: the shared copy with the guest\'s cart count, read per request):',
+        'guest-cart': "\nguest-cart (guest carts' cookies: the shared copy with each guest's cart count, read per request):",
         'signed-in':
-          '\nsigned-in (the demo parent\'s session, cart count and discount banner read per request; listing pages from the shared copy, product pages rendered):',
+          "\nsigned-in (sessions of the demo parent: their header, discount banner and Add to Registry read per request, one statement; every page from the shared copy):",
         anonymous: '\nanonymous (no cookie: the anonymous page cache answers):',
       }[mode],
     )
