@@ -1,4 +1,7 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
+import { getRequestListener } from '@hono/node-server'
 import { createElement } from 'react'
 import { type Context, Hono } from 'hono'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
@@ -11,7 +14,7 @@ import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import type { Services } from '~/services.server'
-import { createPageCache, isPersonalCopyRequest, pageCacheMiddleware } from './page-cache'
+import { createPageCache, isPersonalCopyRequest, pageCacheListener, pageCacheMiddleware, type PersonalServices, probeSecurityHeaders } from './page-cache'
 import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, slotValues } from './personal-copy'
 
 // The stream as React Router writes it (StreamTransfer): JSON.stringify of the chunk, '<', '>', '&' escaped.
@@ -320,5 +323,63 @@ describe('personal values in the shared copy of a page', () => {
     const plain = await app.request(url, { headers: { Cookie: 'nestlist_session=ana' } })
     expect(await plain.text()).toContain('rendered for you')
     expect(rendered).toEqual(['anonymous', 'personal', 'personal', 'personal', 'personal'])
+
+    // Before the app (pageCacheListener, as server/main.ts wires it): once the copy is made, these visitors are answered
+    // on node's request with a personal page's headers (the opener policy); values that do not fit go on to the app.
+    const appListener = getRequestListener(app.fetch)
+    const personalSecurity = await probeSecurityHeaders(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }))
+    const shared = await probeSecurityHeaders(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] }, crossOriginOpenerPolicy: false }))
+    const hit = pageCacheListener(cache, { security: shared, personal: { security: personalSecurity, services: services as unknown as PersonalServices, app: (req, res) => void appListener(req, res) } })
+    let taken = 0
+    const server = http.createServer((req, res) => {
+      if (hit(req, res)) taken++
+      else void appListener(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const target = new URL(url)
+    // The page as the cache stored it: its host (keys are whole URLs) and a browser (bots have their own copies).
+    const fetchPage = (cookie: string, encoding = 'gzip') =>
+      new Promise<{ res: { headers: Headers }; html: string }>((resolve, reject) => {
+        const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+        const headers = { Host: target.host, 'User-Agent': browser, 'Accept-Encoding': encoding, Cookie: cookie }
+        http
+          .get(`${base}${target.pathname}${target.search}`, { headers }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => {
+              const body = Buffer.concat(chunks)
+              const html = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8')
+              const out = new Headers()
+              for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value)
+              resolve({ res: { headers: out }, html })
+            })
+          })
+          .on('error', reject)
+      })
+    try {
+      const hits = cache.stats.personalHits
+      const before = await fetchPage('nestlist_session=ana')
+      expect(taken).toBe(1)
+      expect(cache.stats.personalHits).toBe(hits + 1)
+      expect(loaderData(before.html)).toMatchObject({ root: { viewer: { firstName: 'Ana' }, cartCount: 4 }, 'routes/store/category': { discountBanner: promo } })
+      expect(before.res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
+      expect(before.res.headers.get('Vary')).toBe('Cookie, Accept-Encoding')
+      expect(before.res.headers.get('Set-Cookie')).toBeNull()
+      const csp = /'nonce-([^']+)'/.exec(before.res.headers.get('Content-Security-Policy') ?? '')?.[1]
+      expect(before.html).toContain(`nonce="${csp}"`)
+      expect(loaderData((await fetchPage(`nestlist_cart=${'g'.repeat(24)}`)).html).root!.cartCount).toBe(2)
+      expect(taken).toBe(2)
+      // Taken, then handed to the app: an address not confirmed yet is rendered for them.
+      expect((await fetchPage('nestlist_session=new')).html).toContain('rendered for you')
+      expect(taken).toBe(3)
+      // Not taken: a cookie no copy takes, a client without gzip.
+      expect((await fetchPage('nestlist_session=ana; theme=dark')).html).toContain('rendered for you')
+      expect((await fetchPage('nestlist_session=ana', 'identity')).html).toContain('rendered for you')
+      expect(taken).toBe(3)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
