@@ -393,7 +393,7 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
               {item.mostWanted ? <Badge variant="primary">Most wanted</Badge> : null}
               {Object.entries(item.options).map(([k, v]) => (
                 <Badge key={k} variant="neutral">
-                  {k === 'color' ? 'Color' : k === 'size' ? 'Size' : k}: {v}
+                  {k === 'color' ? 'Colour' : k === 'size' ? 'Size' : k}: {v}
                 </Badge>
               ))}
             </p>
