@@ -40,6 +40,25 @@ async function madeFromCopy(path: string, cookie: string) {
   return rootHeaderEntries(html).fromCopy
 }
 
+/** A new account with its address confirmed (an unconfirmed one gets the reminder under the header, rendered for it). */
+async function confirmedAccount(firstName: string) {
+  const account = await createAccount(baseUrl, { firstName })
+  await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/), { headers: { Cookie: account.cookie } })
+  return account
+}
+
+/** A browser page signed in with `cookie`, collecting its errors (page errors and console errors). */
+async function signedInPage(cookie: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport })
+  const eq = cookie.indexOf('=')
+  await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+  return { context, page, errors }
+}
+
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -145,22 +164,13 @@ describe('cart', () => {
   })
 
   test('a signed-in shopper gets category and search pages from the shared copy: their menu and count, hydrated, and sign-out works', async () => {
-    // A new account with its address confirmed (an unconfirmed one gets the reminder under the header, rendered for it).
-    const account = await createAccount(baseUrl, { firstName: 'Quinnzq' })
-    await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/), { headers: { Cookie: account.cookie } })
-    const cookie = account.cookie
+    const { cookie } = await confirmedAccount('Quinnzq')
     const product = await findProduct((c) => c.available && !c.hasOptions)
     await fetch(`${baseUrl}/api/v3/cart_items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: cookie }, body: JSON.stringify({ productId: product.productId, quantity: 1 }) })
     const count = ((await (await fetch(`${baseUrl}/api/v3/cart`, { headers: { Cookie: cookie } })).json()) as { itemCount: number }).itemCount
     expect(count).toBeGreaterThan(0)
     const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const eq = cookie.indexOf('=')
-    await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+    const { context, page, errors } = await signedInPage(cookie, { width: 1280, height: 900 })
     for (const path of ['/store/full-size-strollers', '/store/search?search_term=blanket']) {
       expect((await fetch(`${baseUrl}${path}`)).status).toBe(200) // the shared copy, stored by an anonymous visit
       expect(await madeFromCopy(path, cookie), path).toBe(true)
@@ -187,18 +197,10 @@ describe('cart', () => {
   })
 
   test("a signed-in shopper's product page from the shared copy: their own Add to Registry block, hydrated, and the add works", async () => {
-    const account = await createAccount(baseUrl, { firstName: 'Rowanzq' })
-    await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/), { headers: { Cookie: account.cookie } })
-    const { cookie } = account
+    const { cookie } = await confirmedAccount('Rowanzq')
     const product = await findProduct((c) => c.available && !c.hasOptions)
     const path = product.path
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
-    const eq = cookie.indexOf('=')
-    await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+    const { context, page, errors } = await signedInPage(cookie, { width: 375, height: 800 })
     expect((await fetch(`${baseUrl}${path}`)).status).toBe(200) // the shared copy, stored by an anonymous visit
     // No registry yet: the way to start one, from the copy.
     expect(await madeFromCopy(path, cookie)).toBe(true)
