@@ -15,7 +15,7 @@ import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import type { Services } from '~/services.server'
 import { createPageCache, isPersonalCopyRequest, pageCacheListener, pageCacheMiddleware, type PersonalServices, probeSecurityHeaders } from './page-cache'
-import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, slotValues } from './personal-copy'
+import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, SIGNED_IN_ROUTES, slotValues } from './personal-copy'
 
 // The stream as React Router writes it (StreamTransfer): JSON.stringify of the chunk, '<', '>', '&' escaped.
 const literal = (chunk: string) => JSON.stringify(chunk).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
@@ -229,6 +229,20 @@ describe('personal values in the shared copy of a page', () => {
     expect((await markPage(await productPage(data, `<p>${cartCopy.notifyMeHelp}</p>`), newMarkers()))!.slots.signedIn).toBe(false)
     expect((await markPage((await productPage(data)).replace('Add to Registry', 'Add to registry'), newMarkers()))!.slots.signedIn).toBe(false)
     expect((await markPage(await productPage({ ...data, viewerEmail: 'someone@example.test' }), newMarkers()))!.slots.signedIn).toBe(false)
+  })
+
+  test('every route SIGNED_IN_ROUTES lists is a route of the app, by the id React Router gives it', async () => {
+    type Entry = { id?: string; file: string; children?: Entry[] }
+    const ids = new Set<string>()
+    const walk = (entries: Entry[]) => {
+      for (const e of entries) {
+        ids.add(e.id ?? e.file.replace(/\.[jt]sx?$/, ''))
+        walk(e.children ?? [])
+      }
+    }
+    walk(((await import('../app/routes')) as { default: Entry[] }).default)
+    expect(Object.keys(SIGNED_IN_ROUTES).filter((id) => !ids.has(id))).toEqual([])
+    for (const id of ['routes/store/category', 'routes/store/search', 'routes/store/brand', 'routes/product/product', 'store-sale', 'best-baby-products']) expect(ids.has(id), id).toBe(true)
   })
 
   test('personalEntries writes JSON values as turbo-stream entries after the page’s own; anything else throws', () => {

@@ -38,7 +38,11 @@ export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass?: string; a
   'routes/store/category': { bannerClass: 'mb-4' },
   'routes/store/search': { bannerClass: 'mb-4' },
   'routes/store/brand': { bannerClass: '-mb-4' },
-  'routes/store/listing': null,
+  // The listing pages (routes/store/listing.tsx) under their own ids (app/routes.ts): no personal value of their own.
+  'store-sale': null,
+  'store-new': null,
+  'store-fsa-hsa-eligible': null,
+  'best-baby-products': null,
   'routes/product/product': { addToRegistry: true },
 }
 
