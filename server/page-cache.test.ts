@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -9,6 +8,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { describe, expect, test } from 'vitest'
 import type { AppEnv } from '~/api/types'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
+import { serveWithCacheHit } from './cache-hit-server.test-support'
 import {
   acceptsGzip,
   crc32Combine,
@@ -292,13 +292,7 @@ describe('anonymous page cache', () => {
     const browser = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' }
     const appListener = getRequestListener(app.fetch)
     const hit = pageCacheListener(cache, { security: await probeSecurityHeaders(appSecureHeaders()) })
-    let answeredFirst = 0
-    const server = http.createServer((req, res) => {
-      if (hit(req, res)) answeredFirst++
-      else void appListener(req, res)
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const { base, taken, close } = await serveWithCacheHit(hit, appListener)
     // fetch() undoes the gzip itself (and keeps the Content-Encoding header).
     const read = async (res: Response) => {
       const html = await res.text()
@@ -310,7 +304,7 @@ describe('anonymous page cache', () => {
       await settle()
       const viaApp = await app.request(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } })
       const hits = [await fetch(`${base}/store/strollers?page=2`, { headers: { ...gzip, ...browser } }), await fetch(`${base}/store/strollers?page=2`, { headers: { 'Accept-Encoding': 'identity', ...browser } })]
-      expect(answeredFirst).toBe(2)
+      expect(taken()).toBe(2)
       expect(renders()).toBe(1)
       const names = (res: Response) => [...res.headers.keys()].filter((n) => !['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding'].includes(n)).sort()
       for (const res of hits) {
@@ -341,19 +335,18 @@ describe('anonymous page cache', () => {
       // Answered first with only a cookie no shop page reads (a gift giver's reservations).
       const giver = await fetch(`${base}/store/strollers?page=2`, { headers: { Cookie: `${VISITOR_RESERVATIONS_COOKIE}=0b5c5a2e-2d0f-4f55-9a51-5b0f0f2b8a11`, ...browser } })
       expect(giver.status).toBe(200)
-      expect(answeredFirst).toBe(4)
+      expect(taken()).toBe(4)
       // Not answered first: a cookie, another method, a page not stored yet, a percent-encoded path.
       await fetch(`${base}/store/strollers?page=2`, { headers: { Cookie: 'session=alice', ...browser } })
       await fetch(`${base}/store/strollers?page=2`, { method: 'HEAD', headers: browser })
       await fetch(`${base}/store/strollers?page=3`, { headers: browser })
       await fetch(`${base}/store/%73trollers?page=2`, { headers: browser })
-      expect(answeredFirst).toBe(4)
+      expect(taken()).toBe(4)
       cache.invalidate()
       await fetch(`${base}/store/strollers?page=2`, { headers: browser })
-      expect(answeredFirst).toBe(4)
+      expect(taken()).toBe(4)
     } finally {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await close()
     }
   })
 })

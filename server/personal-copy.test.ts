@@ -1,5 +1,4 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import { createElement } from 'react'
@@ -14,6 +13,7 @@ import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
 import type { Services } from '~/services.server'
+import { serveWithCacheHit } from './cache-hit-server.test-support'
 import { createPageCache, isPersonalCopyRequest, pageCacheListener, pageCacheMiddleware, type PersonalServices, probeSecurityHeaders } from './page-cache'
 import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, SIGNED_IN_ROUTES, slotValues } from './personal-copy'
 
@@ -344,13 +344,7 @@ describe('personal values in the shared copy of a page', () => {
     const personalSecurity = await probeSecurityHeaders(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }))
     const shared = await probeSecurityHeaders(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] }, crossOriginOpenerPolicy: false }))
     const hit = pageCacheListener(cache, { security: shared, personal: { security: personalSecurity, services: services as unknown as PersonalServices, app: (req, res) => void appListener(req, res) } })
-    let taken = 0
-    const server = http.createServer((req, res) => {
-      if (hit(req, res)) taken++
-      else void appListener(req, res)
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const { base, taken, close } = await serveWithCacheHit(hit, appListener)
     const target = new URL(url)
     // The page as the cache stored it: its host (keys are whole URLs) and a browser (bots have their own copies).
     const fetchPage = (cookie: string, encoding = 'gzip') =>
@@ -374,7 +368,7 @@ describe('personal values in the shared copy of a page', () => {
     try {
       const hits = cache.stats.personalHits
       const before = await fetchPage('nestlist_session=ana')
-      expect(taken).toBe(1)
+      expect(taken()).toBe(1)
       expect(cache.stats.personalHits).toBe(hits + 1)
       expect(loaderData(before.html)).toMatchObject({ root: { viewer: { firstName: 'Ana' }, cartCount: 4 }, 'routes/store/category': { discountBanner: promo } })
       expect(before.res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
@@ -383,17 +377,16 @@ describe('personal values in the shared copy of a page', () => {
       const csp = /'nonce-([^']+)'/.exec(before.res.headers.get('Content-Security-Policy') ?? '')?.[1]
       expect(before.html).toContain(`nonce="${csp}"`)
       expect(loaderData((await fetchPage(`nestlist_cart=${'g'.repeat(24)}`)).html).root!.cartCount).toBe(2)
-      expect(taken).toBe(2)
+      expect(taken()).toBe(2)
       // Taken, then handed to the app: an address not confirmed yet is rendered for them.
       expect((await fetchPage('nestlist_session=new')).html).toContain('rendered for you')
-      expect(taken).toBe(3)
+      expect(taken()).toBe(3)
       // Not taken: a cookie no copy takes, a client without gzip.
       expect((await fetchPage('nestlist_session=ana; theme=dark')).html).toContain('rendered for you')
       expect((await fetchPage('nestlist_session=ana', 'identity')).html).toContain('rendered for you')
-      expect(taken).toBe(3)
+      expect(taken()).toBe(3)
     } finally {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await close()
     }
   })
 })

@@ -97,7 +97,7 @@ export type ConvertResult = {
  * The header's cart count of a user as a column of another statement (`userId`: that statement's user id column),
  * so the shop header's facts come in one statement (accounts' sessionReaderWith; decision 028 h29).
  */
-export const cartItemCountOf = (userId: AnyColumn) =>
+export const cartItemCountOf = (userId: AnyColumn | SQL) =>
   sql<number>`(select coalesce(sum(i.quantity), 0)::int from carts c join cart_items i on i.cart_id = c.id where c.user_id = ${userId})`
 
 export type CartDeps = { db: Db; clock?: () => Date; registry?: RegistryTarget }
@@ -285,7 +285,7 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
       if (!viewer.userId) {
         return viewer.guestToken && viewer.guestToken.length >= 20 && viewer.guestToken.length <= 100 ? guestItemCounts.load(hashToken(viewer.guestToken)) : 0
       }
-      const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(i.quantity), 0)::int as n from carts c join cart_items i on i.cart_id = c.id where c.user_id = ${viewer.userId}`)
+      const { rows } = await db.execute<{ n: number }>(sql`select ${cartItemCountOf(sql`${viewer.userId}::bigint`)} as n`)
       return Number(rows[0]?.n ?? 0)
     },
 
@@ -297,7 +297,7 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
      */
     async itemCountForSession(sessionId: string): Promise<number> {
       const { rows } = await db.execute<{ n: number }>(
-        sql`select coalesce(sum(i.quantity), 0)::int as n from sessions s join carts c on c.user_id = s.user_id join cart_items i on i.cart_id = c.id where s.id = ${sessionId}`,
+        sql`select ${cartItemCountOf(sql`s.user_id`)} as n from sessions s where s.id = ${sessionId}`,
       )
       return Number(rows[0]?.n ?? 0)
     },
