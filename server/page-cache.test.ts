@@ -13,6 +13,7 @@ import {
   acceptsGzip,
   crc32Combine,
   crc32CombineOp,
+  deflatedValue,
   createPageCache,
   gzipBody,
   hasPersonalCookie,
@@ -261,6 +262,24 @@ describe('anonymous page cache', () => {
     expect(plainBody(template, values).toString('utf8')).toBe(expected)
     const none = makeTemplate('<p>no values here</p>', 'OLD', [])
     expect(zlib.gunzipSync(gzipBody(none, values)).toString('utf8')).toBe('<p>no values here</p>')
+  })
+
+  test('personal values compressed once (deflatedValue) go into the gzip body beside stored blocks, and are kept by their text', () => {
+    const html = '<a nonce="OLD">OLD</a><b>OLD</b>'
+    const template = makeTemplate(html, 'OLD', [])
+    const block = `<form>${'é<label>Quantity</label>'.repeat(200)}😀</form>`
+    const compressed = deflatedValue(block)
+    expect(deflatedValue(block)).toBe(compressed) // the same text: compressed once
+    expect(compressed.deflated.length).toBeLessThan(Buffer.byteLength(block) / 4)
+    const body = gzipBody(template, [compressed])
+    expect(zlib.gunzipSync(body).toString('utf8')).toBe(html.replaceAll('OLD', block))
+    // Mixed with stored blocks, and a value of 70,000 bytes (more than one stored block could hold).
+    const big = 'ü'.repeat(35_000)
+    const mixed = makeTemplate('OLD|OLD|OLD|', 'OLD', [])
+    expect(zlib.gunzipSync(gzipBody(mixed, [Buffer.from('n1')])).toString('utf8')).toBe('n1|n1|n1|')
+    const personal = makeTemplate('<p>OLD</p>UUID<i>', 'OLD', ['UUID'])
+    const values = [Buffer.from('n2'), deflatedValue(big)]
+    expect(zlib.gunzipSync(gzipBody(personal, values)).toString('utf8')).toBe(`<p>n2</p>${big}<i>`)
   })
 
   test('the CRC-32 of a concatenation combined from its pieces equals zlib’s CRC of the whole', () => {

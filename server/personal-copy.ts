@@ -395,6 +395,17 @@ export function personalEntries(values: unknown[], base: number): string {
   return JSON.stringify(entries).slice(1, -1)
 }
 
+const streams = new Map<string, string>()
+/**
+ * The stream's new entries for these values, as they stand in the page's script. Remembered by the values' JSON (the
+ * personal values are JSON by their types, and personalEntries checks each on first use): visitors share a cart count,
+ * a banner, a block, and the same visitor comes back, so most responses skip the encoding (decision 028 h30).
+ */
+function streamEntries(heads: unknown[], base: number): string {
+  const key = `${base} ${JSON.stringify(heads)}`
+  return remembered(() => escapeScript(JSON.stringify(personalEntries(heads, base)).slice(1, -1)), streams, key)
+}
+
 /** The values for a marked page's slots, in `slots.kinds` order; null when this visitor's page cannot be made from it. */
 export async function slotValues(slots: PersonalSlots, personal: PersonalValues): Promise<string[] | null> {
   // A signed-in page needs a copy that takes one; an address not yet confirmed adds a reminder the copy does not have.
@@ -408,7 +419,7 @@ export async function slotValues(slots: PersonalSlots, personal: PersonalValues)
   const heads = slots.heads.map((head) => personal[head])
   let stream: string
   try {
-    stream = escapeScript(JSON.stringify(personalEntries(heads, slots.streamBase)).slice(1, -1))
+    stream = streamEntries(heads, slots.streamBase)
   } catch {
     return null
   }
