@@ -554,6 +554,9 @@ export type PersonalServices = { copyHeader: CopyHeaderReader; registry: Pick<Re
  * take them: see slotValues). The same values the page's loaders give them: the header's (services.copyHeader, one
  * statement), the banner where the page has one, and on a product page their address and Add to Registry block.
  */
+/** What a copy's heads need read with the header: a product page's add target, the landing page's birthday prompt. */
+const copyHeaderOptions = (found: PersonalSlots) => ({ addTarget: found.heads.includes('addToRegistry'), birthdayPrompt: found.heads.includes('birthdayPrompt') })
+
 async function personalSlotValues(copy: PersonalCopy, facts: Promise<CopyHeaderFacts>, services: PersonalServices): Promise<string[] | null> {
   const slots = copy.found
   const { user, viewer, cartCount, discountBanner } = await facts
@@ -564,6 +567,8 @@ async function personalSlotValues(copy: PersonalCopy, facts: Promise<CopyHeaderF
     const { addTarget } = await facts
     personal.addToRegistry = await addToRegistryStateFor(user?.id ?? null, addTarget === undefined ? services.registry : { addTargetFor: async () => addTarget })
   }
+  // Read with the header when asked for (the landing page); not asked, it stays undefined and the page is rendered.
+  if (slots.heads.includes('birthdayPrompt')) personal.birthdayPrompt = (await facts).birthdayPrompt
   return slotValues(slots, personal)
 }
 
@@ -606,7 +611,7 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     const started = logRequests ? performance.now() : 0
     let values: string[] | null = null
     try {
-      values = await personalSlotValues(copy, personal.services.copyHeader(cookie, { addTarget: copy.found.heads.includes('addToRegistry') }), personal.services)
+      values = await personalSlotValues(copy, personal.services.copyHeader(cookie, copyHeaderOptions(copy.found)), personal.services)
     } catch {
       values = null // the app reads them again, and answers its own error page if that fails too
     }
@@ -770,7 +775,7 @@ export function pageCacheMiddleware(cache: PageCache, options: { render?: Render
     const services = c.var.services
     // The visitor's header is read while the page is found or rendered (one statement: services.copyHeader);
     // awaited (and its failure thrown) where used.
-    const header = services.copyHeader(c.req.header('cookie'), { addTarget: c.req.path.startsWith('/gp/') })
+    const header = services.copyHeader(c.req.header('cookie'), { addTarget: c.req.path.startsWith('/gp/'), birthdayPrompt: /^\/store\/?$/.test(c.req.path) })
     header.catch(() => {})
     let page = gzip ? cache.get(key) : undefined
     if (!page && gzip) {

@@ -12,6 +12,8 @@ import { readCartToken } from '~/modules/cart/cart-cookie.server'
 import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
+import { LANDING_DISCOUNT_BANNER_CLASS } from '~/modules/discount/ui/registry-discount-banner'
+import { containerClass } from '~/ui'
 import type { Services } from '~/services.server'
 import { serveWithCacheHit } from './cache-hit-server.test-support'
 import { createPageCache, isPersonalCopyRequest, pageCacheListener, pageCacheMiddleware, type PersonalServices, probeSecurityHeaders } from './page-cache'
@@ -106,6 +108,21 @@ const promo = {
   modalFlag: true,
 } as ShopDiscount
 const ana = { firstName: 'Ana <3', role: 'user' as const, emailVerified: true }
+
+/** A turbo-stream array for JSON values (each value once, no sharing: the decoder does not need it). */
+function encode(data: unknown) {
+  const values: unknown[] = []
+  const add = (v: unknown): number => {
+    if (v === null) return -5
+    const at = values.push(undefined) - 1
+    if (Array.isArray(v)) values[at] = v.map(add)
+    else if (v && typeof v === 'object') values[at] = Object.fromEntries(Object.entries(v).map(([k, x]) => [`_${add(k)}`, add(x)]))
+    else values[at] = v
+    return at
+  }
+  add(data)
+  return values
+}
 const withoutStream = (html: string) => html.replace(/enqueue\(.*?\);<\/script>/, '')
 
 describe('personal values in the shared copy of a page', () => {
@@ -176,20 +193,6 @@ describe('personal values in the shared copy of a page', () => {
 
   test('a product page: the Add to Registry block and the signed-in address go in for owners, no-registry shoppers and guests', async () => {
     const product = { productId: 7, title: 'Sleep gown <soft>', available: true, options: { sizes: ['NB', '0-3M'], colors: ['gray'] }, path: '/gp/sleep-gown/7' }
-    // A turbo-stream array for JSON values (each value once, no sharing: the decoder does not need it).
-    const encode = (data: unknown) => {
-      const values: unknown[] = []
-      const add = (v: unknown): number => {
-        if (v === null) return -5
-        const at = values.push(undefined) - 1
-        if (Array.isArray(v)) values[at] = v.map(add)
-        else if (v && typeof v === 'object') values[at] = Object.fromEntries(Object.entries(v).map(([k, x]) => [`_${add(k)}`, add(x)]))
-        else values[at] = v
-        return at
-      }
-      add(data)
-      return values
-    }
     const productPage = async (data: Record<string, unknown>, extra = '') => {
       const chunk = `${JSON.stringify(encode({ loaderData: { root: { viewer: null, cartCount: 0, flash: null }, 'routes/product/product': data }, actionData: null, errors: null }))}\n`
       const block = data.addToRegistry && (data.addToRegistry as { kind: string }).kind === 'anonymous' ? await registryBlockHtml({ kind: 'anonymous' }, product) : ''
@@ -229,6 +232,49 @@ describe('personal values in the shared copy of a page', () => {
     expect((await markPage(await productPage(data, `<p>${cartCopy.notifyMeHelp}</p>`), newMarkers()))!.slots.signedIn).toBe(false)
     expect((await markPage((await productPage(data)).replace('Add to Registry', 'Add to registry'), newMarkers()))!.slots.signedIn).toBe(false)
     expect((await markPage(await productPage({ ...data, viewerEmail: 'someone@example.test' }), newMarkers()))!.slots.signedIn).toBe(false)
+  })
+
+  test('the landing page: the banner (unless the page has home banner ads) and the birthday prompt’s facts go in for signed-in owners', async () => {
+    const landingPage = async (data: Record<string, unknown>, options: { banner?: boolean } = {}) => {
+      const chunk = `${JSON.stringify(encode({ loaderData: { root: { viewer: null, cartCount: 0, flash: null }, 'routes/store/landing': data }, actionData: null, errors: null }))}\n`
+      const banner = options.banner === false ? '' : bannerHtml(null, LANDING_DISCOUNT_BANNER_CLASS)
+      return `<!DOCTYPE html><html><body><header>${await signIn()}${cartLinkHtml(0)}</header><main>${banner}<h1>Shop with Nestlist</h1></main><script nonce="n0">window.__reactRouterContext.streamController.enqueue(${literal(chunk)});</script></body></html>`
+    }
+    const data = { collections: [], bannerAds: [], discountBanner: null, birthdayPrompt: null, origin: 'http://shop.test' }
+    const html = await landingPage(data)
+    const markers = newMarkers()
+    const marked = (await markPage(html, markers))!
+    expect(marked.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'discountBanner', 'birthdayPrompt'] })
+    expect(marked.slots.noBanner).toBeUndefined()
+    const anonymous = (await fill(marked, markers, ANONYMOUS))!
+    expect(withoutStream(anonymous)).toBe(withoutStream(html))
+    expect(loaderData(anonymous)['routes/store/landing']).toEqual(data)
+    // An owner with an eligible registry: the banner as the landing page renders it (its own container), and the prompt's facts.
+    const prompt = { id: 4, createdAt: '2026-01-02T03:04:05.000Z', registries: [{ id: 9, ownerId: 4, registryType: 'baby' }] }
+    const owner = (await fill(marked, markers, { cartCount: 1, viewer: ana, discountBanner: promo, birthdayPrompt: prompt }))!
+    expect(owner).toContain(`<aside aria-label="Registry discount" class="${LANDING_DISCOUNT_BANNER_CLASS}">`)
+    expect(LANDING_DISCOUNT_BANNER_CLASS).toBe(containerClass('xl', '-mb-8 pt-4 sm:-mb-12'))
+    expect(loaderData(owner)['routes/store/landing']).toEqual({ ...data, discountBanner: promo, birthdayPrompt: prompt })
+    expect(loaderData(owner).root).toMatchObject({ viewer: ana, cartCount: 1 })
+    // The prompt's facts are read for this page only: without them, no page from this copy.
+    expect(await slotValues(marked.slots, { cartCount: 0, viewer: ana, discountBanner: null })).toBeNull()
+
+    // With home banner ads the banner is no one's: an owner gets the page without it (not refused), the slot stays empty.
+    const withAds = { ...data, bannerAds: [{ id: 1, title: 'Spring sale', linkUrl: '/store/sale' }] }
+    const adsHtml = await landingPage(withAds)
+    const adsMarked = (await markPage(adsHtml, markers))!
+    expect(adsMarked.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'birthdayPrompt'], noBanner: true })
+    const ownerWithAds = (await fill(adsMarked, markers, { cartCount: 1, viewer: ana, discountBanner: promo, birthdayPrompt: null }))!
+    expect(ownerWithAds).not.toContain('Registry discount')
+    expect(withoutStream(ownerWithAds)).toContain(bannerHtml(null, LANDING_DISCOUNT_BANNER_CLASS))
+    expect(loaderData(ownerWithAds)['routes/store/landing']).toEqual({ ...withAds, discountBanner: null, birthdayPrompt: null })
+
+    // A page rendered with someone's prompt, without its ads' list, or without the banner's slot: guests only.
+    for (const html of [await landingPage({ ...data, birthdayPrompt: prompt }), await landingPage({ ...data, bannerAds: undefined }), await landingPage(data, { banner: false })]) {
+      const guestsOnly = (await markPage(html, newMarkers()))!
+      expect(guestsOnly.slots.signedIn).toBe(false)
+      expect(guestsOnly.slots.heads).toEqual(['cartCount'])
+    }
   })
 
   test('every route SIGNED_IN_ROUTES lists is a route of the app, by the id React Router gives it', async () => {

@@ -21,20 +21,24 @@ import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AccountMenu, type HeaderViewer } from '~/components/account-menu'
+import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
 import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { CartLink } from '~/modules/cart/ui/cart-link'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
-import { REGISTRY_DISCOUNT_SLOT, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+import { LANDING_DISCOUNT_BANNER_CLASS, REGISTRY_DISCOUNT_SLOT, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { AddToRegistryState } from '~/modules/registry/ui/add-to-registry.server'
 
 /**
  * The routes whose pages a signed-in shopper may get from the shared copy, and what personal values their loaders
  * have: the class of the registry discount banner a page renders (shopExtras without options), or the product page's
- * Add to Registry block and the address its 'Notify me' would write to (decision 028 h29). Any other route on the
- * page (the landing page's birthday prompt) keeps signed-in shoppers rendered.
+ * Add to Registry block and the address its 'Notify me' would write to (decision 028 h29), or the landing page's
+ * birthday prompt facts (only in its loader data: the prompt renders nothing on the server) and its banner, shown
+ * only while the page has no home banner ads (`bannerUnlessAds`: the page's own `bannerAds` say, h30). Any other route
+ * on the page keeps signed-in shoppers rendered.
  */
-export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass?: string; addToRegistry?: true } | null>> = {
+export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass?: string; bannerUnlessAds?: true; addToRegistry?: true; birthdayPrompt?: true } | null>> = {
+  'routes/store/landing': { bannerClass: LANDING_DISCOUNT_BANNER_CLASS, bannerUnlessAds: true, birthdayPrompt: true },
   'routes/store/category': { bannerClass: 'mb-4' },
   'routes/store/search': { bannerClass: 'mb-4' },
   'routes/store/brand': { bannerClass: '-mb-4' },
@@ -48,7 +52,8 @@ export const SIGNED_IN_ROUTES: Readonly<Record<string, { bannerClass?: string; a
 
 /**
  * The personal values of one response. `viewerEmail` and `addToRegistry` are the product page's (its loader's
- * values, for the viewer: addToRegistryState and the signed-in address); other pages have neither.
+ * values, for the viewer: addToRegistryState and the signed-in address), `birthdayPrompt` the landing page's
+ * (shopExtras'); other pages have none of them.
  */
 export type PersonalValues = {
   cartCount: number
@@ -56,9 +61,10 @@ export type PersonalValues = {
   discountBanner: ShopDiscount | null
   viewerEmail?: string | null
   addToRegistry?: AddToRegistryState
+  birthdayPrompt?: BirthdayPromptUser | null
 }
 
-export const ANONYMOUS: PersonalValues = { cartCount: 0, viewer: null, discountBanner: null, viewerEmail: null, addToRegistry: { kind: 'anonymous' } }
+export const ANONYMOUS: PersonalValues = { cartCount: 0, viewer: null, discountBanner: null, viewerEmail: null, addToRegistry: { kind: 'anonymous' }, birthdayPrompt: null }
 
 /** What the product page's Add to Registry block is rendered from: its loader's product fields and path. */
 export type RegistryBlockProduct = { productId: number; title: string; available: boolean; options: { sizes?: string[]; colors?: string[] }; path: string }
@@ -72,8 +78,10 @@ export type PersonalSlots = {
   signInLink: string
   /** The index of the stream's first new entry, and what the new entries are for, in order. */
   streamBase: number
-  heads: ('cartCount' | 'viewer' | 'discountBanner' | 'viewerEmail' | 'addToRegistry')[]
+  heads: ('cartCount' | 'viewer' | 'discountBanner' | 'viewerEmail' | 'addToRegistry' | 'birthdayPrompt')[]
   bannerClass: string
+  /** The page shows home banner ads, so no visitor gets the registry discount banner on it (the landing page). */
+  noBanner?: true
   /** A product page's product, when its Add to Registry block is a slot. */
   product?: RegistryBlockProduct
 }
@@ -295,14 +303,25 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
   // Everything a signed-in shopper needs, or guests only.
   const routeIds = Object.entries(routes as Record<string, number>).map(([prop]) => values[Number(prop.slice(1))] as string)
   const listed = routeIds.every((id) => id === 'root' || id in SIGNED_IN_ROUTES)
-  const bannerRoute = routeIds.map((id) => SIGNED_IN_ROUTES[id]).find((r) => r?.bannerClass !== undefined)
+  const bannerConfig = routeIds.map((id) => SIGNED_IN_ROUTES[id]).find((r) => r?.bannerClass !== undefined)
   const routeData = routeIds.filter((id) => id !== 'root').map((id) => values[entry(values, routes, id)!.index])
-  const bannerOwner = bannerRoute ? routeData.find((data) => entry(values, data, 'discountBanner')) : undefined
-  const banner = bannerOwner ? entry(values, bannerOwner, 'discountBanner') : undefined
+  const bannerOwner = bannerConfig ? routeData.find((data) => entry(values, data, 'discountBanner')) : undefined
+  // The landing page shows the banner only without home banner ads: with ads, it is no one's (not a slot).
+  const ads = bannerConfig?.bannerUnlessAds && bannerOwner ? entry(values, bannerOwner, 'bannerAds') : undefined
+  const adList = ads ? values[ads.index] : undefined
+  const adsKnown = !bannerConfig?.bannerUnlessAds || Array.isArray(adList)
+  const noBanner = Array.isArray(adList) && adList.length > 0
+  const bannerRoute = noBanner ? undefined : bannerConfig
+  const banner = bannerOwner && bannerRoute ? entry(values, bannerOwner, 'discountBanner') : undefined
   const { at: menuAt, link: signInLink } = await findSignInLink(html)
   const bannerAt = banner && banner.index === -5 ? onlyOne(html, BANNER_ANCHOR) : -1
   const registry = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.addToRegistry) ? await markRegistryBlock(html, values, routeData, streamAt) : ({ ok: true } as RegistryMark)
-  const signedIn = listed && registry.ok && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
+  // The landing page's birthday prompt facts: in its loader data only, null for nobody.
+  const promptOwner = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.birthdayPrompt) ? routeData.find((data) => entry(values, data, 'birthdayPrompt')) : undefined
+  const prompt = promptOwner ? entry(values, promptOwner, 'birthdayPrompt') : undefined
+  const promptOk = !routeIds.some((id) => SIGNED_IN_ROUTES[id]?.birthdayPrompt) || prompt?.index === -5
+  const signedIn =
+    listed && adsKnown && promptOk && registry.ok && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
 
   const heads: PersonalSlots['heads'] = ['cartCount']
   const streamBase = values.length
@@ -322,6 +341,10 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
         heads.push('addToRegistry')
         point(registry.owner, registry.block.prop)
       }
+    }
+    if (prompt) {
+      heads.push('birthdayPrompt')
+      point(promptOwner, prompt.prop)
     }
   }
   // The new entries go where a placeholder string stands, quotes and all.
@@ -357,6 +380,7 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
       streamBase,
       heads,
       bannerClass: bannerRoute?.bannerClass ?? '',
+      ...(signedIn && noBanner ? { noBanner: true as const } : {}),
       ...(signedIn && registry.ok && registry.block ? { product: registry.block.product } : {}),
     },
   }
@@ -410,7 +434,7 @@ function streamEntries(heads: unknown[], base: number): string {
 export async function slotValues(slots: PersonalSlots, personal: PersonalValues): Promise<string[] | null> {
   // A signed-in page needs a copy that takes one; an address not yet confirmed adds a reminder the copy does not have.
   if (personal.viewer && (!slots.signedIn || !personal.viewer.emailVerified)) return null
-  if (personal.discountBanner && !slots.heads.includes('discountBanner')) return null
+  if (personal.discountBanner && !slots.heads.includes('discountBanner') && !slots.noBanner) return null
   const menu = personal.viewer ? await accountMenuHtml(personal.viewer) : slots.signInLink
   const product = slots.product
   const block = product && personal.addToRegistry ? await registryBlockHtml(personal.addToRegistry, product) : ''

@@ -7,7 +7,8 @@ import { readCartToken } from '~/modules/cart/cart-cookie.server'
 import { type CartService, cartItemCountOf } from '~/modules/cart/cart.service.server'
 import type { DiscountService, ShopDiscount } from '~/modules/discount/discount.service.server'
 import { registryDiscountUsedOf } from '~/modules/orders/orders.service.server'
-import { type AddTarget, addTargetOf, currentRegistryDiscountFactsOf } from '~/modules/registry/registry.service.server'
+import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
+import { type AddTarget, addTargetOf, currentRegistryDiscountFactsOf, ownedRegistriesOf } from '~/modules/registry/registry.service.server'
 import type { Services } from '~/services.server'
 import { type AccountsService, sessionIdFor } from './accounts.service.server'
 import type { Viewer } from './accounts.types'
@@ -44,6 +45,8 @@ export type CopyHeaderFacts = HeaderFacts<Viewer> & {
   discountBanner: ShopDiscount | null
   /** With `addTarget` asked for (a product page), the registry the signed-in user adds products to (addTargetFor). */
   addTarget?: AddTarget | null
+  /** With `birthdayPrompt` asked for (the landing page), the birthday prompt's facts (discount.shopExtrasFor's). */
+  birthdayPrompt?: BirthdayPromptUser | null
 }
 
 /**
@@ -57,7 +60,7 @@ export type CopyHeaderFacts = HeaderFacts<Viewer> & {
 export function createCopyHeaderReader(services: {
   accounts: Pick<AccountsService, 'sessionReaderWith'>
   cart: Pick<CartService, 'itemCount'>
-  discount: Pick<DiscountService, 'discountBannerOf'>
+  discount: Pick<DiscountService, 'discountBannerOf' | 'birthdayPromptOf'>
 }) {
   const columns = (userId: AnyColumn) => ({
     cartCount: cartItemCountOf(userId),
@@ -67,9 +70,12 @@ export function createCopyHeaderReader(services: {
   const signedIn = services.accounts.sessionReaderWith('shop_copy_header', columns)
   // A product page's: the same, and the registry its Add to Registry block adds to.
   const signedInOnProduct = services.accounts.sessionReaderWith('shop_copy_header_product', (userId) => ({ ...columns(userId), addTarget: addTargetOf(userId) }))
-  return async (cookie: string | null | undefined, options: { addTarget?: boolean } = {}): Promise<CopyHeaderFacts> => {
+  // The landing page's: the same, and the registries the user owns (the birthday prompt's facts, decision 028 h30).
+  const signedInOnLanding = services.accounts.sessionReaderWith('shop_copy_header_landing', (userId) => ({ ...columns(userId), owned: ownedRegistriesOf(userId) }))
+  return async (cookie: string | null | undefined, options: { addTarget?: boolean; birthdayPrompt?: boolean } = {}): Promise<CopyHeaderFacts> => {
     const token = readSessionToken(cookie)
-    const session = !sessionIdFor(token) ? null : options.addTarget ? await signedInOnProduct(token) : await signedIn(token)
+    const read = options.addTarget ? signedInOnProduct : options.birthdayPrompt ? signedInOnLanding : signedIn
+    const session = sessionIdFor(token) ? await read(token) : null
     if (session) {
       const { user, values } = session
       return {
@@ -78,10 +84,17 @@ export function createCopyHeaderReader(services: {
         cartCount: Number(values.cartCount),
         discountBanner: await services.discount.discountBannerOf(values.registry, () => values.discountUsed === true),
         ...('addTarget' in values ? { addTarget: values.addTarget as AddTarget | null } : {}),
+        ...('owned' in values ? { birthdayPrompt: services.discount.birthdayPromptOf(user, values.owned as { id: number; ownerId: number; registryType: string }[]) } : {}),
       }
     }
     const cartToken = readCartToken(cookie)
-    return { user: null, viewer: null, cartCount: cartToken ? await services.cart.itemCount({ guestToken: cartToken }) : 0, discountBanner: null }
+    return {
+      user: null,
+      viewer: null,
+      cartCount: cartToken ? await services.cart.itemCount({ guestToken: cartToken }) : 0,
+      discountBanner: null,
+      ...(options.birthdayPrompt ? { birthdayPrompt: null } : {}),
+    }
   }
 }
 

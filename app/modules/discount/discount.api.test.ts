@@ -184,6 +184,11 @@ describe('discount service', () => {
       const { addTarget, ...onProduct } = await copyHeader(cookie, { addTarget: true })
       expect(onProduct, cookie).toEqual(got)
       expect(addTarget, cookie).toEqual(got.user ? await h.services.registry.addTargetFor(got.user.id) : undefined)
+      // The landing page's: the same facts, and the birthday prompt's as shopExtrasFor gives them where the prompt is offered.
+      const { birthdayPrompt, ...onLanding } = await copyHeader(cookie, { birthdayPrompt: true })
+      expect(onLanding, cookie).toEqual(got)
+      expect(birthdayPrompt, cookie).toEqual((await discount.shopExtrasFor(got.user, { birthdayPrompt: true })).birthdayPrompt)
+      return { birthdayPrompt }
     }
     const [productId] = await h.createProducts(1)
     await h.database.pool.query(`insert into product_stock (product_id, option_key, quantity) values ($1, '', 50)`, [productId])
@@ -206,7 +211,8 @@ describe('discount service', () => {
     await check(`${owner.cookie}; ${guestCookie}`, { viewer, cartCount: 3, banner: true })
     // A newer registry that is not a baby registry is the current one: no banner.
     const birthday = await h.createRegistry(owner.cookie, { registryType: 'birthday', arrivalDate: undefined, planningStage: undefined })
-    await check(owner.cookie, { viewer, cartCount: 3, banner: false })
+    const withBirthday = await check(owner.cookie, { viewer, cartCount: 3, banner: false })
+    expect(withBirthday.birthdayPrompt?.registries.map((r) => r.id)).toEqual([birthday.id, registry.id])
     await h.database.pool.query('delete from registries where id = $1', [birthday.id])
     await check(owner.cookie, { viewer, cartCount: 3, banner: true })
 

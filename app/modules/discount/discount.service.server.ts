@@ -59,12 +59,16 @@ export function createDiscountService({ registry, clock = () => new Date(), feat
       if (!user) return { discountBanner: null, birthdayPrompt: null }
       const owned = await registry.ownedBy(user.id)
       const current = owned[0]
-      const offerBirthday = options.birthdayPrompt === true && flags.birthday_list_adoption_modal && owned.length > 0
       return {
         // A single-use discount that an order already took is not offered again (one indexed read, eligible owners only).
         discountBanner: await service.discountBannerOf(current && (options.homeBannerAds ?? 0) === 0 ? current : null, async () => (usedBy ? usedBy(user.id) : false)),
-        birthdayPrompt: offerBirthday ? birthdayPromptFacts(user, owned) : null,
+        birthdayPrompt: options.birthdayPrompt === true ? service.birthdayPromptOf(user, owned) : null,
       }
+    },
+
+    /** The birthday prompt's facts for a signed-in user on a page that offers it: with its flag on and a registry owned (newest first). */
+    birthdayPromptOf(user: { id: number; createdAt: Date }, owned: readonly { id: number; ownerId: number; registryType: string }[]): BirthdayPromptUser | null {
+      return flags.birthday_list_adoption_modal && owned.length > 0 ? birthdayPromptFacts(user, owned) : null
     },
 
     /**

@@ -94,7 +94,14 @@ export const addTargetOf = (userId: AnyColumn | SQL) =>
  * shop header's facts in one statement (accounts' sessionReaderWith; decision 028 h29).
  */
 export const currentRegistryDiscountFactsOf = (userId: AnyColumn) =>
-  sql<{ registryType: string; arrivalDate: string | null; createdAt: string } | null>`(select json_build_object('registryType', r.registry_type, 'arrivalDate', r.arrival_date, 'createdAt', r.created_at) from registries r where r.owner_id = ${userId} order by r.created_at desc limit 1)`
+  sql<{ registryType: string; arrivalDate: string | null; createdAt: string } | null>`(select json_build_object('registryType', r.registry_type, 'arrivalDate', r.arrival_date, 'createdAt', r.created_at) from registries r where r.owner_id = ${userId} order by r.created_at desc, r.id desc limit 1)`
+
+/**
+ * The registries a user owns, newest first (ownedBy's order), with what the birthday prompt needs of each, as a column
+ * of another statement (the landing page's header facts in one statement, decision 028 h30).
+ */
+export const ownedRegistriesOf = (userId: AnyColumn) =>
+  sql<{ id: number; ownerId: number; registryType: string }[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'ownerId', r.owner_id, 'registryType', r.registry_type) order by r.created_at desc, r.id desc), '[]'::json) from registries r where r.owner_id = ${userId})`
 
 /** Registries: create, settings, items and categories for owners; the guest view and find for everyone. */
 export function createRegistryService({ db, clock = () => new Date() }: RegistryDeps) {
@@ -288,7 +295,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         })
         .from(registries)
         .where(eq(registries.ownerId, userId))
-        .orderBy(desc(registries.createdAt))
+        .orderBy(desc(registries.createdAt), desc(registries.id))
     },
 
     /** Every registry the user manages, owned ones first, then those they collaborate on (see registry-access). */

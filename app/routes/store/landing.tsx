@@ -11,7 +11,7 @@ import { Container, Icon, type IconName, Tooltip } from '~/ui'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
 import { cardView } from '~/modules/catalog/product-card.server'
 import { shopExtras } from '~/modules/discount/shop-extras.server'
-import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
+import { LANDING_DISCOUNT_BANNER_CLASS, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import { HomeBannerAds } from '~/modules/banner-ads/ui/home-banner-ads'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
 import type { Route } from './+types/landing'
@@ -95,11 +95,7 @@ export default function StoreLanding({ loaderData }: Route.ComponentProps) {
   }, [])
   return (
     <div className="flex flex-col gap-12 pb-12 sm:gap-16">
-      {discountBanner ? (
-        <Container className="-mb-8 pt-4 sm:-mb-12">
-          <RegistryDiscountBanner promo={discountBanner} />
-        </Container>
-      ) : null}
+      <RegistryDiscountBanner promo={discountBanner} className={LANDING_DISCOUNT_BANNER_CLASS} />
       {/* The list-adoption modal (spec §2 store landing): the birthday wishlist offer for signed-in owners. */}
       <BirthdayPrompt user={birthdayPrompt} eventLocation="store_landing" />
       <section aria-labelledby="store-hero-heading" className="bg-peach-50">

@@ -13,3 +13,21 @@ export function rootHeaderEntries(html: string): { cartCount: unknown; fromCopy:
   // written before; the copy points the key at an entry after all of the page's own.
   return { cartCount: values[at], fromCopy: at > Number(prop.slice(1)) + 1 }
 }
+
+/** A route loader's value in a page's hydration data, decoded (JSON values only: null, numbers, strings, arrays, objects). */
+export function loaderValue(html: string, routeId: string, name: string): unknown {
+  const literal = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/.exec(html)![1]!
+  const values = JSON.parse(JSON.parse(literal) as string) as unknown[]
+  const key = (object: unknown, key: string) => Object.entries(object as Record<string, number>).find(([k]) => values[Number(k.slice(1))] === key)
+  const decode = (index: number): unknown => {
+    if (index === -5) return null
+    if (index === -7) return undefined
+    const value = values[index]
+    if (Array.isArray(value)) return value.map((i: number) => decode(i))
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, number>).map(([k, i]) => [values[Number(k.slice(1))], decode(i)]))
+    return value
+  }
+  const route = values[key(values[key(values[0], 'loaderData')![1]], routeId)![1]]
+  const found = key(route, name)
+  return found ? decode(found[1]) : undefined
+}

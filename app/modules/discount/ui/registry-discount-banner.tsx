@@ -5,6 +5,14 @@ import type { ShopDiscount } from '../discount.service.server'
 
 export const REGISTRY_DISCOUNT_SLOT = 'registry-discount'
 
+/**
+ * The landing page's banner is its own page-wide container (not inside one), so where there is no banner there is
+ * only the empty slot, as on the other shop pages (server/personal-copy.ts puts a signed-in owner's banner there).
+ * Container's classes written out (`containerClass('xl', …)`, a test holds them equal): a call here, when the module
+ * is first evaluated, ran before the shared chunk it imports from in the server build's import cycle.
+ */
+export const LANDING_DISCOUNT_BANNER_CLASS = 'mx-auto w-full px-4 sm:px-6 lg:px-8 max-w-7xl -mb-8 pt-4 sm:-mb-12'
+
 // Loaded only when a person asks for it, so the shop pages' JavaScript does not grow.
 const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
 
