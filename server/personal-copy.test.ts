@@ -9,6 +9,7 @@ import type { AppEnv } from '~/api/types'
 import { AccountMenu } from '~/components/account-menu'
 import { readSessionToken } from '~/modules/accounts/auth.server'
 import { readCartToken } from '~/modules/cart/cart-cookie.server'
+import { NotifyMe } from '~/modules/cart/ui/add-to-cart'
 import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
@@ -17,7 +18,7 @@ import { containerClass } from '~/ui'
 import type { Services } from '~/services.server'
 import { serveWithCacheHit } from './cache-hit-server.test-support'
 import { createPageCache, isPersonalCopyRequest, pageCacheListener, pageCacheMiddleware, type PersonalServices, probeSecurityHeaders } from './page-cache'
-import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, type PersonalValues, personalEntries, registryBlockHtml, renderAt, SIGNED_IN_ROUTES, slotValues } from './personal-copy'
+import { ANONYMOUS, accountMenuHtml, bannerHtml, cartLinkHtml, type Markers, markPage, newMarkers, notifyMeHtml, type PersonalValues, personalEntries, registryBlockHtml, renderAt, SIGNED_IN_ROUTES, slotValues } from './personal-copy'
 
 // The stream as React Router writes it (StreamTransfer): JSON.stringify of the chunk, '<', '>', '&' escaped.
 const literal = (chunk: string) => JSON.stringify(chunk).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
@@ -230,6 +231,22 @@ describe('personal values in the shared copy of a page', () => {
     expect(gift.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'viewerEmail'] })
     expect(gift.slots.kinds).not.toContain('addToRegistry')
     expect((await markPage(await productPage(data, `<p>${cartCopy.notifyMeHelp}</p>`), newMarkers()))!.slots.signedIn).toBe(false)
+
+    // A sold-out product's 'Notify me' form: a visitor types an address; a signed-in shopper's names theirs, without the field.
+    const soldOut = await productPage(data, await notifyMeHtml(product, null))
+    expect(soldOut).toContain('id="notify-me-email"')
+    const notifyMarkers = newMarkers()
+    const notifyMarked = (await markPage(soldOut, notifyMarkers))!
+    expect(notifyMarked.slots).toMatchObject({ signedIn: true, heads: ['cartCount', 'viewer', 'viewerEmail', 'addToRegistry'], notifyMe: { productId: 7, path: '/gp/sleep-gown/7' } })
+    expect(notifyMarked.slots.kinds).toEqual(['accountMenu', 'cartLink', 'addToRegistry', 'notifyMe', 'stream'])
+    expect(withoutStream((await fill(notifyMarked, notifyMarkers, guest))!)).toBe(withoutStream(soldOut).replace(cartLinkHtml(0), cartLinkHtml(2)))
+    const signedInSoldOut = (await fill(notifyMarked, notifyMarkers, { cartCount: 0, viewer: ana, discountBanner: null, viewerEmail: 'ana@example.test', addToRegistry: owner }))!
+    expect(signedInSoldOut).toContain(`${cartCopy.notifyMeHelp} We will write to ana@example.test.`)
+    expect(signedInSoldOut).not.toContain('id="notify-me-email"')
+    expect(signedInSoldOut).toContain(await renderAt('http://shop.invalid/', createElement(NotifyMe, { productId: 7, options: {}, viewerEmail: 'ana@example.test', action: product.path })))
+    expect(loaderData(signedInSoldOut)['routes/product/product']).toMatchObject({ viewerEmail: 'ana@example.test' })
+    // Without the address (not read for this page), no page from this copy.
+    expect(await slotValues(notifyMarked.slots, { cartCount: 0, viewer: ana, discountBanner: null, addToRegistry: owner })).toBeNull()
     expect((await markPage((await productPage(data)).replace('Add to Registry', 'Add to registry'), newMarkers()))!.slots.signedIn).toBe(false)
     expect((await markPage(await productPage({ ...data, viewerEmail: 'someone@example.test' }), newMarkers()))!.slots.signedIn).toBe(false)
   })

@@ -1,17 +1,19 @@
-// Personal values in the shared copy of a shop page (decision 028, amendment h28).
+// Personal values in the shared copy of a shop page (decision 028, amendments h28, h29 and h30).
 //
 // A shop page differs between visitors only in a few values: the header's cart count, who is signed in (the
-// header's account menu), on category, search and brand pages a signed-in owner's registry discount banner, and on a
-// product page the Add to Registry block and the signed-in address its 'Notify me' writes to (amendment h29).
+// header's account menu), on the landing, category, search and brand pages a signed-in owner's registry discount
+// banner, on the landing page the birthday prompt's facts (h30), and on a product page the Add to Registry block and
+// the signed-in address its 'Notify me' writes to (h29; the sold-out page's 'Notify me' form, h30).
 // When the page cache stores an anonymous page, `markPage` finds each of them, so a guest holding a cart or a
 // signed-in shopper is answered with the stored copy and their own values put in, instead of a render of their own.
 //
-// Each value is in two places: the HTML (the cart link, the account menu, the banner, the Add to Registry block; the
-// product page's address shows only beside 'Notify me', and a page showing it is not marked) and React Router's hydration
+// Each value is in two places: the HTML (the cart link, the account menu, the banner, the Add to Registry block, the
+// 'Notify me' form; the birthday prompt's facts are in the data only) and React Router's hydration
 // data, a turbo-stream: a flat JSON array where objects refer to their keys and values by index and equal values are
 // written once. The anonymous page's values (0, null) may share their entries with any other 0 or null of the page,
 // so they cannot be replaced where they stand. Instead the loader data's keys (the root loader's `cartCount` and
-// `viewer`, a listed route's `discountBanner`, the product page's `viewerEmail` and `addToRegistry`) are pointed at new entries at the end of the array, one each in a
+// `viewer`, a listed route's `discountBanner`, the product page's `viewerEmail` and `addToRegistry`, the landing
+// page's `birthdayPrompt`) are pointed at new entries at the end of the array, one each in a
 // fixed order, followed by whatever those values contain (personalEntries). Everything is checked before a page is
 // marked: one stream chunk, the array written back byte for byte as React Router wrote it, a root loader rendered
 // for nobody, and each HTML part found exactly once. A page that fails a check is stored as before, and is rendered
@@ -22,6 +24,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AccountMenu, type HeaderViewer } from '~/components/account-menu'
 import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
+import { NotifyMe } from '~/modules/cart/ui/add-to-cart'
 import { cartCopy } from '~/modules/cart/ui/cart-copy'
 import { CartLink } from '~/modules/cart/ui/cart-link'
 import type { ShopDiscount } from '~/modules/discount/discount.service.server'
@@ -71,7 +74,7 @@ export type RegistryBlockProduct = { productId: number; title: string; available
 
 /** What `markPage` found in a page: its slots, in the order of their values after the nonce and UUIDs. */
 export type PersonalSlots = {
-  kinds: ('cartLink' | 'accountMenu' | 'banner' | 'addToRegistry' | 'stream')[]
+  kinds: ('cartLink' | 'accountMenu' | 'banner' | 'addToRegistry' | 'notifyMe' | 'stream')[]
   /** Whether a signed-in shopper can be answered from it (all of the page's routes listed, every part found). */
   signedIn: boolean
   /** The page's own 'Sign in' link (it names the page to come back to). */
@@ -84,7 +87,12 @@ export type PersonalSlots = {
   noBanner?: true
   /** A product page's product, when its Add to Registry block is a slot. */
   product?: RegistryBlockProduct
+  /** A sold-out product page's 'Notify me' form (it names the signed-in address): the product it is for. */
+  notifyMe?: NotifyMeProduct
 }
+
+/** What a product page's 'Notify me' form is rendered from: the product's id and path (the form's action). */
+export type NotifyMeProduct = { productId: number; path: string }
 
 const ENQUEUE = 'window.__reactRouterContext.streamController.enqueue('
 const BANNER_ANCHOR = `<template data-personal-slot="${REGISTRY_DISCOUNT_SLOT}"></template>`
@@ -156,7 +164,14 @@ export type Markers = Record<PersonalSlots['kinds'][number], string>
 
 export const newMarkers = (): Markers => {
   const id = randomUUID()
-  return { cartLink: `nl-cart-${id}`, accountMenu: `nl-menu-${id}`, banner: `nl-banner-${id}`, addToRegistry: `nl-registry-${id}`, stream: `nl-stream-${id}` }
+  return {
+    cartLink: `nl-cart-${id}`,
+    accountMenu: `nl-menu-${id}`,
+    banner: `nl-banner-${id}`,
+    addToRegistry: `nl-registry-${id}`,
+    notifyMe: `nl-notify-${id}`,
+    stream: `nl-stream-${id}`,
+  }
 }
 
 const registryBlocks = new Map<string, string>()
@@ -170,6 +185,20 @@ export async function registryBlockHtml(state: AddToRegistryState, product: Regi
   if (known !== undefined) return known
   const html = await renderAt('http://shop.invalid/', createElement(AddToRegistry, { state, product, path: product.path }))
   return remembered(() => html, registryBlocks, key)
+}
+
+const notifyForms = new Map<string, string>()
+/**
+ * A sold-out product page's 'Notify me' form for `viewerEmail` (null: a visitor, who types an address), as the page
+ * renders it: the product's, without options chosen (the server renders it only for a product sold out in every
+ * option), its email field with a fixed id.
+ */
+export async function notifyMeHtml(product: NotifyMeProduct, viewerEmail: string | null): Promise<string> {
+  const key = JSON.stringify([product.productId, product.path, viewerEmail])
+  const known = notifyForms.get(key)
+  if (known !== undefined) return known
+  const html = await renderAt('http://shop.invalid/', createElement(NotifyMe, { productId: product.productId, options: {}, viewerEmail, action: product.path }))
+  return remembered(() => html, notifyForms, key)
 }
 
 /**
@@ -236,14 +265,21 @@ function onlyOne(html: string, part: string): number {
 }
 
 /**
- * The product page's personal values in an anonymous page: its loader's `viewerEmail` (null) and `addToRegistry`
- * (the anonymous block, found in the HTML exactly once as AddToRegistry renders it for the page's product; none for a
- * gift card, whose block is hidden for everyone). Not ok, and the page stays rendered for signed-in shoppers, when
- * anything is not as expected, or when the page shows 'Notify me' (its text names the signed-in address).
+ * The product page's personal values in an anonymous page: its loader's `viewerEmail` (null), `addToRegistry` (the
+ * anonymous block, found in the HTML exactly once as AddToRegistry renders it for the page's product; none for a
+ * gift card, whose block is hidden for everyone) and, on a sold-out product, the 'Notify me' form (its text names the
+ * signed-in address; found exactly once as NotifyMe renders it for a visitor, h30). Not ok, and the page stays
+ * rendered for signed-in shoppers, when anything is not as expected.
  */
 type RegistryMark =
   | { ok: false }
-  | { ok: true; owner?: unknown; email?: { prop: string }; block?: { prop: string; at: number; html: string; product: RegistryBlockProduct } }
+  | {
+      ok: true
+      owner?: unknown
+      email?: { prop: string }
+      block?: { prop: string; at: number; html: string; product: RegistryBlockProduct }
+      notify?: { at: number; html: string; product: NotifyMeProduct }
+    }
 
 async function markRegistryBlock(html: string, values: unknown[], routeData: unknown[], streamAt: number): Promise<RegistryMark> {
   const NO = { ok: false as const }
@@ -251,20 +287,28 @@ async function markRegistryBlock(html: string, values: unknown[], routeData: unk
   const email = owner ? entry(values, owner, 'viewerEmail') : undefined
   const state = owner ? entry(values, owner, 'addToRegistry') : undefined
   const productEntry = owner ? entry(values, owner, 'product') : undefined
-  if (!owner || !email || email.index !== -5 || !state || !productEntry || html.includes(cartCopy.notifyMeHelp)) return NO
+  if (!owner || !email || email.index !== -5 || !state || !productEntry) return NO
   let kind: unknown
   try {
     kind = (decodePlain(values, state.index) as { kind?: unknown } | null)?.kind
   } catch {
     return NO
   }
-  if (kind === 'hidden') return { ok: true, owner, email }
-  const product = kind === 'anonymous' ? registryBlockProduct(values, productEntry.index) : null
-  if (!product) return NO
+  const product = registryBlockProduct(values, productEntry.index)
+  let notify: { at: number; html: string; product: NotifyMeProduct } | undefined
+  if (html.includes(cartCopy.notifyMeHelp)) {
+    if (!product) return NO
+    const form = await notifyMeHtml({ productId: product.productId, path: product.path }, null)
+    const at = onlyOne(html, form)
+    if (at < 0 || at > streamAt) return NO
+    notify = { at, html: form, product: { productId: product.productId, path: product.path } }
+  }
+  if (kind === 'hidden') return { ok: true, owner, email, ...(notify ? { notify } : {}) }
+  if (kind !== 'anonymous' || !product) return NO
   const block = await registryBlockHtml({ kind: 'anonymous' }, product)
   const at = onlyOne(html, block)
   if (at < 0 || at > streamAt) return NO
-  return { ok: true, owner, email, block: { prop: state.prop, at, html: block, product } }
+  return { ok: true, owner, email, block: { prop: state.prop, at, html: block, product }, ...(notify ? { notify } : {}) }
 }
 
 /**
@@ -361,6 +405,7 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
     parts.push({ at: menuAt, length: signInLink.length, kind: 'accountMenu' })
     if (banner) parts.push({ at: bannerAt, length: BANNER_ANCHOR.length, kind: 'banner' })
     if (registry.ok && registry.block) parts.push({ at: registry.block.at, length: registry.block.html.length, kind: 'addToRegistry' })
+    if (registry.ok && registry.notify) parts.push({ at: registry.notify.at, length: registry.notify.html.length, kind: 'notifyMe' })
   }
   parts.sort((a, b) => a.at - b.at)
   for (let i = 1; i < parts.length; i++) if (parts[i]!.at < parts[i - 1]!.at + parts[i - 1]!.length) return null
@@ -382,6 +427,7 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
       bannerClass: bannerRoute?.bannerClass ?? '',
       ...(signedIn && noBanner ? { noBanner: true as const } : {}),
       ...(signedIn && registry.ok && registry.block ? { product: registry.block.product } : {}),
+      ...(signedIn && registry.ok && registry.notify ? { notifyMe: registry.notify.product } : {}),
     },
   }
 }
@@ -439,6 +485,8 @@ export async function slotValues(slots: PersonalSlots, personal: PersonalValues)
   const product = slots.product
   const block = product && personal.addToRegistry ? await registryBlockHtml(personal.addToRegistry, product) : ''
   if (product && !block) return null
+  if (slots.notifyMe && personal.viewerEmail === undefined) return null
+  const notify = slots.notifyMe ? await notifyMeHtml(slots.notifyMe, personal.viewerEmail ?? null) : ''
   if (slots.heads.some((head) => personal[head] === undefined)) return null
   const heads = slots.heads.map((head) => personal[head])
   let stream: string
@@ -456,6 +504,8 @@ export async function slotValues(slots: PersonalSlots, personal: PersonalValues)
           ? bannerHtml(personal.discountBanner, slots.bannerClass)
           : kind === 'addToRegistry'
             ? block
-            : stream,
+            : kind === 'notifyMe'
+              ? notify
+              : stream,
   )
 }

@@ -267,7 +267,22 @@ describe('cart', () => {
       await context.close()
     }
 
-    // Staff restock it; the subscriber gets one 'Back in stock' email linking to the product page.
+    // A signed-in shopper's page, from the shared copy: 'Notify me' names their address and asks for none.
+    const account = await confirmedAccount('Sagezq')
+    expect(await madeFromCopy(product.path, account.cookie)).toBe(true)
+    const signedIn = await signedInPage(account.cookie, { width: 375, height: 800 })
+    await open(signedIn.page, product.path)
+    const buy = signedIn.page.locator('[data-add-to-cart]')
+    expect(await buy.textContent()).toContain(`We will write to ${account.email}.`)
+    expect(await buy.getByLabel('Email').count()).toBe(0)
+    await buy.getByRole('button', { name: 'Notify me when available' }).click()
+    await buy.locator('[data-notify-done]').waitFor()
+    expect(await buy.locator('[data-notify-done]').textContent()).toContain(account.email)
+    await expectNoSeriousA11yViolations(signedIn.page, 'signed-in notify me from the shared copy, 375')
+    expect(signedIn.errors).toEqual([])
+    await signedIn.context.close()
+
+    // Staff restock it; each subscriber gets one 'Back in stock' email linking to the product page.
     const signIn = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoStaff) })
     const staff = signIn.headers.get('set-cookie')!.split(';')[0]!
     const restock = await fetch(`${baseUrl}/api/v3/products/${product.productId}/restock`, {
@@ -276,9 +291,8 @@ describe('cart', () => {
       body: JSON.stringify({ quantity: 3 }),
     })
     expect(restock.status).toBe(200)
-    expect((await restock.json()).notified).toBeGreaterThanOrEqual(1)
-    const link = await latestEmailLink(baseUrl, email, /\/gp\//)
-    expect(new URL(link).pathname).toBe(product.path)
+    expect((await restock.json()).notified).toBeGreaterThanOrEqual(2)
+    for (const to of [email, account.email]) expect(new URL(await latestEmailLink(baseUrl, to, /\/gp\//)).pathname).toBe(product.path)
   })
 })
 
