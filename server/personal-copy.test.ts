@@ -294,6 +294,75 @@ describe('personal values in the shared copy of a page', () => {
     }
   })
 
+  test('a page rendered the same again after its TTL keeps its compressed pieces and its personal copy; changed, both are made again', async () => {
+    let t = 0
+    let version = 1
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 15_000, now: () => t })
+    const sessions: Record<string, { id: number; firstName: string }> = { ana: { id: 1, firstName: 'Ana' } }
+    const services = {
+      copyHeader: async (cookie: string | null | undefined) => {
+        const session = sessions[readSessionToken(cookie) ?? '']
+        return session
+          ? { user: session, viewer: { firstName: session.firstName, role: 'user', emailVerified: true }, cartCount: 1, discountBanner: null }
+          : { user: null, viewer: null, cartCount: 0, discountBanner: null }
+      },
+    } as unknown as Services
+    let renders = 0
+    const app = new Hono<AppEnv>()
+    app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }))
+    app.use(async (c, next) => {
+      c.set('services', services)
+      await next()
+    })
+    const render = async (c: Context<AppEnv>) => {
+      renders++
+      const html = (await page(streamValues(), { nonce: c.var.secureHeadersNonce })).replace('<main>', `<main><p>version ${version}</p>`)
+      return new Response(html, { headers: { 'Content-Type': 'text/html; charset=UTF-8' } })
+    }
+    app.use('*', pageCacheMiddleware(cache, { render }))
+    app.all('*', (c) => render(c))
+    const get = async (cookie?: string) => {
+      const res = await app.request(url, { headers: { 'Accept-Encoding': 'gzip', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', ...(cookie ? { Cookie: cookie } : {}) } })
+      return zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')
+    }
+    const key = `web ${url}`
+    await get()
+    expect(loaderData(await get('nestlist_session=ana')).root!.viewer).toMatchObject({ firstName: 'Ana' })
+    const first = cache.peek(key)!
+    expect(first.personalReady).toBeTruthy()
+    expect(renders).toBe(1)
+
+    // Expired, rendered again the same: a new entry with the same pieces and personal copy (nothing compressed again).
+    t = 15_000
+    expect(await get()).toContain('version 1')
+    await new Promise((r) => setTimeout(r, 20))
+    const again = cache.peek(key)!
+    expect(renders).toBe(2)
+    expect(again).not.toBe(first)
+    expect(again.expires).toBe(30_000)
+    expect(again.deflated).toBe(first.deflated)
+    expect(again.personalReady).toBe(first.personalReady)
+    expect(cache.stats.unchanged).toBe(1)
+    const ana = await get('nestlist_session=ana')
+    expect(loaderData(ana).root).toMatchObject({ viewer: { firstName: 'Ana' }, cartCount: 1 })
+    expect(ana).toContain('version 1')
+    expect(renders).toBe(2)
+
+    // Changed: compressed again, and the personal copy made again from the new page.
+    version = 2
+    t = 30_000
+    expect(await get()).toContain('version 2')
+    await new Promise((r) => setTimeout(r, 20))
+    const changed = cache.peek(key)!
+    expect(changed.deflated).not.toBe(first.deflated)
+    expect(changed.personalReady).toBeUndefined()
+    expect(cache.stats.unchanged).toBe(1)
+    const anaAgain = await get('nestlist_session=ana')
+    expect(anaAgain).toContain('version 2')
+    expect(loaderData(anaAgain).root).toMatchObject({ viewer: { firstName: 'Ana' }, cartCount: 1 })
+    expect(cache.peek(key)!.personalReady).toBeTruthy()
+  })
+
   test('every route SIGNED_IN_ROUTES lists is a route of the app, by the id React Router gives it', async () => {
     type Entry = { id?: string; file: string; children?: Entry[] }
     const ids = new Set<string>()
