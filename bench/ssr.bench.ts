@@ -23,8 +23,9 @@
 // - "signed-in": every request carries a session cookie of the demo parent (signed in through
 //   POST /api/v3/user_session before the pass): the session check, the cart count and the registry discount
 //   banner read per request (one statement, several requests' at once under load: decision 028 h29), as a
-//   signed-in shopper costs. Category, search, brand, listing and product pages (with the viewer's Add to Registry
-//   block) are then made from the shared copy with those values put in; the landing page is not measured here.
+//   signed-in shopper costs. Landing (h30), category, search, brand, listing and product pages (with the viewer's
+//   Add to Registry block, and on a sold-out product their 'Notify me', h30) are then made from the shared copy with
+//   those values put in; the landing page is not among the default pages (PAGES=/bench/minimal,/store,… adds it).
 //   Both personal passes take turns with VISITORS (default 8) carts or sessions, request by request, so a batch of
 //   reads holds different visitors as on a real server, not one visitor's many times.
 // MODES=rendered,guest-cart,signed-in,anonymous (the default) picks the passes, e.g. MODES=anonymous for one.
