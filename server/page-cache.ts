@@ -341,7 +341,7 @@ function compressParts(parts: Buffer[]): Pick<Template, 'lengths' | 'deflated' |
 }
 
 /** Whether a new render cut into `cut` is the stored page again: the same parts, values in the same places. */
-export function sameAsStored(stored: Pick<Template, 'parts' | 'slots' | 'uuidCount'>, cut: Pick<Template, 'parts' | 'slots' | 'uuidCount'>): boolean {
+function sameAsStored(stored: Pick<Template, 'parts' | 'slots' | 'uuidCount'>, cut: Pick<Template, 'parts' | 'slots' | 'uuidCount'>): boolean {
   return (
     stored.uuidCount === cut.uuidCount &&
     stored.parts.length === cut.parts.length &&
@@ -546,7 +546,7 @@ const acceptsGzipMemo = (header: string | undefined) => (header ? acceptsGzipOf(
  */
 const NONCE_POOL = Buffer.alloc(4096)
 let noncePoolAt = NONCE_POOL.length
-export function newNonce(): string {
+function newNonce(): string {
   if (noncePoolAt + 16 > NONCE_POOL.length) {
     randomFillSync(NONCE_POOL)
     noncePoolAt = 0
@@ -570,14 +570,14 @@ export type PersonalAnswer = {
 /** What a personal copy's values are read from: the visitor's header facts and, on a product page, their registry. */
 export type PersonalServices = { copyHeader: CopyHeaderReader; registry: Pick<RegistryService, 'addTargetFor'> }
 
+/** What a copy's heads need read with the header: a product page's add target, the landing page's birthday prompt. */
+const copyHeaderOptions = (found: PersonalSlots) => ({ addTarget: found.heads.includes('addToRegistry'), birthdayPrompt: found.heads.includes('birthdayPrompt') })
+
 /**
  * The values for a personal copy's slots for the visitor whose Cookie header is `cookie` (null when the copy cannot
  * take them: see slotValues). The same values the page's loaders give them: the header's (services.copyHeader, one
  * statement), the banner where the page has one, and on a product page their address and Add to Registry block.
  */
-/** What a copy's heads need read with the header: a product page's add target, the landing page's birthday prompt. */
-const copyHeaderOptions = (found: PersonalSlots) => ({ addTarget: found.heads.includes('addToRegistry'), birthdayPrompt: found.heads.includes('birthdayPrompt') })
-
 async function personalSlotValues(copy: PersonalCopy, facts: Promise<CopyHeaderFacts>, services: PersonalServices): Promise<string[] | null> {
   const slots = copy.found
   const { user, viewer, cartCount, discountBanner } = await facts

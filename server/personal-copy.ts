@@ -126,15 +126,17 @@ export async function renderAt(url: string, element: ReactElement): Promise<stri
   return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }))
 }
 
+/** A part rendered inside a router (renderAt), remembered by key as `remembered` does (its markup does not depend on the page). */
+async function renderedOnce(memo: Map<string, string>, key: string, element: () => ReactElement): Promise<string> {
+  const known = memo.get(key)
+  if (known !== undefined) return known
+  const html = await renderAt('http://shop.invalid/', element())
+  return remembered(() => html, memo, key)
+}
+
 const menus = new Map<string, string>()
 /** The header's account menu of a signed-in person (it does not depend on the page). */
-export async function accountMenuHtml(viewer: NonNullable<HeaderViewer>): Promise<string> {
-  const key = JSON.stringify(viewer)
-  const known = menus.get(key)
-  if (known !== undefined) return known
-  const html = await renderAt('http://shop.invalid/', createElement(AccountMenu, { viewer }))
-  return remembered(() => html, menus, key)
-}
+export const accountMenuHtml = (viewer: NonNullable<HeaderViewer>): Promise<string> => renderedOnce(menus, JSON.stringify(viewer), () => createElement(AccountMenu, { viewer }))
 
 const banners = new Map<string, string>()
 /** The registry discount banner, or its empty slot. */
@@ -179,13 +181,8 @@ const registryBlocks = new Map<string, string>()
  * The product page's Add to Registry block for `state`, as the page renders it (its fields have fixed ids, so alone
  * it is the same markup; the form's links and action do not depend on the page's location).
  */
-export async function registryBlockHtml(state: AddToRegistryState, product: RegistryBlockProduct): Promise<string> {
-  const key = JSON.stringify([state, product])
-  const known = registryBlocks.get(key)
-  if (known !== undefined) return known
-  const html = await renderAt('http://shop.invalid/', createElement(AddToRegistry, { state, product, path: product.path }))
-  return remembered(() => html, registryBlocks, key)
-}
+export const registryBlockHtml = (state: AddToRegistryState, product: RegistryBlockProduct): Promise<string> =>
+  renderedOnce(registryBlocks, JSON.stringify([state, product]), () => createElement(AddToRegistry, { state, product, path: product.path }))
 
 const notifyForms = new Map<string, string>()
 /**
@@ -193,13 +190,10 @@ const notifyForms = new Map<string, string>()
  * renders it: the product's, without options chosen (the server renders it only for a product sold out in every
  * option), its email field with a fixed id.
  */
-export async function notifyMeHtml(product: NotifyMeProduct, viewerEmail: string | null): Promise<string> {
-  const key = JSON.stringify([product.productId, product.path, viewerEmail])
-  const known = notifyForms.get(key)
-  if (known !== undefined) return known
-  const html = await renderAt('http://shop.invalid/', createElement(NotifyMe, { productId: product.productId, options: {}, viewerEmail, action: product.path }))
-  return remembered(() => html, notifyForms, key)
-}
+export const notifyMeHtml = (product: NotifyMeProduct, viewerEmail: string | null): Promise<string> =>
+  renderedOnce(notifyForms, JSON.stringify([product.productId, product.path, viewerEmail]), () =>
+    createElement(NotifyMe, { productId: product.productId, options: {}, viewerEmail, action: product.path }),
+  )
 
 /**
  * A value of the stream made only of JSON values (null, booleans, numbers, strings, arrays, plain objects), decoded;
@@ -298,10 +292,11 @@ async function markRegistryBlock(html: string, values: unknown[], routeData: unk
   let notify: { at: number; html: string; product: NotifyMeProduct } | undefined
   if (html.includes(cartCopy.notifyMeHelp)) {
     if (!product) return NO
-    const form = await notifyMeHtml({ productId: product.productId, path: product.path }, null)
+    const forProduct = { productId: product.productId, path: product.path }
+    const form = await notifyMeHtml(forProduct, null)
     const at = onlyOne(html, form)
     if (at < 0 || at > streamAt) return NO
-    notify = { at, html: form, product: { productId: product.productId, path: product.path } }
+    notify = { at, html: form, product: forProduct }
   }
   if (kind === 'hidden') return { ok: true, owner, email, ...(notify ? { notify } : {}) }
   if (kind !== 'anonymous' || !product) return NO
@@ -361,9 +356,10 @@ export async function markPage(html: string, markers: Markers): Promise<{ html: 
   const bannerAt = banner && banner.index === -5 ? onlyOne(html, BANNER_ANCHOR) : -1
   const registry = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.addToRegistry) ? await markRegistryBlock(html, values, routeData, streamAt) : ({ ok: true } as RegistryMark)
   // The landing page's birthday prompt facts: in its loader data only, null for nobody.
-  const promptOwner = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.birthdayPrompt) ? routeData.find((data) => entry(values, data, 'birthdayPrompt')) : undefined
+  const offersPrompt = routeIds.some((id) => SIGNED_IN_ROUTES[id]?.birthdayPrompt)
+  const promptOwner = offersPrompt ? routeData.find((data) => entry(values, data, 'birthdayPrompt')) : undefined
   const prompt = promptOwner ? entry(values, promptOwner, 'birthdayPrompt') : undefined
-  const promptOk = !routeIds.some((id) => SIGNED_IN_ROUTES[id]?.birthdayPrompt) || prompt?.index === -5
+  const promptOk = !offersPrompt || prompt?.index === -5
   const signedIn =
     listed && adsKnown && promptOk && registry.ok && menuAt >= 0 && menuAt < streamAt && (!bannerRoute || (bannerAt >= 0 && bannerAt < streamAt))
 
