@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse 12.8 (mobile, simulated throttling) on Debian's Chromium against a fresh
 // server with the demo seed (or BASE_URL); prints score, LCP, TBT, CLS and first-load JavaScript per page and run
 // (RUNS, default 3), then each page's median and worst run against the goals.
+// PAGES=/store,product (any paths; 'product' is the product page below) measures only those.
 // COMPARE_URL=http://… (another build, e.g. the branch point, started on the demo seed too) measures it back to
 // back with this one, page by page, so the two are compared under the same machine load (TBT drifts with it).
 import { execFileSync } from 'node:child_process'
@@ -19,7 +20,9 @@ const baseUrl = external ?? server!.baseUrl
 // shopper following a product card pays.
 const productPath = (await fetch(`${baseUrl}/gp/x/1`, { redirect: 'manual' })).headers.get('location') ?? '/gp/x/1'
 const compareUrl = process.env.COMPARE_URL
-const pages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
+const allPages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
+// PAGES=/store (comma-separated) measures only those of the four, e.g. to repeat one page many times.
+const pages = process.env.PAGES ? process.env.PAGES.split(',').map((p) => (p === 'product' ? allPages[3]! : p)) : allPages
 
 /**
  * The bytes the server sends for a script to a client that accepts gzip only: the body of a real response,
