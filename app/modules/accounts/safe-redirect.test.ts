@@ -36,6 +36,36 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(input)).toBe('/')
   })
 
+  // The check is on where the browser ends up: dot segments (plain or encoded) collapse before the host is read.
+  test.each([
+    '/..//evil.example',
+    '/.//evil.example',
+    '/x/..//evil.example',
+    '/x/../..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/%2e//evil.example',
+    '/.%2e//evil.example',
+    '/x/%2e%2e//evil.example/path?q=1',
+    '/..%2F/evil.example',
+    '/../\\evil.example',
+    '/.\\/evil.example',
+    '/..\t//evil.example',
+    '/..//\nevil.example',
+    '/.\r.//evil.example',
+  ])('a dot-segment path %j that normalizes to another host falls back', (input) => {
+    expect(safeRedirectPath(input)).toBe('/')
+    expect(safeRedirectPath(input, '')).toBe('')
+  })
+
+  test.each([
+    ['/x/../registry/home', '/registry/home'],
+    ['/./store', '/store'],
+    ['/%2e%2e/store?x=1', '/store?x=1'],
+  ])('a dot-segment path %j that stays on this site is kept in its normalized form', (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected)
+  })
+
   test('non-strings and absurdly long values fall back', () => {
     expect(safeRedirectPath(undefined)).toBe('/')
     expect(safeRedirectPath(null)).toBe('/')
