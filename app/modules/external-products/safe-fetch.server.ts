@@ -9,7 +9,7 @@
 import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
+import net, { type LookupFunction } from 'node:net'
 import zlib from 'node:zlib'
 import ipaddr from 'ipaddr.js'
 import { safeHttpUrl } from './external-products.validation'
@@ -57,20 +57,57 @@ export type SafeFetchOptions = {
 const PAGE_TYPES = ['text/html', 'application/xhtml+xml']
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
 
+// Only 2000::/3 is allocated as global unicast; everything else in IPv6 is special or unassigned.
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3')
+// ::a.b.c.d (deprecated "IPv4-compatible"): ipaddr.js reads the dotted form as IPv4-mapped, but a socket
+// connects to it as the IPv6 address it spells (::7f00:1), which nothing legitimate uses. Refused whole.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96')
+
 /**
- * The address as a public unicast one, or null. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4
- * address it carries; every other special range (loopback, private, link-local incl. 169.254.169.254,
- * unique-local, carrier-grade NAT, multicast, reserved, 6to4/Teredo/NAT64 wrappers…) is refused.
+ * An IP literal exactly as a socket will read it (inet_pton's grammar, which net.isIP follows), or null when it
+ * is not one: no octal/hex/short IPv4 forms, and any trailing dotted quad in IPv6 rewritten as its two hex
+ * groups so that ipaddr.js cannot read ::127.0.0.1 as ::ffff:127.0.0.1.
+ */
+function parseAsSocketWould(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const kind = net.isIP(address)
+  if (kind === 4) return ipaddr.IPv4.parse(address)
+  if (kind !== 6) return null
+  const [bare, zone] = address.split('%', 2) as [string, string | undefined]
+  const cut = bare.lastIndexOf(':')
+  const tail = bare.slice(cut + 1)
+  let hex = bare
+  if (tail.includes('.')) {
+    if (!net.isIPv4(tail)) return null
+    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number]
+    hex = `${bare.slice(0, cut + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  try {
+    return ipaddr.IPv6.parse(zone === undefined ? hex : `${hex}%${zone}`)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The kind of address, 'unicast' only for a public one. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the
+ * IPv4 address it carries (a dual-stack socket connects to that). Every other special range is refused:
+ * loopback, private, link-local incl. 169.254.169.254, unique-local, site-local, carrier-grade NAT, multicast,
+ * reserved and documentation ranges, every IPv6 outside 2000::/3, and the IPv6 forms that wrap an IPv4 address
+ * whole (IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4
+ * 2002::/16, Teredo 2001::/32): a relay or translator would carry the connection to the IPv4 address inside,
+ * which may be private, so none of them is opened whatever it carries.
  */
 export function addressRange(address: string): string {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6
-  try {
-    parsed = ipaddr.parse(address)
-  } catch {
-    return 'invalid'
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
-  return parsed.range()
+  const parsed = parseAsSocketWould(address)
+  if (!parsed) return 'invalid'
+  if (parsed.kind() === 'ipv4') return parsed.range()
+  const v6 = parsed as ipaddr.IPv6
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range()
+  const range = v6.range()
+  if (range !== 'unicast') return range
+  if (v6.match(IPV4_COMPATIBLE)) return 'ipv4Compatible'
+  if (!v6.match(IPV6_GLOBAL_UNICAST)) return 'notGlobalUnicast'
+  return 'unicast'
 }
 
 export const isPublicAddress = (address: string) => addressRange(address) === 'unicast'
@@ -97,8 +134,8 @@ export function createSafeFetcher(options: SafeFetchOptions = {}) {
   async function checkedAddress(url: URL): Promise<ResolvedAddress> {
     const host = url.hostname.replace(/^\[|\]$/g, '')
     let addresses: ResolvedAddress[]
-    if (ipaddr.isValid(host)) {
-      // The URL parser already turned 2130706433, 0177.0.0.1 and 0x7f.1 into 127.0.0.1.
+    if (net.isIP(host)) {
+      // The URL parser already turned 2130706433, 0177.0.0.1 and 0x7f.1 into 127.0.0.1, and ::127.0.0.1 into ::7f00:1.
       addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }]
     } else {
       try {
@@ -114,7 +151,10 @@ export function createSafeFetcher(options: SafeFetchOptions = {}) {
       if (range === 'loopback' && loopbackPorts.has(portOf(url))) continue
       throw new FetchFailure('blocked_address', 'That address is not a public website, so we will not open it.')
     }
-    return addresses[0]!
+    // The socket gets this very string (see requestOnce's lookup), with the family it actually is, so the
+    // address judged above is the address connected to.
+    const first = addresses[0]!
+    return { address: first.address, family: net.isIP(first.address) === 6 ? 6 : 4 }
   }
 
   type Answer = { status: number; location: string | null; contentType: string; body: Buffer }

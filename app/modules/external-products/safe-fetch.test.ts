@@ -41,6 +41,38 @@ describe('addresses', () => {
     expect(addressRange('::ffff:127.0.0.1')).toBe('loopback')
     expect(addressRange('::ffff:192.168.0.1')).toBe('private')
   })
+
+  // Teredo (2001::/32) carries the client's IPv4 in its last 32 bits, inverted: 80ff:fffe is 127.0.0.1, f5ff:fffe 10.0.0.1.
+  test.each([
+    ['IPv4-compatible loopback', '::127.0.0.1'],
+    ['IPv4-compatible loopback in hex', '::7f00:1'],
+    ['IPv4-compatible private', '::10.0.0.1'],
+    ['IPv4-compatible metadata', '::169.254.169.254'],
+    ['IPv4-compatible, even of a public address', '::8.8.8.8'],
+    ['IPv4-mapped in hex', '::ffff:7f00:1'],
+    ['IPv4-translated (SIIT)', '::ffff:0:7f00:1'],
+    ['NAT64', '64:ff9b::7f00:1'],
+    ['NAT64 of a private address', '64:ff9b::10.0.0.1'],
+    ['local-use NAT64', '64:ff9b:1::a00:1'],
+    ['6to4 of loopback', '2002:7f00:1::'],
+    ['6to4 of a private address', '2002:a00:1::1'],
+    ['Teredo of loopback', '2001:0:4136:e378:8000:63bf:80ff:fffe'],
+    ['Teredo of a private address', '2001:0:4136:e378:8000:63bf:f5ff:fffe'],
+    ['unique-local', 'fc00::1'],
+    ['link-local', 'fe80::1'],
+    ['site-local (deprecated)', 'fec0::1'],
+    ['discard-only', '100::1'],
+    ['documentation (3fff::/20)', '3fff::1'],
+    ['segment routing', '5f00::1'],
+    ['not global unicast (outside 2000::/3)', '4000::1'],
+    ['not global unicast (outside 2000::/3), low', '1::1'],
+  ])('%s (%s) is not public', (_name, address) => {
+    expect(isPublicAddress(address)).toBe(false)
+  })
+
+  test.each(['2a00:1450:4001:82a::200e', '2001:4860:4860::8888', '2600:1f18::1', '::ffff:93.184.216.34'])('%s (global unicast) is public', (address) => {
+    expect(isPublicAddress(address)).toBe(true)
+  })
 })
 
 describe('links', () => {
@@ -79,6 +111,12 @@ describe('the guard with the test setting off (production)', () => {
     ['unspecified', 'http://0.0.0.0/'],
     ['unique-local IPv6', 'http://[fd00::1]/'],
     ['link-local IPv6', 'http://[fe80::1]/'],
+    ['unique-local IPv6 fc00::/8', 'http://[fc00::1]/'],
+    ['IPv4-compatible IPv6', 'http://[::127.0.0.1]/'],
+    ['IPv4-compatible IPv6 in hex', 'http://[::7f00:1]/'],
+    ['NAT64 IPv6', 'http://[64:ff9b::7f00:1]/'],
+    ['6to4 IPv6', 'http://[2002:7f00:1::]/'],
+    ['Teredo IPv6 of loopback', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/'],
   ])('refuses %s (%s) before connecting', async (_name, url) => {
     expect(await refusal(production.fetchPage(url))).toBe('blocked_address')
   })
@@ -109,6 +147,13 @@ describe('the guard with the test setting off (production)', () => {
     expect(await refusal(fetcher.fetchPage('http://metadata.example/'))).toBe('blocked_address')
   })
 
+  test('refuses a host name that resolves to IPv4-compatible IPv6, judged as the socket reads it (::8.8.8.8 is ::808:808, not 8.8.8.8)', async () => {
+    for (const address of ['::127.0.0.1', '::8.8.8.8']) {
+      const fetcher = createSafeFetcher({ timeoutMs: 500, resolve: async () => [{ address, family: 6 }] })
+      expect(await refusal(fetcher.fetchPage('http://compat.example/'))).toBe('blocked_address')
+    }
+  })
+
   test('refuses javascript: and data: links', async () => {
     expect(await refusal(production.fetchPage('javascript:alert(1)'))).toBe('bad_url')
     expect(await refusal(production.fetchImage('data:image/png;base64,AAAA'))).toBe('bad_url')
@@ -124,6 +169,12 @@ describe('the guard with the fixture port allowed (tests only)', () => {
 
   test('unpacks a gzip page', async () => {
     expect((await allowed().fetchPage(`${fixture.origin}/gzip`)).html).toContain('Sleepy Owl Night Light')
+  })
+
+  test('IPv4-compatible loopback is not let through by the test-only loopback port setting', async () => {
+    const before = fixture.hits().length
+    expect(await refusal(allowed().fetchPage(`http://[::127.0.0.1]:${fixture.port}/product-og`))).toBe('blocked_address')
+    expect(fixture.hits().length).toBe(before)
   })
 
   test('allows loopback only on the fixture port, nowhere else', async () => {
