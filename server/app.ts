@@ -6,13 +6,16 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createApi } from '~/api/api'
+import { apiBodyLimit, DEFAULT_BODY_LIMIT, requestBodyLimit } from '~/api/body-limit'
 import { csrfProtection } from '~/api/csrf'
 import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
+import { type AllowedHosts, allowedHostsOf, hostnameOf, isAllowedHost } from '~/lib/public-origin.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { builtAssets } from './built-assets'
+import { personalPagesNotStored } from './cache-control'
 import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
@@ -22,8 +25,13 @@ export type AppOptions = {
   services: Services
   logger: Logger
   supportEmail: string
-  /** PUBLIC_URL: the public origin (email links, Secure cookies behind an HTTPS proxy, allowed Origin). */
+  /** PUBLIC_URL: Secure cookies behind an HTTPS proxy, allowed Origin. Emailed links use services.publicOrigin. */
   publicUrl?: string
+  /**
+   * The Host names requests may use (ALLOWED_HOSTS, docs/decisions/034); any other is answered 400 before anything
+   * runs. Default: loopback names and the PUBLIC_URL host.
+   */
+  allowedHosts?: AllowedHosts
   /** The React Router server build; without it only the API and static files are served (API tests). */
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
@@ -33,6 +41,27 @@ export type AppOptions = {
 }
 
 const YEAR = 60 * 60 * 24 * 365
+
+/**
+ * Powerful browser features no Nestlist page uses, switched off for the page and anything it could embed, so that an
+ * injected script or a framed page cannot ask for them. (Copying a share link needs none: clipboard writing is the
+ * page's own by default.)
+ */
+const PERMISSIONS_POLICY = {
+  accelerometer: false,
+  bluetooth: false,
+  camera: false,
+  geolocation: false,
+  gyroscope: false,
+  hid: false,
+  magnetometer: false,
+  microphone: false,
+  midi: false,
+  payment: false,
+  serial: false,
+  usb: false,
+  browsingTopics: false,
+} as const
 
 /**
  * The security headers of every response but built assets: a CSP with a fresh script nonce per response.
@@ -64,6 +93,7 @@ export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: 
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: openerPolicy,
+    permissionsPolicy: PERMISSIONS_POLICY,
   })
 
 /**
@@ -73,8 +103,17 @@ export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: 
 export const sharedPageSecureHeaders = () => documentSecureHeaders({ openerPolicy: false })
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, build, clientDir, pageCache }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, pageCache }: AppOptions) {
   const app = new Hono<AppEnv>()
+
+  // Before anything else: a request for a host that is not ours is refused (docs/decisions/034). The URL's
+  // host is the request's Host header (@hono/node-server builds it from that), so a page or an API answer
+  // never sees a host we did not list.
+  app.use(async (c, next) => {
+    if (isAllowedHost(hostnameOf(new URL(c.req.url).host), allowedHosts)) return next()
+    logger.debug({ host: c.req.header('Host') }, 'request for an unknown host refused')
+    return unknownHostResponse()
+  })
 
   if (clientDir) {
     // Built, fingerprinted assets come first: no request id, log line or document headers (a CSP, frame
@@ -122,6 +161,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    permissionsPolicy: PERMISSIONS_POLICY,
   })
   // API answers say `Vary: Accept-Encoding` from the start (compress() below would add it to a finished answer, and a
   // header set on a finished answer makes Hono and @hono/node-server rebuild it as a WHATWG Response with a body stream
@@ -132,9 +172,17 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
     c.header('Vary', 'Accept-Encoding')
     return apiHeaders(c, next)
   })
+  // Personal pages are kept by no cache (server/cache-control.ts); API handlers say their own.
+  const personalPages = personalPagesNotStored()
+  app.use((c, next) => (isApiPath(c.req.path) ? next() : personalPages(c, next)))
   app.use(compress())
   app.onError(handleApiError)
   app.use(csrfProtection({ publicUrl }))
+  // Every request body has a limit, pages' forms and the API alike; a route may keep a smaller one of its own. A body
+  // sent without a length is read only up to the limit, then answered 413.
+  const apiLimit = apiBodyLimit(DEFAULT_BODY_LIMIT)
+  const pageLimit = requestBodyLimit(DEFAULT_BODY_LIMIT, (c) => c.text('The request is too large.', 413))
+  app.use((c, next) => (isApiPath(c.req.path) ? apiLimit : pageLimit)(c, next))
 
   app.get('/healthz', async (c) => {
     const database = await services.health.databaseReachable()
@@ -195,6 +243,10 @@ export function createApp({ services, logger, supportEmail, publicUrl, build, cl
   if (build) app.all('*', (c) => renderPage(c, c.req.raw))
   return app
 }
+
+/** The answer to a request whose Host is not one of ours: plain text, never cached. */
+export const UNKNOWN_HOST = 'Unknown host'
+export const unknownHostResponse = () => new Response(UNKNOWN_HOST, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/') || path.startsWith('/bl_admin/api/')
 

@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { describe, expect, test } from 'vitest'
+import type { Services } from '~/services.server'
+import { createApp } from './app'
+import { routeBuild } from './route-build.test-support'
+
+function captureLogger() {
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = []
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  return { logger: pino({ level: 'debug' }, stream), lines }
+}
+
+// No route here reaches a service: the stand-in build's routes answer on their own.
+const appWith = (logger = captureLogger().logger) => createApp({ services: {} as Services, logger, supportEmail: 'help@nestlist.example', build: routeBuild() })
+
+/** A body of `total` bytes sent without a length (chunked), counting what the server pulled from it. */
+function streamedBody(total: number, chunk = 64 * 1024) {
+  const state = { pulled: 0 }
+  const piece = new Uint8Array(chunk).fill(0x61)
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= total) return controller.close()
+      state.pulled += piece.length
+      controller.enqueue(piece)
+    },
+  })
+  return { stream, state }
+}
+
+describe('request body limits', () => {
+  test('a small sign-in form still reaches the page action', async () => {
+    const res = await appWith().request('/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.example&password=secret' })
+    expect(res.status).toBe(200)
+  })
+
+  test('a small form sent without a length reaches the page action whole', async () => {
+    const body = new Blob(['email=a%40b.example&password=secret']).stream()
+    const res = await appWith().request('/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, duplex: 'half' } as RequestInit)
+    expect(res.status).toBe(200)
+  })
+
+  test('a 1 MB form posted to /login is refused with 413 and a short message', async () => {
+    const body = `email=a%40b.example&password=${'x'.repeat(1024 * 1024)}`
+    const res = await appWith().request('/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) }, body })
+    expect(res.status).toBe(413)
+    const text = await res.text()
+    expect(text).toMatch(/too large/i)
+    expect(text.length).toBeLessThan(1000)
+  })
+
+  test('a 100 MB page body sent without a length is cut off at the limit, not read whole', async () => {
+    const { stream, state } = streamedBody(100 * 1024 * 1024)
+    const res = await appWith().request('/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: stream, duplex: 'half' } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(state.pulled).toBeLessThan(1024 * 1024)
+  })
+
+  test('an API body sent without a length is cut off at the limit too, on a route with no limit of its own', async () => {
+    const { stream, state } = streamedBody(100 * 1024 * 1024)
+    const res = await appWith().request('/api/v3/checkouts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
+    expect(state.pulled).toBeLessThan(1024 * 1024)
+  })
+})
