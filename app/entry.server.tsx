@@ -7,7 +7,7 @@ import { createDeferHydrationTransform } from './lib/defer-hydration.server'
 import { NonceContext } from './lib/nonce'
 import { MarkupCacheContext } from './lib/static-markup'
 import { createMarkupCache } from './lib/static-markup.server'
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router'
 
 export const streamTimeout = 5_000
 
@@ -78,10 +78,18 @@ export default function handleRequest(
   })
 }
 
-/** Unexpected loader/action/render errors: logged once with the request id (aborted requests are not errors). */
+/**
+ * Unexpected loader/action/render errors: logged once with the request id (aborted requests are not errors).
+ * React Router's own 4xx answers (a POST to a page without an action, no route for a URL) come here too: the
+ * client's mistake, logged at info with its status, never as a server error.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   const logger = (context as AppLoadContext | undefined)?.logger
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger?.info({ status: error.status, method: request.method, path: new URL(request.url).pathname }, 'route refused the request')
+    return
+  }
   if (logger) logger.error({ err: error }, 'unhandled route error')
   else console.error(error)
 }

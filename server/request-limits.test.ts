@@ -69,3 +69,21 @@ describe('request body limits', () => {
     expect(state.pulled).toBeLessThan(1024 * 1024)
   })
 })
+
+describe('client errors in the log', () => {
+  test('a POST to a page without an action answers 405 and logs nothing at error level', async () => {
+    const { logger, lines } = captureLogger()
+    const res = await appWith(logger).request('/find', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'q=1' })
+    expect(res.status).toBe(405)
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+    // Still seen, below error level.
+    expect(lines.some((l) => l.level < 50 && /route/i.test(l.msg) && l.status === 405)).toBe(true)
+  })
+
+  test('an unknown page answers 404 and logs nothing at error level', async () => {
+    const { logger, lines } = captureLogger()
+    const res = await appWith(logger).request('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+  })
+})
