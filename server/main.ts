@@ -19,6 +19,7 @@ import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
 import { createApp, documentSecureHeaders, sharedPageSecureHeaders } from './app'
 import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
+import { normaliseRequestTarget } from './request-target'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -134,6 +135,11 @@ async function main() {
       })
     : undefined
   const server = http.createServer((req, res) => {
+    // Before both answers: neither may take an absolute-form target's scheme or host as given.
+    if (!normaliseRequestTarget(req)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request target')
+      return
+    }
     if (!cacheHit?.(req, res)) void appListener(req, res)
   })
   server.listen(env.PORT, env.HOST, () => {

@@ -613,11 +613,20 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
   const headersOf = new WeakMap<Template, { raw: string[]; cspAt: number }>()
   const personalHeadersOf = new WeakMap<Template, { raw: string[]; cspAt: number }>()
 
-  function send(res: ServerResponse, page: Template, body: Buffer, gzip: boolean, nonce: string, sent: { security: SecurityHeaders; of: WeakMap<Template, { raw: string[]; cspAt: number }> }) {
+  function send(
+    res: ServerResponse,
+    page: Template,
+    body: Buffer,
+    gzip: boolean,
+    nonce: string,
+    sent: { security: SecurityHeaders; of: WeakMap<Template, { raw: string[]; cspAt: number }>; personal?: boolean },
+  ) {
     let merged = sent.of.get(page)
     if (!merged) sent.of.set(page, (merged = mergedHeaders(page, sent.security)))
     const raw = merged.raw.slice()
     raw[merged.cspAt] = sent.security.csp[0] + nonce + sent.security.csp[1]
+    // A page with a visitor's own values is kept by no cache, as the app says of every personal page (server/cache-control.ts).
+    if (sent.personal) raw.push('cache-control', 'private, no-store')
     if (gzip) raw.push('content-encoding', 'gzip')
     raw.push('content-length', String(body.length))
     res.writeHead(page.status, raw)
@@ -642,7 +651,7 @@ export function pageCacheListener(cache: PageCache, options: { security: Securit
     }
     cache.stats.personalHits++
     const nonce = newNonce()
-    send(res, page, gzipBody(copy, freshValues(page, nonce, values)), true, nonce, { security: personal.security, of: personalHeadersOf })
+    send(res, page, gzipBody(copy, freshValues(page, nonce, values)), true, nonce, { security: personal.security, of: personalHeadersOf, personal: true })
     if (logRequests) log(pathname, page.status, started)
   }
 

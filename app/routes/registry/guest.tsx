@@ -27,6 +27,13 @@ function registryKey(params: Record<string, string | undefined>): number | strin
   return slug.toLowerCase()
 }
 
+/**
+ * A family's registry is theirs, not a shared cache's: no proxy or CDN keeps it, and a browser asks again every time
+ * (what is still needed changes with every gift). A giver's or the family's own view says `private, no-store`
+ * (server/cache-control.ts).
+ */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' })
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: 'Registry not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
   const { registry, indexable, origin } = loaderData
