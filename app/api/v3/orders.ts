@@ -241,7 +241,7 @@ export async function heldScope<S>(c: Context<AppEnv>, scope: S): Promise<S> {
   const session = await apiViewer(c)
   const { held, notHeld } = await heldReservations(c.var.services.reservations, scope.reservationIds as string[], {
     cookieHeader: c.req.header('Cookie'),
-    user: session ? { id: session.user.id, email: session.user.email } : null,
+    user: session?.user ?? null,
   })
   if (notHeld.length > 0) throw new DomainError('not_found', orderMessages.reservationNotHeld, { fields: { 'scope.reservationIds': [orderMessages.reservationNotHeld] } })
   return { ...scope, reservationIds: held }

@@ -146,7 +146,7 @@ export const RegistryViewSchema = z
 
 export const TrackedGiftSchema = z
   .object({
-    id: z.string().uuid(),
+    id: z.string().openapi({ description: "The gift's id (PATCH /api/v3/gifts/{id}); not the giver's reservation id, which is their key" }),
     itemTitle: z.string(),
     quantity: z.number().int(),
     source: z.enum(['reserved', 'bought_elsewhere', 'nestlist_order']),

@@ -1,6 +1,7 @@
 // /api/v3/reg_items/{id}/reservations and /api/v3/reservations/...: guests reserve and buy without an
 // account; the reservation's random UUID (in the giver's email link) is their key to it. Responses to
-// givers never carry an email address; the owner's per-item list follows the surprise setting.
+// givers never carry an email address; the owner's per-item list follows the surprise setting and, like the gift
+// tracker, names gifts by their gift id (PATCH /api/v3/gifts/{id}), never by the giver's key.
 import { createRoute, z } from '@hono/zod-openapi'
 import { DomainError } from '~/lib/errors'
 import { isSecureRequest } from '~/modules/accounts/auth.server'
@@ -31,9 +32,13 @@ const PatchReservationBody = z
       .object({ name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string(), zip: z.string() })
       .optional()
       .openapi({ description: "Marks every reservation of this giver on the registry as giftGiverThankYouAddressProvided" }),
-    thankYouSent: z.boolean().optional().openapi({ description: "The registry owner ticks 'thank-you sent' (owner only)" }),
+    thankYouSent: z.boolean().optional().openapi({ description: "Not here: the owner ticks 'thank-you sent' with PATCH /api/v3/gifts/{id} (422)" }),
   })
   .openapi('UpdateReservation')
+
+const GiftIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '9b1f0c7e2d4a6b8c0e1f2a3b4c5d6e7f' }) })
+const PatchGiftBody = z.object({ thankYouSent: z.boolean() }).strict().openapi('UpdateGift')
+const thankYouSentMoved = "Tick 'thank-you sent' from the gift tracker: PATCH /api/v3/gifts/{id} with the gift's id."
 
 const ReservationIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3f1c2a9e-8d0b-4c5e-9a7f-1b2c3d4e5f60' }) })
 const ItemIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) })
@@ -81,9 +86,21 @@ const patchReservation = createRoute({
   method: 'patch',
   path: '/api/v3/reservations/{id}',
   tags,
-  summary: "Mark bought ('I bought it'), leave a thank-you address, or (owner) tick thank-you sent",
+  summary: "Mark bought ('I bought it') or leave a thank-you address (anyone holding the reservation's id)",
   request: { params: ReservationIdParam, ...body(PatchReservationBody) },
   responses: { 200: ok('Reservation after the change', GiverReservationSchema), 404: err('No such reservation'), 409: err('Cancelled'), ...errorResponses },
+})
+
+const patchGift = createRoute({
+  method: 'patch',
+  path: '/api/v3/gifts/{id}',
+  tags,
+  summary: "Tick 'thank-you sent' on a gift of the gift tracker (the registry's owner and collaborators)",
+  description:
+    "The id is the gift tracker's (`TrackedGift.id`), not the giver's reservation id: that one is the giver's key and is never shown to " +
+    'the owner. 404 for anyone who does not manage the registry, for unknown ids, and while the surprise is on.',
+  request: { params: GiftIdParam, ...body(PatchGiftBody) },
+  responses: { 200: ok('The gift after the change', TrackedGiftSchema), 401: err('Not signed in'), 404: err('No such gift, or not yours'), ...errorResponses },
 })
 
 const deleteReservation = createRoute({
@@ -114,7 +131,7 @@ const reveal = createRoute({
 })
 
 export const reservationsRouter = createRouter()
-privateJson(reservationsRouter, ['/api/v3/reg_items/*', '/api/v3/reservations', '/api/v3/reservations/*'])
+privateJson(reservationsRouter, ['/api/v3/reg_items/*', '/api/v3/reservations', '/api/v3/reservations/*', '/api/v3/gifts/*'])
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const reservationIdOf = (raw: string) => {
@@ -136,7 +153,7 @@ reservationsRouter.openapi(reserve, async (c) => {
   const made = purchased ? await reservations.boughtElsewhere(itemId, input, v?.user.id) : await reservations.reserve(itemId, input, v?.user.id)
   // The giver gets the same confirmation email as from the registry page (not awaited: SMTP may be slow).
   const view = await reservations.forGiver(made.id)
-  void sendReservationEmail(c.var.services.email, (c.var.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, ''), {
+  void sendReservationEmail(c.var.services.email, c.var.services.publicOrigin, {
     id: made.id,
     kind: purchased ? 'purchased' : 'reserved',
     giverName: view.giverName,
@@ -154,7 +171,7 @@ reservationsRouter.openapi(reserve, async (c) => {
 
 reservationsRouter.openapi(myReservations, async (c) => {
   const v = await requireApiUser(c)
-  return c.json({ reservations: await c.var.services.reservations.forUser(v.user.id, v.user.email) }, 200)
+  return c.json({ reservations: await c.var.services.reservations.forUser(v.user) }, 200)
 })
 
 reservationsRouter.openapi(reveal, async (c) => {
@@ -171,13 +188,15 @@ reservationsRouter.openapi(patchReservation, async (c) => {
   const id = reservationIdOf(c.req.valid('param').id)
   const patch = c.req.valid('json')
   const reservations = c.var.services.reservations
-  if (patch.thankYouSent !== undefined) {
-    const v = await requireApiUser(c)
-    await reservations.setThankYouSent(id, v.user.id, patch.thankYouSent)
-  }
+  if (patch.thankYouSent !== undefined) throw new DomainError('invalid_input', thankYouSentMoved, { fields: { thankYouSent: [thankYouSentMoved] } })
   if (patch.thankYouAddress !== undefined) await reservations.setThankYouAddress(id, patch.thankYouAddress)
   if (patch.status === 'purchased') await reservations.markPurchased(id)
   return c.json(await reservations.forGiver(id), 200)
+})
+
+reservationsRouter.openapi(patchGift, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.reservations.setThankYouSent(c.req.valid('param').id, v.user.id, c.req.valid('json').thankYouSent), 200)
 })
 
 reservationsRouter.openapi(deleteReservation, async (c) => {

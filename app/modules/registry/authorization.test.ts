@@ -18,6 +18,7 @@ let registryId: number
 let itemId: number
 let categoryId: number
 let reservationId: string
+let giftId: string
 
 beforeAll(async () => {
   h = await registryApiHarness(82_000)
@@ -29,10 +30,12 @@ beforeAll(async () => {
   itemId = (await h.call('POST', `/api/v3/registries/${r.id}/reg_items`, { cookie: owner.cookie, body: { productId, quantity: 5 } })).json.id
   categoryId = (await h.call('POST', `/api/v3/registries/${r.id}/categories`, { cookie: owner.cookie, body: { title: 'Books' } })).json.id
   reservationId = (await h.call('POST', `/api/v3/reg_items/${itemId}/reservations`, { body: { giverName: 'Guest', giverEmail: 'guest@example.test' } })).json.id
+  giftId = (await h.call('GET', `/api/v3/registries/${r.id}/reservations`, { cookie: owner.cookie })).json.gifts[0].id
   collaborator = await h.signUp('Helper')
   former = await h.signUp('Former')
   for (const who of [collaborator, former]) {
     expect((await h.call('POST', `/api/v3/registries/${r.id}/collaborators`, { cookie: owner.cookie, body: { email: who.email } })).status).toBe(201)
+    await h.confirmEmail(who.email) // only the invited, confirmed address may accept
     const accepted = await h.call('POST', '/api/v3/collaborator_invitations/accept', { cookie: who.cookie, body: { token: await invitationTokenFor(who.email) } })
     expect(accepted.status, accepted.text).toBe(200)
   }
@@ -85,7 +88,8 @@ const cases: Case[] = [
   { name: 'share', method: 'GET', path: () => `/api/v3/registries/${registryId}/share`, expect: { owner: 200, other: 404, anonymous: 401 } },
   { name: 'item reservations', method: 'GET', path: () => `/api/v3/reg_items/${itemId}/reservations`, expect: { owner: 200, other: 404, anonymous: 401 } },
   { name: 'reveal', method: 'POST', path: () => '/api/v3/reservations/reveal', body: () => ({ registryId }), expect: { owner: 200, other: 404, anonymous: 401 } },
-  { name: 'thank-you sent', method: 'PATCH', path: () => `/api/v3/reservations/${reservationId}`, body: () => ({ thankYouSent: true }), expect: { owner: 200, other: 404, anonymous: 401 } },
+  // The owner names a gift by the tracker's gift id; the reservation id is the giver's key and the owner never gets it.
+  { name: 'thank-you sent', method: 'PATCH', path: () => `/api/v3/gifts/${giftId}`, body: () => ({ thankYouSent: true }), expect: { owner: 200, other: 404, anonymous: 401 } },
   { name: 'my reservations', method: 'GET', path: () => '/api/v3/reservations', expect: { owner: 200, other: 200, anonymous: 401 } },
   // The reservation id is the giver's key (in their email link): whoever holds it may see and change it.
   { name: 'GET reservation by its id', method: 'GET', path: () => `/api/v3/reservations/${reservationId}`, expect: { owner: 200, other: 200, anonymous: 200 } },
@@ -162,6 +166,7 @@ describe('registry endpoints: owner, collaborator, former collaborator, another 
   test('a collaborator can leave (DELETE themselves), and is then a stranger; the owner deletes a registry with ?confirm=true', async () => {
     const leaver = await h.signUp('Leaver')
     expect((await h.call('POST', `/api/v3/registries/${registryId}/collaborators`, { cookie: owner.cookie, body: { email: leaver.email } })).status).toBe(201)
+    await h.confirmEmail(leaver.email)
     expect((await h.call('POST', '/api/v3/collaborator_invitations/accept', { cookie: leaver.cookie, body: { token: await invitationTokenFor(leaver.email) } })).status).toBe(200)
     expect((await h.call('DELETE', `/api/v3/registries/${registryId}/collaborators/${collaborator.id}`, { cookie: leaver.cookie })).status).toBe(403)
     expect((await h.call('DELETE', `/api/v3/registries/${registryId}/collaborators/${leaver.id}`, { cookie: leaver.cookie })).status).toBe(204)

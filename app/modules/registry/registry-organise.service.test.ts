@@ -168,14 +168,20 @@ describe('gift tracker', () => {
     const item = await registry.addItem(r.id, owner, { productId, quantity: 2 })
     const gift = await reservations.boughtElsewhere(item.id, { quantity: 1, giverName: 'Grandpa Joe', giverEmail: 'joe@example.test' })
     await reservations.reserve(item.id, { quantity: 1, giverName: 'Uncle Ben', giverEmail: 'ben@example.test' })
-    await reservations.setThankYouSent(gift.id, owner, true)
+    // The tracker names gifts by their gift id, never by the reservation id (the giver's key).
+    const giftId = (await reservations.giftTracker(r.id, owner)).gifts.find((g) => g.source === 'bought_elsewhere')!.id
+    expect(giftId).not.toBe(gift.id)
+    expect(await reservations.setThankYouSent(giftId, owner, true)).toMatchObject({ id: giftId, thankYouSent: true })
     const tracker = await reservations.giftTracker(r.id, owner)
     expect(tracker.counts).toEqual({ gifts: 2, thankYouSent: 1 })
-    expect(tracker.gifts.find((g) => g.id === gift.id)).toMatchObject({ source: 'bought_elsewhere', thankYouSent: true })
-    expect(await codeOf(reservations.setThankYouSent(gift.id, stranger, false))).toBe('not_found')
+    expect(tracker.gifts.find((g) => g.id === giftId)).toMatchObject({ source: 'bought_elsewhere', thankYouSent: true })
+    expect(tracker.gifts.map((g) => g.id)).not.toContain(gift.id)
+    expect(await codeOf(reservations.setThankYouSent(giftId, stranger, false))).toBe('not_found')
+    expect(await codeOf(reservations.setThankYouSent(gift.id, owner, false))).toBe('not_found')
     expect(await codeOf(reservations.giftTracker(r.id, stranger))).toBe('not_found')
 
     await registry.updateSettings(r.id, owner, { title: r.title, familyName: r.familyName, slug: r.slug, isArrivalDateKnown: false, surprise: true })
     expect(await reservations.giftTracker(r.id, owner)).toEqual({ surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } })
+    expect(await codeOf(reservations.setThankYouSent(giftId, owner, false))).toBe('not_found')
   })
 })

@@ -190,8 +190,10 @@ describe('registries API', () => {
     expect(givers.json.giftGivers).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'Guest 5', gifts: 1, thankYouAddress: expect.objectContaining({ line1: '9 Oak Ave' }) })]),
     )
-    const sent = await h.call('PATCH', `/api/v3/reservations/${a.json.id}`, { cookie: owner.cookie, body: { thankYouSent: true } })
+    const sent = await h.call('PATCH', `/api/v3/gifts/${tracker.json.gifts[0].id}`, { cookie: owner.cookie, body: { thankYouSent: true } })
     expect(sent.status).toBe(200)
+    // 'thank-you sent' is the owner's, by the gift's id: the reservation's own endpoint refuses it.
+    expect((await h.call('PATCH', `/api/v3/reservations/${a.json.id}`, { cookie: owner.cookie, body: { thankYouSent: true } })).status).toBe(422)
     const perItem = await h.call('GET', `/api/v3/reg_items/${item.json.id}/reservations`, { cookie: owner.cookie })
     expect(perItem.json.reservations).toHaveLength(2)
   })

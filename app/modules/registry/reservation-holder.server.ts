@@ -1,10 +1,11 @@
 // Who holds a reservation, for checking it out (the reserved-gifts checkout page and POST /api/v3/checkouts,
 // docs/decisions/022 and 031): a reservation id is held by the browser whose reservation cookie carries it
-// (the guest pages and POST /api/v3/reg_items/{id}/reservations put it there) or by the signed-in giver who made
-// it. An id merely known (seen in a link, a log or a screenshot) is not enough to buy, or even quote, the gift.
+// (the guest pages and POST /api/v3/reg_items/{id}/reservations put it there) or by the signed-in giver who reaches
+// it (made it signed in, or under the account's email once confirmed: reachableBy). An id merely known (seen in a
+// link, a log or a screenshot) is not enough to buy, or even quote, the gift.
 import { readCookie } from '~/modules/accounts/auth.server'
 import { UUID_PATTERN } from '~/lib/uuid'
-import type { ReservationsService } from './reservations.service.server'
+import type { GiverAccount, ReservationsService } from './reservations.service.server'
 
 /** The cookie that remembers which reservations this browser made (UUIDs joined by dots, newest first). */
 export const VISITOR_RESERVATIONS_COOKIE = 'nestlist_reservations'
@@ -35,7 +36,7 @@ export function reservationCookieWith(cookieHeader: string | null | undefined, i
 export async function heldReservations(
   reservations: Pick<ReservationsService, 'givenBy'>,
   asked: readonly string[],
-  who: { cookieHeader: string | null | undefined; user: { id: number; email: string } | null },
+  who: { cookieHeader: string | null | undefined; user: GiverAccount | null },
 ): Promise<{ held: string[]; notHeld: string[] }> {
   const ids = [...new Set(asked.map((s) => s.trim().toLowerCase()))].slice(0, 50)
   const wellFormed = ids.filter((id) => UUID_PATTERN.test(id))

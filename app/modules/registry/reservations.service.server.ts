@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
 import { createRegistryAccess } from './registry-access.server'
-import { type ReservationRow, regItems, registries, reservations } from './registry.schema'
+import { type RegistryRow, type ReservationRow, regItems, registries, reservations } from './registry.schema'
 import type { PostalAddress } from './registry.types'
 import { postalAddressInput, reserveInput } from './registry.validation'
 
@@ -20,6 +20,14 @@ export const reservationMessages = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * The owner's handle on a gift: a one-way digest of its reservation id (128 bits of SHA-256). The reservation id
+ * is the giver's bearer key (their email link views, cancels, edits or buys the gift); the owner's tracker names the
+ * same gift by this id, which opens nothing on the guest side and from which the key cannot be worked back.
+ */
+const giftIdOf = sql<string>`left(encode(sha256(convert_to('nestlist-gift:' || ${reservations.id}::text, 'UTF8')), 'hex'), 32)`
+const GIFT_ID = /^[0-9a-f]{32}$/
+
 /** What the giver sees of their own reservation (the link in their email is the key). */
 export type GiverReservation = {
   id: string
@@ -34,7 +42,24 @@ export type GiverReservation = {
   registry: { id: number; slug: string; title: string; familyName: string }
 }
 
-/** One line of the owner's gift tracker. Giver fields are null while the surprise is on. */
+/** A signed-in account asking for the gifts it gave (a session's viewer has these fields). */
+export type GiverAccount = { id: number; email: string; emailVerified: boolean }
+
+/**
+ * The one rule for which reservations an account reaches as their giver (/reservations, GET /api/v3/reservations,
+ * the reserved-gifts checkout): those it made while signed in, and those made under its email only once the
+ * account has proven that email. Anyone can sign up with any address, so an unconfirmed address proves nothing.
+ */
+export function reachableBy(user: GiverAccount): SQL {
+  return user.emailVerified
+    ? sql`(${reservations.giverUserId} = ${user.id} or ${reservations.giverEmail} = ${user.email.trim().toLowerCase()})`
+    : sql`${reservations.giverUserId} = ${user.id}`
+}
+
+/**
+ * One line of the owner's gift tracker. Giver fields are null while the surprise is on. `id` is the gift's id
+ * (giftIdOf), never the reservation id: that one is the giver's key and would let the owner act as the guest.
+ */
 export type TrackedGift = {
   id: string
   itemTitle: string
@@ -64,6 +89,32 @@ export type ReservationsDeps = {
 export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2 }: ReservationsDeps) {
   // Who may see the gift tracker and tick thank-yous: the registry's owner and its collaborators.
   const access = createRegistryAccess(db)
+
+  /** 'Keep it a surprise' is on and its reveal date has not come: the tracker shows no givers and no gifts. */
+  const surpriseOn = (reg: RegistryRow) => reg.surprise && (!reg.surpriseRevealDate || reg.surpriseRevealDate > clock().toISOString().slice(0, 10))
+
+  /** Gift tracker lines (owner-facing: named by giftIdOf, never by the reservation id), newest first. */
+  async function trackedGifts(where: SQL | undefined): Promise<TrackedGift[]> {
+    const rows = await db
+      .select({ r: reservations, giftId: giftIdOf, title: regItems.title, removedAt: regItems.removedAt })
+      .from(reservations)
+      .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
+      .where(where)
+      .orderBy(desc(reservations.createdAt))
+    return rows.map(({ r, giftId, title, removedAt }) => ({
+      id: giftId,
+      itemTitle: title,
+      quantity: r.quantity,
+      source: r.source,
+      status: r.status,
+      date: (r.purchasedAt ?? r.createdAt).toISOString(),
+      giverName: r.giverName,
+      giverEmail: r.giverEmail,
+      thankYouAddress: r.thankYouAddress ?? null,
+      thankYouSent: r.thankYouSent,
+      itemRemoved: removedAt !== null,
+    }))
+  }
   async function reservationById(id: string) {
     if (!UUID.test(id)) return undefined
     const [r] = await db.select().from(reservations).where(eq(reservations.id, id))
@@ -428,28 +479,28 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       return { marked: updated.map((u) => u.id) }
     },
 
-    /** A signed-in giver's reservations, newest first (/reservations). */
-    async forUser(userId: number, email: string) {
+    /** A signed-in giver's reservations, newest first (/reservations): those the account reaches (reachableBy). */
+    async forUser(user: GiverAccount) {
       const rows = await db
         .select({ id: reservations.id })
         .from(reservations)
-        .where(sql`${reservations.giverUserId} = ${userId} or ${reservations.giverEmail} = ${email}`)
+        .where(reachableBy(user))
         .orderBy(desc(reservations.createdAt))
         .limit(200)
       return Promise.all(rows.map((r) => service.forGiver(r.id)))
     },
 
     /**
-     * Which of these reservation ids the signed-in giver made (as /reservations lists them: by account, or by the
-     * account's email): one query, any status. See reservation-holder.server.ts.
+     * Which of these reservation ids the signed-in giver reaches (as /reservations lists them: reachableBy): one
+     * query, any status. See reservation-holder.server.ts.
      */
-    async givenBy(user: { id: number; email: string }, reservationIds: readonly string[]): Promise<string[]> {
+    async givenBy(user: GiverAccount, reservationIds: readonly string[]): Promise<string[]> {
       const ids = reservationIds.filter((id) => UUID.test(id)).slice(0, 100)
       if (ids.length === 0) return []
       const rows = await db
         .select({ id: reservations.id })
         .from(reservations)
-        .where(and(inArray(reservations.id, ids), sql`(${reservations.giverUserId} = ${user.id} or ${reservations.giverEmail} = ${user.email})`))
+        .where(and(inArray(reservations.id, ids), reachableBy(user)))
       return rows.map((r) => r.id)
     },
 
@@ -470,44 +521,38 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
     async giftTracker(registryId: number, userId: number): Promise<{ surpriseActive: boolean; gifts: TrackedGift[]; counts: { gifts: number; thankYouSent: number } }> {
       const found = await access.of(registryId, userId)
       if (!found) throw new DomainError('not_found', 'We could not find that registry.')
-      const reg = found.registry
-      const today = clock().toISOString().slice(0, 10)
-      const hidden = reg.surprise && (!reg.surpriseRevealDate || reg.surpriseRevealDate > today)
-      if (hidden) return { surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } }
-      const rows = await db
-        .select({ r: reservations, title: regItems.title, removedAt: regItems.removedAt })
-        .from(reservations)
-        .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
-        .where(and(eq(reservations.registryId, registryId), sql`${reservations.status} <> 'cancelled'`))
-        .orderBy(desc(reservations.createdAt))
-      const gifts = rows.map(({ r, title, removedAt }) => ({
-        id: r.id,
-        itemTitle: title,
-        quantity: r.quantity,
-        source: r.source,
-        status: r.status,
-        date: (r.purchasedAt ?? r.createdAt).toISOString(),
-        giverName: r.giverName,
-        giverEmail: r.giverEmail,
-        thankYouAddress: r.thankYouAddress ?? null,
-        thankYouSent: r.thankYouSent,
-        itemRemoved: removedAt !== null,
-      }))
+      if (surpriseOn(found.registry)) return { surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } }
+      const gifts = await trackedGifts(and(eq(reservations.registryId, registryId), sql`${reservations.status} <> 'cancelled'`))
       return { surpriseActive: false, gifts, counts: { gifts: gifts.length, thankYouSent: gifts.filter((g) => g.thankYouSent).length } }
     },
 
-    /** The owner or a collaborator ticks 'thank-you sent' on a gift. */
-    async setThankYouSent(reservationId: string, userId: number, sent: boolean) {
-      const r = await reservationById(reservationId)
+    /**
+     * The owner or a collaborator ticks 'thank-you sent' on a gift, named by its tracker id (not_found for anyone
+     * else, for unknown ids, and for a reservation id). Answers the gift's tracker line after the change.
+     */
+    async setThankYouSent(giftId: string, userId: number, sent: boolean): Promise<TrackedGift> {
+      if (!GIFT_ID.test(giftId)) throw new DomainError('not_found', reservationMessages.notFound)
+      const managed = (await access.managedBy(userId)).map((r) => r.id)
+      if (managed.length === 0) throw new DomainError('not_found', reservationMessages.notFound)
+      // Only the registries this person manages are searched (reservations_registry_idx), so the digest is
+      // computed for their gifts alone.
+      const [r] = await db
+        .select({ id: reservations.id, registryId: reservations.registryId })
+        .from(reservations)
+        .where(and(inArray(reservations.registryId, managed), sql`${giftIdOf} = ${giftId.toLowerCase()}`))
       if (!r) throw new DomainError('not_found', reservationMessages.notFound)
-      if (!(await access.of(r.registryId, userId))) throw new DomainError('not_found', reservationMessages.notFound)
+      // While the surprise is on the tracker names no gifts, so none can be ticked (nor its giver learned).
+      const found = await access.of(r.registryId, userId)
+      if (!found || surpriseOn(found.registry)) throw new DomainError('not_found', reservationMessages.notFound)
       await db.update(reservations).set({ thankYouSent: sent }).where(eq(reservations.id, r.id))
+      const [line] = await trackedGifts(eq(reservations.id, r.id))
+      return line!
     },
 
-    /** Reservations of removed items, so the owner never loses track of them. */
+    /** Reservations of removed items, so the owner never loses track of them (by item: no reservation ids, the givers' keys). */
     async onRemovedItems(registryId: number) {
       return db
-        .select({ id: reservations.id, regItemId: reservations.regItemId })
+        .select({ regItemId: reservations.regItemId })
         .from(reservations)
         .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
         .where(and(eq(reservations.registryId, registryId), sql`${regItems.removedAt} is not null`, sql`${reservations.status} <> 'cancelled'`))
@@ -560,7 +605,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
           if (e instanceof Error && (e as { code?: string }).code === 'not_found') throw new DomainError('not_found', reservationMessages.itemGone)
           throw e
         }),
-        db.select({ id: reservations.id }).from(reservations).where(eq(reservations.regItemId, regItemId)),
+        db.select({ id: giftIdOf }).from(reservations).where(eq(reservations.regItemId, regItemId)),
       ])
       const mine = new Set(ids.map((r) => r.id))
       return tracker.gifts.filter((g) => mine.has(g.id))

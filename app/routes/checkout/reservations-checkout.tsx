@@ -21,7 +21,7 @@ async function heldReservationsOf(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const asked = [...new Set([...url.searchParams.getAll('tokens[]'), ...url.searchParams.getAll('tokens')].map((s) => s.toLowerCase()))].filter((id) => isUuid(id)).slice(0, 50)
   const session = await getViewer(request, context)
-  const { held } = await heldReservations(context.services.reservations, asked, { cookieHeader: request.headers.get('Cookie'), user: session ? { id: session.user.id, email: session.user.email } : null })
+  const { held } = await heldReservations(context.services.reservations, asked, { cookieHeader: request.headers.get('Cookie'), user: session?.user ?? null })
   return { ids: held, askedCount: asked.length }
 }
 

@@ -8,10 +8,10 @@ import { ItemPicture } from '~/modules/registry/ui/item-picture'
 export const meta = () => [{ title: 'Your reservations | Nestlist' }, { name: 'robots', content: 'noindex' }]
 export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 
-/** /reservations: the signed-in giver's gifts (by account or by their email), grouped by registry. */
+/** /reservations: the signed-in giver's gifts (by account, or by their email once confirmed), grouped by registry. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  const all = await context.services.reservations.forUser(user.id, user.email)
+  const all = await context.services.reservations.forUser(user)
   const groups = new Map<number, { registry: (typeof all)[number]['registry']; reservations: typeof all }>()
   for (const r of all) {
     const g = groups.get(r.registry.id) ?? { registry: r.registry, reservations: [] }

@@ -1,0 +1,105 @@
+// Who may reach a reservation (security issue 32, items 1 and 9): an account reaches the reservations made under an
+// email only once it has proven that email, and the owner's gift tracker carries no guest's reservation key.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
+import { users } from '../accounts/accounts.schema'
+
+let h: RegistryApiHarness
+let products: number[]
+let n = 0
+
+beforeAll(async () => {
+  h = await registryApiHarness(89_000)
+  products = await h.createProducts(2)
+})
+
+afterAll(async () => {
+  await h?.drop()
+})
+
+const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '94107' }
+const key = () => `reach-${++n}-${Date.now()}`
+
+/** An owner's registry with one gift, reserved by an anonymous guest under `giverEmail`. */
+async function reservedByGuest(giverEmail: string) {
+  const owner = await h.signUp('Owner')
+  const registry = await h.createRegistry(owner.cookie)
+  const item = await h.call('POST', `/api/v3/registries/${registry.id}/reg_items`, { cookie: owner.cookie, body: { productId: products[0], quantity: 2 } })
+  expect(item.status, item.text).toBe(201)
+  const made = await h.call('POST', `/api/v3/reg_items/${item.json.id}/reservations`, { body: { quantity: 1, giverName: 'Aunt June', giverEmail } })
+  expect(made.status, made.text).toBe(201)
+  return { owner, registry, itemId: item.json.id as number, reservationId: made.json.id as string }
+}
+
+async function signUpAs(email: string) {
+  const res = await h.call('POST', '/api/v3/user', { body: { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' } })
+  expect(res.status, res.text).toBe(201)
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.json.id as number }
+}
+
+describe("a guest's reservations and the accounts that share their email", () => {
+  test("an unconfirmed account with a guest's email does not see, cancel or buy their reservations; once confirmed it does", async () => {
+    const email = `june.${Date.now()}@example.test`
+    const { reservationId } = await reservedByGuest(email)
+    const probe = await signUpAs(email)
+
+    const listed = await h.call('GET', '/api/v3/reservations', { cookie: probe.cookie })
+    expect(listed.status).toBe(200)
+    expect(listed.json.reservations).toEqual([])
+    expect(listed.text).not.toContain(reservationId)
+
+    const bought = await h.call('POST', '/api/v3/checkouts', {
+      cookie: probe.cookie,
+      body: { scope: { reservationIds: [reservationId] }, email, name: 'Eve Probe', card, expected: { totalCents: 1 }, idempotencyKey: key() },
+    })
+    expect(bought.status, bought.text).toBe(404)
+    expect((await h.call('GET', `/api/v3/reservations/${reservationId}`)).json.status).toBe('reserved')
+
+    // The owner of the address clicks the link: now the account has proven the email and reaches its gifts.
+    await h.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, probe.id))
+    const confirmed = await h.call('GET', '/api/v3/reservations', { cookie: probe.cookie })
+    expect(confirmed.json.reservations.map((r: { id: string }) => r.id)).toEqual([reservationId])
+  })
+})
+
+describe("the owner's gift tracker", () => {
+  test("the owner's gift tracker answers carry no reservation bearer ids", async () => {
+    const { owner, registry, itemId, reservationId } = await reservedByGuest(`guest.${Date.now()}@example.test`)
+    const tracker = await h.call('GET', `/api/v3/registries/${registry.id}/reservations`, { cookie: owner.cookie })
+    expect(tracker.status).toBe(200)
+    expect(tracker.json.gifts).toHaveLength(1)
+    expect(tracker.text).not.toContain(reservationId)
+    const perItem = await h.call('GET', `/api/v3/reg_items/${itemId}/reservations`, { cookie: owner.cookie })
+    expect(perItem.json.reservations).toHaveLength(1)
+    expect(perItem.text).not.toContain(reservationId)
+    const givers = await h.call('GET', `/api/v3/registries/${registry.id}/gift_givers`, { cookie: owner.cookie })
+    expect(givers.text).not.toContain(reservationId)
+  })
+
+  test("the owner cannot cancel a guest's reservation with what the tracker gives them, and still ticks thank-you sent", async () => {
+    const { owner, registry, itemId, reservationId } = await reservedByGuest(`guest2.${Date.now()}@example.test`)
+    const tracker = await h.call('GET', `/api/v3/registries/${registry.id}/reservations`, { cookie: owner.cookie })
+    const giftId = tracker.json.gifts[0].id as string
+
+    expect((await h.call('DELETE', `/api/v3/reservations/${giftId}`, { cookie: owner.cookie })).status).toBe(404)
+    expect((await h.call('POST', `/api/v3/reservations/${giftId}/recover`, { cookie: owner.cookie })).status).toBe(404)
+    expect((await h.call('GET', `/api/v3/reservations/${reservationId}`)).json.status).toBe('reserved')
+    const item = await h.call('GET', `/api/v3/reg_items/${itemId}/reservations`, { cookie: owner.cookie })
+    expect(item.json.reservations[0]).toMatchObject({ id: giftId, status: 'reserved' })
+
+    const sent = await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: owner.cookie, body: { thankYouSent: true } })
+    expect(sent.status, sent.text).toBe(200)
+    expect(sent.json).toMatchObject({ id: giftId, thankYouSent: true })
+    expect(sent.text).not.toContain(reservationId)
+    const after = await h.call('GET', `/api/v3/registries/${registry.id}/reservations`, { cookie: owner.cookie })
+    expect(after.json.counts).toEqual({ gifts: 1, thankYouSent: 1 })
+
+    // Nobody else ticks it, and a reservation id (the guest's key) is not a gift id.
+    const stranger = await h.signUp('Stranger')
+    expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: stranger.cookie, body: { thankYouSent: false } })).status).toBe(404)
+    expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { body: { thankYouSent: false } })).status).toBe(401)
+    expect((await h.call('PATCH', `/api/v3/gifts/${reservationId}`, { cookie: owner.cookie, body: { thankYouSent: false } })).status).toBe(404)
+    expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: owner.cookie, body: { thankYouSent: 'yes' } })).status).toBe(422)
+  })
+})
