@@ -41,6 +41,11 @@ export async function registryApiHarness(firstCatalogId: number, options: { fetc
     return { cookie, email, id: res.json.id as number }
   }
 
+  /** Marks an account's email as confirmed, as its confirmation link would (collaborator invitations need it). */
+  async function confirmEmail(email: string) {
+    await database.pool.query('update users set email_verified_at = now() where email = $1 and email_verified_at is null', [email])
+  }
+
   async function createProducts(count: number, priceCents = 2500) {
     const category = await factories.createCategory({ urlSlug: `reg-api-${firstCatalogId}-${++n}` })
     const brand = await factories.createBrand()
@@ -61,7 +66,7 @@ export async function registryApiHarness(firstCatalogId: number, options: { fetc
     return res.json as { id: number; slug: string; categories: { id: number; isDefault: boolean }[] }
   }
 
-  return { app, database, services, call, signUp, createProducts, createRegistry, arrival, drop: () => database.drop() }
+  return { app, database, services, call, signUp, confirmEmail, createProducts, createRegistry, arrival, drop: () => database.drop() }
 }
 
 export type RegistryApiHarness = Awaited<ReturnType<typeof registryApiHarness>>

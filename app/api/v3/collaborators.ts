@@ -1,7 +1,7 @@
 // /api/v3/registries/{id}/collaborators: who manages a registry with its owner. The owner and collaborators
 // may list; only the owner invites, cancels invitations and removes others (a collaborator gets 403); a
 // collaborator may remove themselves (leave). Anyone else gets 404 and anonymous callers 401, as for every
-// owner endpoint. Accepting takes the emailed token and a signed-in account.
+// owner endpoint. Accepting takes the emailed token and a signed-in account whose confirmed email is the invited one.
 import { createRoute, z } from '@hono/zod-openapi'
 import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
@@ -71,11 +71,14 @@ const acceptInvitation = createRoute({
   path: '/api/v3/collaborator_invitations/accept',
   tags,
   summary: 'Accept an emailed collaborator invitation as the signed-in user',
-  description: 'The token is the last part of the emailed link (/registry/join/{token}). 404 for an unknown token; 409 when it was used, cancelled or expired, or the caller owns the registry.',
+  description:
+    'The token is the last part of the emailed link (/registry/join/{token}). Only an account whose confirmed email is the invited address may accept: ' +
+    '403 when the caller signed in with another address, or has not confirmed theirs yet. 404 for an unknown token; 409 when it was used, cancelled or expired, or the caller owns the registry.',
   request: body(z.object({ token: z.string() }).openapi('AcceptCollaboratorInvitation')),
   responses: {
     200: ok('Joined', z.object({ registryId: z.number().int() })),
     401: err('Not signed in'),
+    403: err('Sent to another email address, or the email is not confirmed yet'),
     404: err('No such invitation'),
     409: err('Used, cancelled or expired'),
     ...errorResponses,

@@ -30,6 +30,7 @@ async function join(registryId: number, who: Person) {
   expect((await h.call('POST', `/api/v3/registries/${registryId}/collaborators`, { cookie: owner.cookie, body: { email: who.email } })).status).toBe(201)
   const [mail] = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, who.email)).orderBy(desc(emailOutbox.id)).limit(1)
   const token = mail!.text.match(/\/registry\/join\/([a-z2-7]+)/)![1]
+  await h.confirmEmail(who.email) // only the invited, confirmed address may accept
   expect((await h.call('POST', '/api/v3/collaborator_invitations/accept', { cookie: who.cookie, body: { token } })).status).toBe(200)
 }
 

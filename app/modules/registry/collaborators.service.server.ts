@@ -33,7 +33,22 @@ export const collaboratorServiceMessages = {
   linkExpired: `This invitation has expired (links work for ${COLLABORATOR_INVITE_DAYS} days). Ask the registry’s owner to send a new one.`,
   linkCancelled: 'The registry’s owner cancelled this invitation. Ask them for a new one if you need it.',
   ownRegistry: 'This is your own registry, so you already manage it.',
+  otherEmail: 'This invitation was sent to another email address. Sign in with that address, or ask the owner to invite this one.',
+  confirmEmailFirst: 'Please confirm your email address first: open the link we emailed you (or ask for a new one in Account settings), then accept the invitation.',
 } as const
+
+/**
+ * Why this account may not accept an invitation sent to `invitedEmail`, or null when it may: only an account
+ * whose confirmed address is the invited one (letter case aside), so a forwarded or leaked link opens nothing.
+ */
+export function acceptBlocker(invitedEmail: string, account: { email: string; emailVerified: boolean }): AcceptBlocker | null {
+  if (account.email.trim().toLowerCase() !== invitedEmail.trim().toLowerCase()) return { reason: 'other_email', message: collaboratorServiceMessages.otherEmail }
+  if (!account.emailVerified) return { reason: 'unconfirmed', message: collaboratorServiceMessages.confirmEmailFirst }
+  return null
+}
+
+/** Why an account may not accept an invitation: signed in with another address, or the invited one not confirmed yet. */
+export type AcceptBlocker = { reason: 'other_email' | 'unconfirmed'; message: string }
 
 /** What /registry/join/{token} shows before the person accepts. */
 export type CollaboratorInvitePreview = {
@@ -42,6 +57,8 @@ export type CollaboratorInvitePreview = {
   inviterFirstName: string
   email: string
   expiresAt: string
+  /** Why the signed-in account given to preview() may not accept (see acceptBlocker); null when it may, or none was given. */
+  blocked: AcceptBlocker | null
 }
 
 /** Who manages a registry, for /settings/collaborators and GET /api/v3/registries/{id}/collaborators. */
@@ -181,8 +198,11 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
       return { id: invitation.id, email: to, expiresAt: expiresAt.toISOString() }
     },
 
-    /** What an invitation link is for and whether it still works (not_found for an unknown token). */
-    async preview(token: string): Promise<CollaboratorInvitePreview> {
+    /**
+     * What an invitation link is for and whether it still works (not_found for an unknown token); given the
+     * signed-in account, also whether that account may accept it.
+     */
+    async preview(token: string, account?: { email: string; emailVerified: boolean }): Promise<CollaboratorInvitePreview> {
       const row = await inviteByToken(token)
       if (!row) throw new DomainError('not_found', collaboratorServiceMessages.linkUnknown)
       return {
@@ -191,18 +211,26 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
         inviterFirstName: row.inviterFirstName ?? row.familyName,
         email: row.invite.email,
         expiresAt: row.invite.expiresAt.toISOString(),
+        blocked: account ? acceptBlocker(row.invite.email, account) : null,
       }
     },
 
     /**
-     * The signed-in user accepts: they become a collaborator and the link is used up. One conditional update
-     * claims the link, so two clicks at once (or two people) cannot both use it.
+     * The signed-in user accepts: they become a collaborator and the link is used up. Only an account whose
+     * confirmed email is the invited address may (forbidden otherwise). One conditional update claims the
+     * link, so two clicks at once (or two people) cannot both use it.
      */
     async accept(token: string, userId: number): Promise<{ registryId: number }> {
       const row = await inviteByToken(token)
       if (!row) throw new DomainError('not_found', collaboratorServiceMessages.linkUnknown)
       const { invite } = row
       if (row.ownerId === userId) throw new DomainError('conflict', collaboratorServiceMessages.ownRegistry)
+      // Read from the table, not the session: the address must be confirmed now, as the link is used.
+      const [account] = await db.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId))
+      const blocked = account
+        ? acceptBlocker(invite.email, { email: account.email, emailVerified: account.emailVerifiedAt !== null })
+        : { reason: 'other_email', message: collaboratorServiceMessages.otherEmail }
+      if (blocked) throw new DomainError('forbidden', blocked.message)
       const now = clock()
       const result: { registryId: number; joined?: true } = await db.transaction(async (tx) => {
         const [claimed] = await tx

@@ -31,10 +31,11 @@ afterAll(async () => {
   await database?.drop()
 })
 
-async function newUser(first = 'Sam') {
+/** An account with a confirmed email unless told otherwise (only a confirmed invited address may accept). */
+async function newUser(first = 'Sam', { confirmed = true }: { confirmed?: boolean } = {}) {
   const [u] = await database.db
     .insert(users)
-    .values({ email: `${first.toLowerCase()}${++n}@example.test`, firstName: first, lastName: String(n), passwordHash: 'x' })
+    .values({ email: `${first.toLowerCase()}${++n}@example.test`, firstName: first, lastName: String(n), passwordHash: 'x', emailVerifiedAt: confirmed ? now : null })
     .returning()
   return u!
 }
@@ -135,7 +136,7 @@ describe('collaborator invitations', () => {
     await collaborators.accept(token, first.id)
     expect(await collaborators.accept(token, first.id)).toEqual({ registryId: r.id })
     const e = await failure(collaborators.accept(token, second.id))
-    expect([e.code, e.message]).toEqual(['conflict', collaboratorServiceMessages.linkUsed])
+    expect([e.code, e.message]).toEqual(['forbidden', collaboratorServiceMessages.otherEmail])
     expect(await registry.roleOf(r.id, second.id)).toBeNull()
     expect((await collaborators.preview(token)).status).toBe('used')
   })
@@ -181,6 +182,53 @@ describe('collaborator invitations', () => {
     await collaborators.cancelInvitation(r.id, owner.id, open!.id)
     expect((await failure(collaborators.accept(fresh, helper.id))).message).toBe(collaboratorServiceMessages.linkCancelled)
     expect(await registry.roleOf(r.id, helper.id)).toBeNull()
+  })
+
+  test('only the invited address may accept: anyone else holding the link is refused, and the link still works for the invitee', async () => {
+    const owner = await newUser('Maya')
+    const invitee = await newUser('Leo')
+    const stranger = await newUser('Eve')
+    const r = await newRegistry(owner.id)
+    const token = await invited(owner.id, r.id, invitee.email)
+    const e = await failure(collaborators.accept(token, stranger.id))
+    expect([e.code, e.message]).toEqual(['forbidden', collaboratorServiceMessages.otherEmail])
+    expect(e.message).toBe('This invitation was sent to another email address. Sign in with that address, or ask the owner to invite this one.')
+    expect(await registry.roleOf(r.id, stranger.id)).toBeNull()
+    expect((await collaborators.preview(token)).status).toBe('open')
+    expect(await collaborators.accept(token, invitee.id)).toEqual({ registryId: r.id })
+  })
+
+  test('the invited address must be confirmed before accepting', async () => {
+    const owner = await newUser('Maya')
+    const invitee = await newUser('Leo', { confirmed: false })
+    const r = await newRegistry(owner.id)
+    const token = await invited(owner.id, r.id, invitee.email)
+    const e = await failure(collaborators.accept(token, invitee.id))
+    expect([e.code, e.message]).toEqual(['forbidden', collaboratorServiceMessages.confirmEmailFirst])
+    expect(await registry.roleOf(r.id, invitee.id)).toBeNull()
+    await database.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, invitee.id))
+    expect(await collaborators.accept(token, invitee.id)).toEqual({ registryId: r.id })
+  })
+
+  test('the invited address matches whatever its letter case', async () => {
+    const owner = await newUser('Maya')
+    const invitee = await newUser('Leo')
+    const r = await newRegistry(owner.id)
+    await collaborators.invite(r.id, owner.id, { email: invitee.email.toUpperCase() }, { origin, inviterFirstName: 'Maya' })
+    const token = await tokenSentTo(invitee.email)
+    expect(await collaborators.accept(token, invitee.id)).toEqual({ registryId: r.id })
+  })
+
+  test('the preview tells a signed-in account whether it may accept', async () => {
+    const owner = await newUser('Maya')
+    const invitee = await newUser('Leo')
+    const r = await newRegistry(owner.id)
+    const token = await invited(owner.id, r.id, invitee.email)
+    expect((await collaborators.preview(token)).blocked).toBeNull()
+    expect((await collaborators.preview(token, { email: invitee.email, emailVerified: true })).blocked).toBeNull()
+    expect((await collaborators.preview(token, { email: invitee.email.toUpperCase(), emailVerified: true })).blocked).toBeNull()
+    expect((await collaborators.preview(token, { email: invitee.email, emailVerified: false })).blocked).toEqual({ reason: 'unconfirmed', message: collaboratorServiceMessages.confirmEmailFirst })
+    expect((await collaborators.preview(token, { email: 'someone-else@example.test', emailVerified: true })).blocked).toEqual({ reason: 'other_email', message: collaboratorServiceMessages.otherEmail })
   })
 
   test('unknown and malformed tokens are not found', async () => {

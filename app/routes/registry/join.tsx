@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
 import { isDomainError } from '~/lib/errors'
 import { flashCookie } from '~/lib/flash.server'
+import { formFailure } from '~/lib/form-errors'
 import { getViewer, requireUser } from '~/modules/accounts/auth.server'
 import type { CollaboratorInvitePreview } from '~/modules/registry/collaborators.service.server'
 import { Alert, Button, LinkButton } from '~/ui'
@@ -20,7 +21,8 @@ type LoaderResult =
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context)
   try {
-    const invite = await context.services.collaborators.preview(params.token)
+    // Told who is signed in, the preview says whether that account may accept (only the invited, confirmed address).
+    const invite = await context.services.collaborators.preview(params.token, viewer ? { email: viewer.user.email, emailVerified: viewer.user.emailVerified } : undefined)
     return data<LoaderResult>({
       state: 'invite',
       invite,
@@ -40,8 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { registryId } = await context.services.collaborators.accept(params.token, user.id)
     return redirect(`/registry/home?registry=${registryId}`, { headers: { 'Set-Cookie': flashCookie('collaborator_joined') } })
   } catch (error) {
-    if (isDomainError(error)) return data({ message: error.message }, { status: error.code === 'not_found' ? 404 : 409 })
-    throw error
+    const failure = formFailure(error)
+    return data({ message: failure.message }, { status: failure.status })
   }
 }
 
@@ -87,6 +89,23 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         {closed ? (
           <Alert tone="info">{closed}</Alert>
+        ) : signedIn && invite.blocked ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-base text-ink">
+              You are signed in as <strong className="break-all">{signedIn.email}</strong>.
+            </p>
+            {actionData ? null : <Alert tone="info">{invite.blocked.message}</Alert>}
+            <div className="flex flex-wrap gap-3">
+              {invite.blocked.reason === 'unconfirmed' ? (
+                <LinkButton to="/verify_email" variant="secondary">
+                  Confirm my email
+                </LinkButton>
+              ) : null}
+              <a href="/logout" className="self-center font-semibold text-berry-700 underline underline-offset-2">
+                Sign out
+              </a>
+            </div>
+          </div>
         ) : signedIn ? (
           <Form method="post" className="flex flex-col gap-4">
             <p className="text-base text-ink">
