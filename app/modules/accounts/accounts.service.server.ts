@@ -191,6 +191,25 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
    * so to that address's owner. The person at the keyboard gets the same answer either way.
    */
   async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change', origin?: string) {
+    const token = generateToken()
+    const now = clock()
+    // One email change waits at a time: a newer request replaces the older one (as the settings page shows it).
+    if (purpose === 'change') {
+      await db
+        .update(emailVerifications)
+        .set({ usedAt: now })
+        .where(and(eq(emailVerifications.userId, user.id), eq(emailVerifications.purpose, 'change'), isNull(emailVerifications.usedAt)))
+    }
+    // Recorded either way, so what the account reads back (the pending change, the hourly count of links) does not
+    // tell a taken address from a free one. For a taken one the token is never sent, and verifyEmail would refuse it.
+    await db.insert(emailVerifications).values({
+      id: hashToken(token),
+      userId: user.id,
+      email: emailKey,
+      purpose,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.verificationTtlMs),
+    })
     if (await confirmedOwner(emailKey, user.id)) {
       await email.send({
         to: emailKey,
@@ -210,16 +229,6 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       })
       return
     }
-    const token = generateToken()
-    const now = clock()
-    await db.insert(emailVerifications).values({
-      id: hashToken(token),
-      userId: user.id,
-      email: emailKey,
-      purpose,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + config.verificationTtlMs),
-    })
     await email.send({
       to: emailKey,
       userId: user.id,
@@ -559,12 +568,10 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         .returning()
       if (!row) throw new DomainError('not_found', 'That account no longer exists.')
       if (data.email === row.email) return { user: toViewer(row), emailChangePending: null }
-      if (!row.emailVerifiedAt && !(await confirmedOwner(data.email, userId))) {
-        // An unconfirmed account may correct a mistyped address: the link goes to the new one.
-        const [fixed] = await db.update(users).set({ email: data.email, updatedAt: clock() }).where(eq(users.id, userId)).returning()
-        await sendConfirmation(fixed!, data.email, 'sign_up', options.origin)
-        return { user: toViewer(fixed!), emailChangePending: null }
-      }
+      // Confirmed or not, the account moves only from the link sent to the new address: an unconfirmed account that
+      // could switch at once would hold any address it names without proving it, and would answer differently for an
+      // address that already has an account (the one whose owner gets a note instead of a link). A mistyped sign-up
+      // address is corrected the same way, and the link also confirms the account.
       await sendConfirmation(row, data.email, 'change', options.origin)
       return { user: toViewer(row), emailChangePending: data.email }
     },
