@@ -11,7 +11,7 @@ declare module 'react-router' {
     supportEmail: string
     /** The client's address from the socket (used for sign-in throttling). */
     clientIp: string
-    /** PUBLIC_URL when set: links in emails, and Secure cookies when it is https. */
+    /** PUBLIC_URL when set: Secure cookies when it is https (emailed links use services.publicOrigin). */
     publicUrl?: string
     /**
      * A loader marks a random UUID in its data as unique to this response (e.g. a search id): a copy of the

@@ -3,6 +3,7 @@ import type pg from 'pg'
 import type { Db } from './db/client.server'
 import { createChangeMemo } from './lib/change-memo.server'
 import type { Env } from './lib/env.server'
+import { publicOriginOf } from './lib/public-origin.server'
 import type { Logger } from './lib/logger.server'
 import { createAccountsService, type AccountsConfig } from './modules/accounts/accounts.service.server'
 import { createAddressService } from './modules/accounts/address.service.server'
@@ -69,7 +70,12 @@ export function shareFor<T>(ms: number, read: () => Promise<T>): (() => Promise<
 export type ServiceDeps = {
   db: Db
   pool: pg.Pool
-  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS' | 'AMAZON_ASSOCIATE_TAG'>>
+  env: Pick<Env, 'SUPPORT_EMAIL'> & Partial<Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'SMTP_URL' | 'NODE_ENV' | 'NESTLIST_FEATURE_FLAGS' | 'AMAZON_ASSOCIATE_TAG'>>
+  /**
+   * The origin every emailed link starts with (docs/decisions/034): server/main.ts passes PUBLIC_URL or the address it
+   * listens on. Default: made from env (PUBLIC_URL, else http://HOST:PORT with readEnv's defaults).
+   */
+  publicOrigin?: string
   logger: Logger
   /** Tests shorten limits and expiries. */
   accounts?: Partial<AccountsConfig>
@@ -92,6 +98,8 @@ const processSecretKey = randomBytes(32).toString('base64url')
 
 /** The composition root: every service, wired once with its explicit dependencies. */
 export function createServices(deps: ServiceDeps) {
+  // One public origin for every email, made once here and handed to each service that builds links.
+  const publicOrigin = deps.publicOrigin ?? publicOriginOf(deps.env)
   // Started by server/main.ts; until started (and in tests that do not start it) listings use SQL.
   const searchIndex = createLiveIndex(deps.pool, deps.logger)
   const catalog = createCatalogService({ db: deps.db })
@@ -109,12 +117,13 @@ export function createServices(deps: ServiceDeps) {
     smtpUrl: deps.env.SMTP_URL,
     // Replies to any email reach the support address.
     from: `Nestlist <${deps.env.SUPPORT_EMAIL}>`,
-    env: deps.env,
+    env: { ...deps.env, PUBLIC_URL: publicOrigin },
   })
   const accounts = createAccountsService({
     db: deps.db,
     email,
-    publicUrl: deps.env.PUBLIC_URL,
+    logger: deps.logger,
+    publicOrigin,
     config: deps.accounts,
     clock: deps.clock,
   })
@@ -136,17 +145,19 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentsService({ db: deps.db, processor, clock: deps.clock, paymentMethods })
   // Gift cards, store credit and gift returns (docs/decisions/023); orders take their tenders and issue bought cards.
   // Stock as shoppers see it, restocks and 'notify me when available' (docs/decisions/021-cart.md).
-  const inventory = createInventoryService({ db: deps.db, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock })
+  const inventory = createInventoryService({ db: deps.db, email, logger: deps.logger, publicOrigin, clock: deps.clock })
   const giftCards = createGiftCardsService({
     db: deps.db,
     email,
-    publicUrl: deps.env.PUBLIC_URL,
+    publicUrl: publicOrigin,
     clock: deps.clock,
     logger: deps.logger,
-    onRestocked: (productId, origin) => inventory.notifySubscribers(productId, origin),
+    onRestocked: (productId) => inventory.notifySubscribers(productId),
   })
   const address = createAddressService({ db: deps.db, clock: deps.clock })
   return {
+    /** The origin every emailed link starts with (docs/decisions/034); pages and API handlers pass it to services that take one. */
+    publicOrigin,
     /** The header and discount banner of a shop page made from the shared copy, in one statement (server/page-cache.ts). */
     copyHeader: createCopyHeaderReader({ accounts, cart, discount }),
     email,
@@ -161,7 +172,7 @@ export function createServices(deps: ServiceDeps) {
     externalProducts: createExternalProductsService({ db: deps.db, registry, fetcher: createSafeFetcher(deps.fetch), clock: deps.clock }),
     reservations,
     // Reminders for gifts held a week without being bought; staff release and un-buy (docs/decisions/013, h15).
-    reservationSupport: createReservationSupport({ db: deps.db, email, unreserve: (id) => reservations.unreserve(id), publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger }),
+    reservationSupport: createReservationSupport({ db: deps.db, email, unreserve: (id) => reservations.unreserve(id), publicUrl: publicOrigin, clock: deps.clock, logger: deps.logger }),
     collaborators: createCollaboratorsService({ db: deps.db, email, clock: deps.clock }),
     insertCards: createInsertCardsService({ db: deps.db, clock: deps.clock }),
     registryInvitations: createRegistryInvitations({ registry: createRegistryService({ db: deps.db, clock: deps.clock }), email, clock: deps.clock }),
@@ -208,7 +219,7 @@ export function createServices(deps: ServiceDeps) {
     })),
     giftCards,
     // Staff support for gift cards and store credit: look up a card, send it a new code (docs/decisions/023, h15).
-    giftCardSupport: createGiftCardSupport({ db: deps.db, email, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock, logger: deps.logger }),
+    giftCardSupport: createGiftCardSupport({ db: deps.db, email, publicUrl: publicOrigin, clock: deps.clock, logger: deps.logger }),
     // Shipments (consolidated registry gifts, staff status changes) and purchase returns (docs/decisions/024).
     shipments: createShipmentsService({ db: deps.db, email, clock: deps.clock, logger: deps.logger }),
     purchaseReturns: createPurchaseReturnsService({ db: deps.db, payments, credit: giftCards, email, clock: deps.clock, logger: deps.logger }),
@@ -217,7 +228,7 @@ export function createServices(deps: ServiceDeps) {
     // Change where an order ships until any of it ships (docs/decisions/031).
     orderAddress: createOrderAddressService({ db: deps.db, address, email, clock: deps.clock, logger: deps.logger }),
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
-    cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL, clock: deps.clock }),
+    cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicOrigin, clock: deps.clock }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

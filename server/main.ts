@@ -7,17 +7,19 @@ import type { ServerBuild } from 'react-router'
 import { createDb } from '~/db/client.server'
 import { openDatabase } from '~/db/database.server'
 import { DataDirInUseError } from '~/db/data-dir-lock.server'
+import { freePort } from '~/db/embedded-postgres.server'
 import { runMigrations } from '~/db/migrate.server'
 import { seedIfNeeded } from '~/db/seed.server'
 import { demoAccounts } from '~/db/demo-accounts'
 import { ensureChecklistContent } from '~/modules/checklist/checklist.seed.server'
 import { readEnv } from '~/lib/env.server'
+import { allowedHostsOf, hostnameOf, isAllowedHost, publicOriginOf } from '~/lib/public-origin.server'
 import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
-import { createApp, documentSecureHeaders, sharedPageSecureHeaders } from './app'
+import { createApp, documentSecureHeaders, sharedPageSecureHeaders, UNKNOWN_HOST } from './app'
 import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
 import { normaliseRequestTarget } from './request-target'
 
@@ -58,7 +60,13 @@ async function main() {
   // Loopback fixture ports for pasted-link fetches: browser tests only (ignored unless NODE_ENV=test).
   const allowLoopbackPortsForTests = readTestLoopbackPorts(process.env)
   if (allowLoopbackPortsForTests.length > 0) logger.warn({ ports: allowLoopbackPortsForTests }, 'NODE_ENV=test: pasted-link fetches may reach these loopback ports')
-  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests } })
+  // The port is settled before listening (PORT=0: a free one now), so the public origin names the real address.
+  const port = env.PORT || (await freePort(env.HOST))
+  // Every emailed link starts with this one origin: PUBLIC_URL, else the address this server listens on; and only
+  // requests naming one of the allowed hosts are answered (docs/decisions/034).
+  const publicOrigin = publicOriginOf({ ...env, PORT: port })
+  const allowedHosts = allowedHostsOf(env)
+  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests }, publicOrigin })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
   // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
@@ -117,6 +125,8 @@ async function main() {
     logger,
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
+    allowedHosts,
+    allowedHosts,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
@@ -142,7 +152,12 @@ async function main() {
     }
     if (!cacheHit?.(req, res)) void appListener(req, res)
   })
-  server.listen(env.PORT, env.HOST, () => {
+    // Stored pages are answered here, before the app and its own check: a host that is not ours gets nothing.
+    if (!isAllowedHost(hostnameOf(req.headers.host || env.HOST), allowedHosts)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(UNKNOWN_HOST)
+      return
+    }
+  server.listen(port, env.HOST, () => {
     const info = server.address() as AddressInfo
     const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
     const lines = [
@@ -153,6 +168,7 @@ async function main() {
       `  Email: ${env.SMTP_URL ? `sent over SMTP via ${new URL(env.SMTP_URL).host}` : `not sent (no SMTP_URL); staff read them at http://${shown}:${info.port}/admin/emails`}`,
       ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${(a.role === 'staff' ? 'staff' : 'parent').padEnd(8)} ${a.email} / ${a.password}`)] : []),
       '  Stop with Ctrl-C.',
+      `  Links in emails: ${publicOrigin}${env.PUBLIC_URL ? '' : ' (set PUBLIC_URL to the address people use)'}`,
       '',
     ]
     process.stderr.write(`${lines.join('\n')}\n`)
@@ -161,7 +177,7 @@ async function main() {
     setImmediate(() => services.address.warmUp())
   })
   server.on('error', async (err: NodeJS.ErrnoException) => {
-    logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is in use: set PORT to another port` : 'server failed')
+    logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another port` : 'server failed')
     await pool.end().catch(() => undefined)
     await database.close()
     process.exit(1)

@@ -53,7 +53,6 @@ export function unsetSessionCookie(c: Context<AppEnv>) {
 export const apiSessionMeta = (c: Context<AppEnv>) => ({
   ip: c.var.clientIp,
   userAgent: c.req.header('User-Agent') ?? '',
-  origin: new URL(c.req.url).origin,
 })
 
 /** The cart viewer of an API request (see app/modules/cart/cart-cookie.server.ts); with `create`, sets a guest cookie when needed. */

@@ -15,7 +15,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   SUPPORT_EMAIL: z.string().email().default('help@nestlist.example'),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The public origin of every emailed link, e.g. https://nestlist.example; unset: http://HOST:PORT (docs/decisions/034). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Host names requests may use, comma-separated ('.example.com' for subdomains, '*' for any); unset: see docs/decisions/034. */
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*(\*|\.?[A-Za-z0-9.:[\]-]+)(\s*,\s*(\*|\.?[A-Za-z0-9.:[\]-]+))*\s*$/, "ALLOWED_HOSTS must be host names separated by commas, e.g. 'nestlist.example,.nestlist.example'")
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset keeps emails in the outbox (/admin/emails). */
   SMTP_URL: z
     .string()

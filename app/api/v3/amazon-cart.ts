@@ -7,7 +7,7 @@ import { addAmazonCartItemInput, updateAmazonCartItemInput } from '~/modules/car
 import { apiCartViewer, apiViewer } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
-import { err, ok, origin, privateJson } from './registry-schemas'
+import { err, ok, privateJson } from './registry-schemas'
 
 const tags = ['cart']
 
@@ -135,7 +135,7 @@ amazonCartRouter.openapi(addItem, async (c) => {
   })
   if (added.created) {
     // The same confirmation as a reservation from the registry page (not awaited: SMTP may be slow).
-    void sendReservationEmail(c.var.services.email, origin(c).replace(/\/$/, ''), { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
+    void sendReservationEmail(c.var.services.email, c.var.services.publicOrigin, { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
       c.var.logger.warn({ err: error }, 'reservation email failed'),
     )
   }

@@ -206,6 +206,5 @@ cartRouter.openapi(subscribe, async (c) => {
 
 cartRouter.openapi(restock, async (c) => {
   await requireApiStaff(c)
-  const origin = new URL(c.req.url).origin
-  return c.json(await c.var.services.inventory.restock(c.req.valid('param').id, c.req.valid('json'), { origin }), 200)
+  return c.json(await c.var.services.inventory.restock(c.req.valid('param').id, c.req.valid('json')), 200)
 })

@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
-import { body, err, ok, origin, positiveIdOf, privateJson, RegistryIdParam, registryIdOf } from './registry-schemas'
+import { body, err, ok, positiveIdOf, privateJson, RegistryIdParam, registryIdOf } from './registry-schemas'
 
 const tags = ['registries']
 const guarded = { 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses }
@@ -96,7 +96,7 @@ collaboratorsRouter.openapi(listCollaborators, async (c) => {
 collaboratorsRouter.openapi(inviteCollaborator, async (c) => {
   const v = await requireApiUser(c)
   const made = await c.var.services.collaborators.invite(registryIdOf(c.req.valid('param').id), v.user.id, c.req.valid('json'), {
-    origin: origin(c),
+    origin: c.var.services.publicOrigin,
     inviterFirstName: v.user.firstName,
   })
   return c.json(made, 201)

@@ -6,7 +6,7 @@ import { INSERT_CARD_QUANTITIES } from '~/modules/insert-cards/insert-cards.vali
 import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
-import { body, err, ok, origin, PostalAddressSchema, positiveIdOf, privateJson, RegistryIdParam, registryIdOf } from './registry-schemas'
+import { body, err, ok, PostalAddressSchema, positiveIdOf, privateJson, RegistryIdParam, registryIdOf } from './registry-schemas'
 
 const tags = ['registries']
 const guarded = { 401: err('Not signed in'), 404: err('No such registry, or not yours'), ...errorResponses }
@@ -66,7 +66,7 @@ insertCardOrdersRouter.openapi(listOrders, async (c) => {
 
 insertCardOrdersRouter.openapi(createOrder, async (c) => {
   const v = await requireApiUser(c)
-  const order = await c.var.services.insertCards.order(registryIdOf(c.req.valid('param').id), v.user.id, c.req.valid('json'), { origin: origin(c) })
+  const order = await c.var.services.insertCards.order(registryIdOf(c.req.valid('param').id), v.user.id, c.req.valid('json'), { origin: c.var.services.publicOrigin })
   return c.json(order, 201)
 })
 

@@ -5,7 +5,7 @@ import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
 import { Address } from './orders'
-import { body, err, ok, origin, privateJson } from './registry-schemas'
+import { body, err, ok, privateJson } from './registry-schemas'
 
 const tags = ['orders']
 
@@ -78,6 +78,6 @@ orderAddressRouter.openapi(getOrderAddress, async (c) => {
 
 orderAddressRouter.openapi(putOrderAddress, async (c) => {
   const v = await requireApiUser(c)
-  const { view, changed } = await c.var.services.orderAddress.change(v.user.id, c.req.valid('json'), { origin: origin(c), source: 'api' })
+  const { view, changed } = await c.var.services.orderAddress.change(v.user.id, c.req.valid('json'), { origin: c.var.services.publicOrigin, source: 'api' })
   return c.json({ ...view, changed }, 200)
 })

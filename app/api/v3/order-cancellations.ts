@@ -6,7 +6,7 @@ import { cancellationMessages } from '~/modules/orders/cancellations.validation'
 import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
-import { body, err, ok, origin, privateJson } from './registry-schemas'
+import { body, err, ok, privateJson } from './registry-schemas'
 
 const tags = ['orders']
 
@@ -106,5 +106,5 @@ orderCancellationsRouter.openapi(createCancellation, async (c) => {
   const v = await requireApiUser(c)
   const input = c.req.valid('json')
   const idempotencyKey = input.idempotencyKey ?? c.req.header('Idempotency-Key')
-  return c.json(await c.var.services.orderCancellations.create(v.user.id, c.req.valid('param').id, { ...input, idempotencyKey }, { origin: origin(c) }), 201)
+  return c.json(await c.var.services.orderCancellations.create(v.user.id, c.req.valid('param').id, { ...input, idempotencyKey }, { origin: c.var.services.publicOrigin }), 201)
 })

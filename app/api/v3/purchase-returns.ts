@@ -5,7 +5,7 @@ import { RETURN_WINDOW_MONTHS, returnReasons } from '~/modules/shipping/shipping
 import { requireApiUser } from '../auth'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
-import { body, err, ok, origin, privateJson } from './registry-schemas'
+import { body, err, ok, privateJson } from './registry-schemas'
 
 const tags = ['returns']
 
@@ -84,5 +84,5 @@ purchaseReturnsRouter.openapi(listReturns, async (c) => {
 
 purchaseReturnsRouter.openapi(createReturn, async (c) => {
   const v = await requireApiUser(c)
-  return c.json(await c.var.services.purchaseReturns.create(v.user.id, c.req.valid('json'), { origin: origin(c) }), 201)
+  return c.json(await c.var.services.purchaseReturns.create(v.user.id, c.req.valid('json'), { origin: c.var.services.publicOrigin }), 201)
 })

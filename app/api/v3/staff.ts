@@ -321,7 +321,7 @@ staffRouter.openapi(getStock, async (c) => {
 staffRouter.openapi(setStock, async (c) => {
   const productId = positiveIdOf(c.req.valid('param').id, 'We could not find that product.')
   const input = c.req.valid('json')
-  return c.json(await c.var.services.inventory.setStock({ ...input, productId }, { origin: new URL(c.req.url).origin }), 200)
+  return c.json(await c.var.services.inventory.setStock({ ...input, productId }), 200)
 })
 
 staffRouter.openapi(listGrants, async (c) => {
@@ -342,7 +342,7 @@ staffRouter.openapi(listShipments, async (c) => {
 
 staffRouter.openapi(markShipped, async (c) => {
   const id = positiveIdOf(c.req.valid('param').id, shippingMessages.shipmentNotFound)
-  return c.json(await c.var.services.shipments.markShipped(id, c.req.valid('json'), { origin: new URL(c.req.url).origin }), 200)
+  return c.json(await c.var.services.shipments.markShipped(id, c.req.valid('json'), { origin: c.var.services.publicOrigin }), 200)
 })
 
 staffRouter.openapi(markDelivered, async (c) => {
@@ -356,7 +356,7 @@ staffRouter.openapi(listGiftReturns, async (c) => {
 
 staffRouter.openapi(receiveGiftReturn, async (c) => {
   const staff = staffMember(c)
-  return c.json(await c.var.services.giftCards.receiveGiftReturn(staff.user.id, c.req.valid('param').id, c.req.valid('json'), { origin: new URL(c.req.url).origin }), 200)
+  return c.json(await c.var.services.giftCards.receiveGiftReturn(staff.user.id, c.req.valid('param').id, c.req.valid('json')), 200)
 })
 
 staffRouter.openapi(listOwedPayouts, async (c) => {

@@ -41,10 +41,10 @@ describe('POST /api/v3/user (sign-up)', () => {
   })
 
   test('over HTTPS the cookie is Secure with the __Host- prefix, and it is read back', async () => {
-    const { setCookie, cookie } = await signUp('https://nestlist.example/api/v3/user')
+    const { setCookie, cookie } = await signUp('https://localhost/api/v3/user')
     expect(setCookie).toMatch(/^__Host-nestlist_session=[a-z2-7]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/)
     expect(setCookie).not.toMatch(/Domain=/i)
-    const me = await app.request('https://nestlist.example/api/v3/user', { headers: { Cookie: cookie } })
+    const me = await app.request('https://localhost/api/v3/user', { headers: { Cookie: cookie } })
     expect(me.status).toBe(200)
   })
 

@@ -182,7 +182,7 @@ userRouter.openapi(createUser, async (c) => {
 
 userRouter.openapi(updateUser, async (c) => {
   const v = await requireApiUser(c)
-  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'), { origin: new URL(c.req.url).origin })
+  const { emailChangePending } = await c.var.services.accounts.updateProfile(v.user.id, c.req.valid('json'))
   return c.json({ ...(await fullProfile(c, v.user.id)), emailChangePending }, 200)
 })
 

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, type SQL,
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
+import { publicOriginOf } from '~/lib/public-origin.server'
 import type { EmailSender } from '~/modules/email/email.types'
 import {
   emailVerifications,
@@ -85,8 +86,8 @@ const toViewer = (u: UserRow): Viewer => ({
 export type AccountsDeps = {
   db: Db
   email: EmailSender
-  /** The public origin for links in emails, e.g. https://nestlist.example (falls back to the request's). */
-  publicUrl?: string
+  /** The origin every emailed link starts with (services.publicOrigin, docs/decisions/034); never a request's Host. */
+  publicOrigin?: string
   clock?: () => Date
   config?: Partial<AccountsConfig>
 }
@@ -97,7 +98,7 @@ export function sessionIdFor(token: string | undefined | null): string | null {
   return token && token.length <= 100 ? hashToken(token) : null
 }
 
-export function createAccountsService({ db, email, clock = () => new Date(), config: overrides, publicUrl }: AccountsDeps) {
+export function createAccountsService({ db, email, clock = () => new Date(), config: overrides, publicOrigin = publicOriginOf({}) }: AccountsDeps) {
   const config = { ...defaultAccountsConfig, ...overrides }
 
   async function createSession(userId: number, meta: SessionMeta, twoFactorPending = false) {
@@ -190,7 +191,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
    * Sends the address a confirmation link, or, when it already belongs to a confirmed account, a note saying
    * so to that address's owner. The person at the keyboard gets the same answer either way.
    */
-  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change', origin?: string) {
+  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change') {
     const token = generateToken()
     const now = clock()
     // One email change waits at a time: a newer request replaces the older one (as the settings page shows it).
@@ -224,7 +225,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
               : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
             'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
           ],
-          action: { label: 'Sign in to Nestlist', url: `${linkBase(origin)}/login` },
+          action: { label: 'Sign in to Nestlist', url: `${linkBase}/login` },
         },
       })
       return
@@ -242,7 +243,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
           purpose === 'sign_up'
             ? ['Thanks for joining. Please confirm this is your email address, so we can send you gift updates and let you reset your password.']
             : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
-        action: { label: 'Confirm my email', url: `${linkBase(origin)}/verify_email?token=${encodeURIComponent(token)}` },
+        action: { label: 'Confirm my email', url: `${linkBase}/verify_email?token=${encodeURIComponent(token)}` },
       },
     })
   }
@@ -252,9 +253,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     return u
   }
 
-  function linkBase(requestOrigin?: string) {
-    return (publicUrl ?? requestOrigin ?? 'http://localhost:3000').replace(/\/$/, '')
-  }
+  const linkBase = publicOrigin.replace(/\/$/, '')
 
   return {
     config,
@@ -277,7 +276,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         .returning()
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
       const token = await createSession(row!.id, meta)
-      await sendConfirmation(row!, data.email, 'sign_up', meta.origin)
+      await sendConfirmation(row!, data.email, 'sign_up')
       return { token, user: toViewer(row!) }
     },
 
@@ -308,7 +307,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     },
 
     /** Sends a fresh confirmation link to an unconfirmed account's address (at most 5 an hour). */
-    async resendConfirmation(userId: number, options: { origin?: string } = {}) {
+    async resendConfirmation(userId: number) {
       const user = await userById(userId)
       if (!user || user.emailVerifiedAt) return
       const since = new Date(clock().getTime() - HOUR)
@@ -319,7 +318,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
         throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.')
       }
-      await sendConfirmation(user, user.email, 'sign_up', options.origin)
+      await sendConfirmation(user, user.email, 'sign_up')
     },
 
     /**
@@ -423,7 +422,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      * Starts a password reset. Answers the same whether or not the email has an account; only an
      * existing account gets the email, with a single-use link that expires.
      */
-    async requestPasswordReset(input: unknown, options: { origin?: string } = {}) {
+    async requestPasswordReset(input: unknown) {
       const data = parse(forgotPasswordInput, input)
       const user = await accountForEmail(data.email)
       if (!user) {
@@ -452,7 +451,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         template: 'password_reset',
         data: {
           firstName: user.firstName,
-          resetUrl: `${linkBase(options.origin)}/password_resets?token=${encodeURIComponent(token)}`,
+          resetUrl: `${linkBase}/password_resets?token=${encodeURIComponent(token)}`,
           expiresInMinutes: Math.round(config.resetTtlMs / 60_000),
         },
       }).catch(() => undefined) // a failure to even record it is logged by the email module
@@ -508,7 +507,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     },
 
     /** Changes the password after checking the current one; other sessions are signed out. */
-    async changePassword(userId: number, keepSessionId: string, input: unknown, options: { origin?: string } = {}) {
+    async changePassword(userId: number, keepSessionId: string, input: unknown) {
       const data = parse(changePasswordInput, input)
       const user = await userById(userId)
       if (!user) throw new DomainError('unauthenticated', 'Please sign in again.')
@@ -528,7 +527,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         to: user.email,
         userId,
         template: 'password_changed',
-        data: { firstName: user.firstName, resetUrl: `${linkBase(options.origin)}/forgot_password` },
+        data: { firstName: user.firstName, resetUrl: `${linkBase}/forgot_password` },
       })
     },
 
@@ -547,7 +546,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
      * Updates the name at once. A new email takes effect when the link sent to it is clicked (so this never
      * reveals whether the address has an account); until then the current address stays.
      */
-    async updateProfile(userId: number, input: unknown, options: { origin?: string } = {}): Promise<{ user: Viewer; emailChangePending: string | null }> {
+    async updateProfile(userId: number, input: unknown): Promise<{ user: Viewer; emailChangePending: string | null }> {
       const data = parse(updateProfileInput, input)
       const current = await userById(userId)
       if (!current) throw new DomainError('not_found', 'That account no longer exists.')
@@ -572,7 +571,7 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
       // could switch at once would hold any address it names without proving it, and would answer differently for an
       // address that already has an account (the one whose owner gets a note instead of a link). A mistyped sign-up
       // address is corrected the same way, and the link also confirms the account.
-      await sendConfirmation(row, data.email, 'change', options.origin)
+      await sendConfirmation(row, data.email, 'change')
       return { user: toViewer(row), emailChangePending: data.email }
     },
 

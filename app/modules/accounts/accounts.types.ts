@@ -32,8 +32,8 @@ export type UserProfile = {
   isBookmarkletUsed: boolean
 }
 
-/** Who is asking: the client address and browser, and the origin the request came to (for links in emails). */
-export type SessionMeta = { ip: string; userAgent: string; origin?: string }
+/** Who is asking: the client address and browser. */
+export type SessionMeta = { ip: string; userAgent: string }
 
 export type SignInResult =
   | { status: 'signed_in'; token: string; user: Viewer }

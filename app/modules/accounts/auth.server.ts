@@ -89,6 +89,6 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
 }
 
 /** Request metadata stored with a session and used for throttling (the address comes from the socket). */
-export function sessionMeta(request: Request, context: AppLoadContext): { ip: string; userAgent: string; origin: string } {
-  return { ip: context.clientIp, userAgent: request.headers.get('User-Agent') ?? '', origin: new URL(request.url).origin }
+export function sessionMeta(request: Request, context: AppLoadContext): { ip: string; userAgent: string } {
+  return { ip: context.clientIp, userAgent: request.headers.get('User-Agent') ?? '' }
 }

@@ -6,6 +6,7 @@ import type { Db } from '~/db/client.server'
 import { DomainError, isDomainError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { parseInput } from '~/lib/parse-input'
+import { publicOriginOf } from '~/lib/public-origin.server'
 import { isUuid } from '~/lib/uuid'
 import type { Logger } from '~/lib/logger.server'
 import { type ProductOptions, products } from '../catalog/catalog.schema'
@@ -111,15 +112,16 @@ export type CashFundsDeps = {
   payments: Pick<PaymentsService, 'authorize' | 'capture' | 'void' | 'refundOnce' | 'get'>
   email: EmailSender
   logger: Logger
-  publicUrl?: string
+  /** Where the emailed links point (services.publicOrigin, docs/decisions/034); never a request's Host. */
+  publicOrigin?: string
   clock?: () => Date
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function createCashFundsService({ db, credit, payments, email, logger, publicUrl = 'http://localhost', clock = () => new Date() }: CashFundsDeps) {
+export function createCashFundsService({ db, credit, payments, email, logger, publicOrigin = publicOriginOf({}), clock = () => new Date() }: CashFundsDeps) {
   const access = createRegistryAccess(db)
-  const base = publicUrl.replace(/\/$/, '')
+  const base = publicOrigin.replace(/\/$/, '')
 
   /** While a family keeps their registry a surprise, they do not see who gave or what they wrote (staff do). */
   const surpriseActive = (r: Pick<RegistryRow, 'surprise' | 'surpriseRevealDate'>) => r.surprise && (!r.surpriseRevealDate || r.surpriseRevealDate > clock().toISOString().slice(0, 10))

@@ -97,6 +97,11 @@ describe('contributing', () => {
     expect(receipts.some((r) => r.subject.includes('$25') && r.text.includes(res.json.id))).toBe(true)
     const toOwner = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email))
     expect(toOwner.some((r) => r.subject === 'Grandma Rose gave $25 to your Parental Leave Fund' && r.text.includes('For cozy weeks at home'))).toBe(true)
+    // Both emails link to the one public origin (docs/decisions/034), never a host of their own.
+    const gift = toOwner.find((r) => r.subject.startsWith('Grandma Rose gave'))!
+    expect(gift.text).toContain(`${h.services.publicOrigin}/registry/gift-tracker`)
+    expect(receipts[0]!.text).toContain(`${h.services.publicOrigin}/`)
+    expect([...receipts, ...toOwner].some((r) => r.text.includes('http://localhost/'))).toBe(false)
   })
 
   test('less than $1, more than $5,000 and a bad email are refused with messages; nothing is recorded or charged', async () => {

@@ -193,6 +193,9 @@ describe('chipping in', () => {
     expect(receipts.some((r) => r.subject.includes('chip-in') && r.text.includes(res.json.id))).toBe(true)
     const toOwner = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email))
     expect(toOwner.some((r) => r.subject.startsWith('Aunt June chipped in $25'))).toBe(true)
+    // The owner's email links to the one public origin (docs/decisions/034), never a host of its own.
+    expect(toOwner.find((r) => r.subject.startsWith('Aunt June chipped in $25'))!.text).toContain(`${h.services.publicOrigin}/registry/gift-tracker`)
+    expect([...receipts, ...toOwner].some((r) => r.text.includes('http://localhost/'))).toBe(false)
     // The family sees it in their contributions (gift tracker), with the giver.
     const listed = await h.call('GET', `/api/v3/cash_fund_contributions?registryId=${registry.id}`, { cookie: owner.cookie })
     expect(listed.json.contributions.find((c: { id: string }) => c.id === res.json.id)).toMatchObject({ kind: 'group_gift', giverName: 'Aunt June', fundTitle: expect.any(String) })

@@ -118,7 +118,7 @@ export type StaffGiftReturnRow = {
 export type GiftCardsDeps = {
   db: Db
   email: EmailSender
-  /** Absolute origin for links in emails (PUBLIC_URL); without it the emails carry no button. */
+  /** Absolute origin for links in emails (services.publicOrigin, docs/decisions/034); without it the emails carry no button. */
   publicUrl?: string
   clock?: () => Date
   logger?: Pick<Logger, 'warn' | 'info'>
@@ -128,7 +128,7 @@ export type GiftCardsDeps = {
    * Told after a received gift return put units back in stock (inventory's 'Back in stock' emails to shoppers
    * waiting for the product). This module does not depend on inventory; the composition root wires it.
    */
-  onRestocked?: (productId: number, origin?: string) => Promise<unknown>
+  onRestocked?: (productId: number) => Promise<unknown>
 }
 
 /** A new code: 16 symbols from a 32-symbol alphabet, each from 5 random bits of the CSPRNG (80 bits in all). */
@@ -842,7 +842,6 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
       staffUserId: number,
       id: string,
       input: unknown,
-      options: { origin?: string } = {},
     ): Promise<{ giftReturn: GiftReturnView; creditedCents: number; restocked: boolean }> {
       const data = parseInput(giftReturnReceiveInput, input)
       const notFound = () => new DomainError('not_found', giftCardMessages.giftReturnNotFound)
@@ -883,7 +882,7 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
       logger?.info({ giftReturnId: id, staffUserId, restocked: done.restocked, creditedCents: done.creditedCents }, 'gift return received')
       if (done.restocked && done.productId !== null && onRestocked) {
         // Shoppers waiting for this product hear it is back, as after a staff restock; the return stands either way.
-        await onRestocked(done.productId, options.origin).catch((error: unknown) => logger?.warn({ err: error, giftReturnId: id }, 'back-in-stock emails after a gift return failed'))
+        await onRestocked(done.productId).catch((error: unknown) => logger?.warn({ err: error, giftReturnId: id }, 'back-in-stock emails after a gift return failed'))
       }
       try {
         const [member] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, done.row.userId))

@@ -594,9 +594,9 @@ describe('receiving shipped gift returns (staff)', () => {
   test('a restocked gift return tells the shoppers waiting for the sold-out product that it is back; a return not restocked does not', async () => {
     // Wired as in app/services.server.ts: inventory's 'Back in stock' emails after the units are back.
     const outbox = createEmailService({ db: database.db, logger: pino({ level: 'silent' }) })
-    const inventory = createInventoryService({ db: database.db, email: outbox, publicUrl: 'https://nestlist.example' })
+    const inventory = createInventoryService({ db: database.db, email: outbox, publicOrigin: 'https://nestlist.example' })
     const sentTo = async (to: string) => (await outbox.list({ to })).messages.map((m) => m.subject)
-    const a = app({ onRestocked: (productId, origin) => inventory.notifySubscribers(productId, origin) })
+    const a = app({ onRestocked: (productId) => inventory.notifySubscribers(productId) })
     const g = await shippedGift(a, 1)
     const kept = await a.giftCards.returnGift(g.owner.id, { orderLineId: g.lineId, quantity: 1, reason: 'duplicate' })
     const g2 = await shippedGift(a, 1)

@@ -4,6 +4,7 @@ import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
 import { parseInput } from '~/lib/parse-input'
 import { optionKey, optionKeysOf, resolveOptions } from '../cart/cart-options'
+import { publicOriginOf } from '~/lib/public-origin.server'
 import { products } from '../catalog/catalog.schema'
 import { pdpPath } from '../catalog/product-path'
 import type { EmailService } from '../email/email.service.server'
@@ -30,13 +31,14 @@ export function keyCovers(subscriptionKey: string, rowKey: string): boolean {
   return subscriptionKey.split('|').every((p) => parts.has(p))
 }
 
-export type InventoryDeps = { db: Db; email: EmailService; logger?: Logger; publicUrl?: string; clock?: () => Date }
+/** publicOrigin: where the emailed links point (services.publicOrigin, docs/decisions/034); never a request's Host. */
+export type InventoryDeps = { db: Db; email: EmailService; logger?: Logger; publicOrigin?: string; clock?: () => Date }
 
 /**
  * Stock as shoppers see it (product_stock is the one source: docs/decisions/021-cart.md), restocking, and
  * 'notify me when available' subscriptions with their one 'Back in stock' email.
  */
-export function createInventoryService({ db, email, logger, publicUrl, clock = () => new Date() }: InventoryDeps) {
+export function createInventoryService({ db, email, logger, publicOrigin = publicOriginOf({}), clock = () => new Date() }: InventoryDeps) {
   async function levels(productId: number): Promise<StockLevels> {
     let rows = await db.select().from(productStock).where(eq(productStock.productId, productId))
     if (rows.length === 0) {
@@ -80,10 +82,10 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
     return product
   }
 
-  const linkBase = (origin?: string) => (publicUrl ?? origin ?? 'http://localhost:3000').replace(/\/$/, '')
+  const linkBase = publicOrigin.replace(/\/$/, '')
 
   /** Sends the one 'Back in stock' email to each waiting subscriber whose option is in stock again. */
-  async function notifySubscribers(productId: number, origin?: string): Promise<number> {
+  async function notifySubscribers(productId: number): Promise<number> {
     const waiting = await db
       .select()
       .from(productAvailabilitySubscriptions)
@@ -120,7 +122,7 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
               `You asked us to tell you when ${title} was available again. It is back in stock now.`,
               'Popular items can sell out again quickly, so do not wait too long.',
             ],
-            action: { label: 'See it in the shop', url: `${linkBase(origin)}${pdpPath({ slug: product.slug, genericProductId: product.id })}` },
+            action: { label: 'See it in the shop', url: `${linkBase}${pdpPath({ slug: product.slug, genericProductId: product.id })}` },
           },
         })
         sent++
@@ -139,7 +141,7 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
      * More stock arrived for one option of a product ('' or size/colour): adds it, then emails everyone waiting
      * for that option (or any option). Returns the option's new quantity and how many were told.
      */
-    async restock(productId: number, input: unknown, options: { origin?: string } = {}): Promise<{ optionKey: string; quantity: number; notified: number }> {
+    async restock(productId: number, input: unknown): Promise<{ optionKey: string; quantity: number; notified: number }> {
       const data = parseInput(restockInput, input)
       const product = await productOf(productId)
       const key = optionKey(resolveOptions(product.options, data))
@@ -150,7 +152,7 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
         .values({ productId, optionKey: key, quantity: data.quantity })
         .onConflictDoUpdate({ target: [productStock.productId, productStock.optionKey], set: { quantity: sql`${productStock.quantity} + ${data.quantity}` } })
         .returning({ quantity: productStock.quantity })
-      const notified = await notifySubscribers(productId, options.origin)
+      const notified = await notifySubscribers(productId)
       return { optionKey: key, quantity: row!.quantity, notified }
     },
 
@@ -208,7 +210,7 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
      * or another staff member changed it meanwhile, nothing is saved (409 with the new count). Raising an option
      * from 0 sends the 'Back in stock' emails to whoever waits for it (once each).
      */
-    async setStock(input: unknown, options: { origin?: string } = {}): Promise<{ productId: number; name: string; optionKey: string; label: string; quantity: number; notified: number }> {
+    async setStock(input: unknown): Promise<{ productId: number; name: string; optionKey: string; label: string; quantity: number; notified: number }> {
       const data = parseInput(stockSetInput, input)
       const product = await productOf(data.productId)
       if (!optionKeysOf(product.options).includes(data.optionKey)) throw new DomainError('invalid_input', stockMessages.option, { fields: { quantity: [stockMessages.option] } })
@@ -223,7 +225,7 @@ export function createInventoryService({ db, email, logger, publicUrl, clock = (
         // The same count saved twice (a double submit) is not a conflict.
         if (now !== data.quantity) throw new DomainError('conflict', stockMessages.changed(now), { fields: { quantity: [stockMessages.changed(now)] } })
       }
-      const notified = data.expected === 0 && data.quantity > 0 ? await notifySubscribers(product.id, options.origin) : 0
+      const notified = data.expected === 0 && data.quantity > 0 ? await notifySubscribers(product.id) : 0
       return { productId: product.id, name: product.name, optionKey: data.optionKey, label: optionLabel(data.optionKey), quantity: data.quantity, notified }
     },
   }

@@ -32,7 +32,7 @@ const outboxFor = async (to: string) => (await email.list({ to })).messages
 beforeAll(async () => {
   database = await createTestDatabase()
   email = createEmailService({ db: database.db, logger: pino({ level: 'silent' }) })
-  inventory = createInventoryService({ db: database.db, email, publicUrl: 'https://shop.example.test' })
+  inventory = createInventoryService({ db: database.db, email, publicOrigin: 'https://shop.example.test' })
   category = (await factories.createCategory({ urlSlug: 'inventory-test' })).id
   brand = (await factories.createBrand()).id
 })

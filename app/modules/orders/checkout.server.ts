@@ -7,7 +7,6 @@ import { formatCents } from '~/lib/money'
 import { getViewer, isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { normaliseCode } from '~/modules/giftcards/giftcards.validation'
-import { linkBase } from '~/routes/reservations/reserve.server'
 import { checkoutStrings as t, optionText } from './checkout.strings'
 import type { OrderQuote, OrderView } from './orders.service.server'
 import type { CheckoutDefaults } from './ui/checkout-form'
@@ -237,7 +236,7 @@ export async function placeOrderFromForm(
   // The page's own follow-up (e.g. the group gift an "Order it" order is linked to): never fails the placed order.
   if (options.afterPlaced) await options.afterPlaced(order, userId ?? null).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'after-placement step failed'))
   if (await context.services.orders.claimConfirmation(order.id)) {
-    await sendOrderConfirmation(request, context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
+    await sendOrderConfirmation(context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
   }
   const headers = new Headers()
   if (!userId) headers.append('Set-Cookie', orderAccessCookie(request, context, values.checkoutKey))
@@ -305,8 +304,8 @@ function summaryParagraphs(order: OrderView): string[] {
   return [...lines, totals.join('\u00a0· '), shipsTo]
 }
 
-async function sendOrderConfirmation(request: Request, context: AppLoadContext, order: OrderView, userId: number | null) {
-  const url = `${linkBase(request, context)}/orders/${order.id}`
+async function sendOrderConfirmation(context: AppLoadContext, order: OrderView, userId: number | null) {
+  const url = `${context.services.publicOrigin}/orders/${order.id}`
   await context.services.email.send({
     to: order.email,
     userId: userId ?? undefined,

@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const email = String(form.get('email') ?? '')
   try {
-    await context.services.accounts.requestPasswordReset({ email }, { origin: new URL(request.url).origin })
+    await context.services.accounts.requestPasswordReset({ email })
     return { ok: true, email: email.trim() } satisfies Result
   } catch (error) {
     const failure = formFailure(error)

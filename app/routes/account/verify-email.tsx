@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context)
   if (!viewer) throw redirect('/login?redirect_path=%2Fverify_email')
   try {
-    await context.services.accounts.resendConfirmation(viewer.user.id, { origin: new URL(request.url).origin })
+    await context.services.accounts.resendConfirmation(viewer.user.id)
     return { ok: true as const, message: `We sent a new link to ${viewer.user.email}.` }
   } catch (error) {
     const failure = formFailure(error)

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get('giftReturnId') ?? '').slice(0, 40)
   const code = String(form.get('returnCode') ?? '').slice(0, 20)
   try {
-    const r = await context.services.giftCards.receiveGiftReturn(staff.user.id, id, { restock: form.get('restock') ?? undefined }, { origin: new URL(request.url).origin })
+    const r = await context.services.giftCards.receiveGiftReturn(staff.user.id, id, { restock: form.get('restock') ?? undefined })
     return data<ReceiveResult>({ ok: true, id, message: t.received(r.giftReturn.returnCode ?? code, r.creditedCents, r.restocked) })
   } catch (error) {
     const failure = formFailure(error)

@@ -18,7 +18,7 @@ export async function staffShipmentAction(request: Request, context: AppLoadCont
       await context.services.shipments.markDelivered(shipmentId)
       return data<StaffShipmentResult>({ ok: true, shipmentId, message: `Shipment ${shipmentId} is marked delivered.` })
     }
-    const s = await context.services.shipments.markShipped(shipmentId, values, { origin: new URL(request.url).origin })
+    const s = await context.services.shipments.markShipped(shipmentId, values, { origin: context.services.publicOrigin })
     return data<StaffShipmentResult>({ ok: true, shipmentId, message: `Shipment ${shipmentId} is marked shipped (${s.carrier} ${s.trackingNumber}). The buyer was emailed.` })
   } catch (error) {
     const failure = formFailure(error)

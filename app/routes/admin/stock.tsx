@@ -29,10 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const optionKey = String(form.get('optionKey') ?? '')
   const typed = String(form.get('quantity') ?? '').slice(0, 20)
   try {
-    const saved = await context.services.inventory.setStock(
-      { productId, optionKey, quantity: typed, expected: form.get('expected') },
-      { origin: new URL(request.url).origin },
-    )
+    const saved = await context.services.inventory.setStock({ productId, optionKey, quantity: typed, expected: form.get('expected') })
     return data<StockResult>({ ok: true, productId, optionKey, quantity: saved.quantity, message: t.stockSaved(saved.name, saved.label, saved.quantity, saved.notified) })
   } catch (error) {
     const failure = formFailure(error)

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
       if (added.created) {
         // The usual reservation email: the giver's link to the gift, to mark it bought or give it back.
-        void sendReservationEmail(request, context, { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
+        void sendReservationEmail(context, { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
           context.logger.error({ err: error, requestId: context.requestId }, 'reservation email failed'),
         )
       }

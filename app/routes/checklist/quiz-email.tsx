@@ -1,6 +1,5 @@
 import { data, Link, redirect } from 'react-router'
 import { formFailure } from '~/lib/form-errors'
-import { publicOrigin } from '~/lib/links'
 import { getViewer } from '~/modules/accounts/auth.server'
 import { answersFromParams, answersQuery } from '~/modules/checklist/checklist.quiz'
 import { QuizEmailForm, type QuizEmailResult } from '~/modules/checklist/ui/quiz-results'
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: typed,
       answers,
       clientIp: context.clientIp,
-      baseUrl: publicOrigin(context.publicUrl ?? url.origin),
+      baseUrl: context.services.publicOrigin,
       viewer: viewer ? { id: viewer.user.id, email: viewer.user.email, firstName: viewer.user.firstName } : null,
     })
     return data<QuizEmailResult>(

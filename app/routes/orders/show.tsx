@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       user.id,
       params.id,
       { idempotencyKey: String(form.get('idempotencyKey') ?? ''), lines: [{ orderLineId: values.lineId, quantity: values.quantity }] },
-      { origin: url(request).origin },
+      { origin: context.services.publicOrigin },
     )
     return redirect(`/orders/${made.orderId}?cancelled=${made.id}`)
   } catch (error) {
@@ -91,7 +91,7 @@ const url = (request: Request) => new URL(request.url)
 async function changeAddress(request: Request, orderId: string, userId: number, form: FormData, context: Route.ActionArgs['context']) {
   const values = addressValuesFrom(form)
   try {
-    const { changed } = await context.services.orderAddress.change(userId, { orderId, address: values }, { origin: url(request).origin, source: 'page' })
+    const { changed } = await context.services.orderAddress.change(userId, { orderId, address: values }, { origin: context.services.publicOrigin, source: 'page' })
     return redirect(`/orders/${orderId}?address=${changed ? 'changed' : 'unchanged'}`)
   } catch (error) {
     if (isDomainError(error) && error.code === 'not_found') throw data(null, { status: 404 })

@@ -130,7 +130,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return fail(failure.status, failure.message, failure.fields)
   }
   // The email goes out in the background: a slow mail server must not hold up the giver.
-  void sendReservationEmail(request, context, {
+  void sendReservationEmail(context, {
     id: done.id,
     kind: mode === 'reserve' ? 'reserved' : 'purchased',
     giverName: values.giverName.trim(),

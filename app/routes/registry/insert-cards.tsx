@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
-import { publicOrigin } from '~/lib/links'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { INSERT_CARD_QUANTITIES, insertCardStatuses, insertCardStatusLabels, type InsertCardStatus } from '~/modules/insert-cards/insert-cards.validation'
@@ -25,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const registry = await ownerRegistryFor(request, context, user.id)
   if (!registry) throw redirect('/registry/new')
   const url = new URL(request.url)
-  const link = `${publicOrigin(context.publicUrl ?? url.origin)}/${registry.slug}`
+  // The address printed on the cards: the one public origin, as the order below prints it (docs/decisions/034).
+  const link = `${context.services.publicOrigin}/${registry.slug}`
   const [qr, { orders, freeOrderAvailable }] = await Promise.all([qrCodeDataUri(link), context.services.insertCards.list(registry.id, user.id)])
   const query = url.searchParams.get('registry') ? `?registry=${registry.id}` : ''
   return {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const quantity = String(form.get('quantity') ?? '').slice(0, 10)
   const at = Date.now()
   try {
-    const order = await context.services.insertCards.order(registry.id, user.id, { quantity }, { origin: context.publicUrl ?? new URL(request.url).origin })
+    const order = await context.services.insertCards.order(registry.id, user.id, { quantity }, { origin: context.services.publicOrigin })
     return data<ActionResult>({ ok: true, orderId: order.id, quantity: order.quantity, at })
   } catch (error) {
     const failure = formFailure(error)

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       registry.id,
       user.id,
       { emails, message: note },
-      { origin: context.publicUrl ?? new URL(request.url).origin, senderFirstName: user.firstName },
+      { origin: context.services.publicOrigin, senderFirstName: user.firstName },
     )
     return data<ActionResult>({ ok: true, invited: sent.invited, remainingToday: sent.remainingToday, at })
   } catch (error) {

@@ -20,11 +20,11 @@ describe('the guest pages’ helpers', () => {
     expect(rememberReservationCookie(new Request('https://nestlist.test/x'), context, uuid(1))).toContain('; Secure')
   })
 
-  test('the giver’s email links to the reservation and the "I bought it" page on the request’s origin', async () => {
+  test('the giver’s email links to the reservation and the "I bought it" page on the public origin (docs/decisions/034)', async () => {
     const sent: unknown[] = []
-    const ctx = { publicUrl: undefined, services: { email: { send: async (m: unknown) => void sent.push(m) } } } as unknown as AppLoadContext
+    const ctx = { publicUrl: undefined, services: { publicOrigin: 'http://127.0.0.1:4321', email: { send: async (m: unknown) => void sent.push(m) } } } as unknown as AppLoadContext
     const id = uuid(7)
-    await sendReservationEmail(new Request('http://shop.example:8080/list/1'), ctx, {
+    await sendReservationEmail(ctx, {
       id,
       kind: 'reserved',
       giverName: 'June Park',
@@ -36,7 +36,7 @@ describe('the guest pages’ helpers', () => {
     const msg = sent[0] as { to: string; data: { category: string; paragraphs: string[]; action: { url: string } } }
     expect(msg.to).toBe('june@example.test')
     expect(msg.data.category).toBe('registry_activity')
-    expect(msg.data.action.url).toBe(`http://shop.example:8080/email_actions/reservation_purchase/${id}?purchased=1`)
-    expect(msg.data.paragraphs.join(' ')).toContain(`http://shop.example:8080/reservations/${id}`)
+    expect(msg.data.action.url).toBe(`http://127.0.0.1:4321/email_actions/reservation_purchase/${id}?purchased=1`)
+    expect(msg.data.paragraphs.join(' ')).toContain(`http://127.0.0.1:4321/reservations/${id}`)
   })
 })

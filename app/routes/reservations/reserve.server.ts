@@ -1,5 +1,5 @@
-// Shared by the registry guest page and the reservation pages: the visitor's reservation cookie, absolute
-// links for emails, and the giver's confirmation email.
+// Shared by the registry guest page and the reservation pages: the visitor's reservation cookie and the giver's
+// confirmation email.
 import type { AppLoadContext } from 'react-router'
 import { isSecureRequest } from '~/modules/accounts/auth.server'
 import { reservationCookieWith, reservationIdsInCookie } from '~/modules/registry/reservation-holder.server'
@@ -18,12 +18,7 @@ export function rememberReservationCookie(request: Request, context: AppLoadCont
   return reservationCookieWith(request.headers.get('Cookie'), id, isSecureRequest(request, context.publicUrl))
 }
 
-/** The origin links in emails start with: PUBLIC_URL when set, else this request's origin. */
-export function linkBase(request: Request, context: AppLoadContext): string {
-  return (context.publicUrl ?? new URL(request.url).origin).replace(/\/$/, '')
-}
-
-/** Emails the giver their reservation (see app/modules/registry/reservation-email.server.ts). */
-export async function sendReservationEmail(request: Request, context: AppLoadContext, r: ReservationEmail) {
-  await sendReservationEmailTo(context.services.email, linkBase(request, context), r)
+/** Emails the giver their reservation (see app/modules/registry/reservation-email.server.ts), with links on the public origin. */
+export async function sendReservationEmail(context: AppLoadContext, r: ReservationEmail) {
+  await sendReservationEmailTo(context.services.email, context.services.publicOrigin, r)
 }

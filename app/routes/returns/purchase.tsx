@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         note: values.note,
         lines: Object.entries(quantities).map(([id, q]) => ({ orderLineId: id, quantity: q || '0' })),
       },
-      { origin: new URL(request.url).origin },
+      { origin: context.services.publicOrigin },
     )
     return redirect(`/returns/purchase?order=${made.orderId}&returned=${made.id}`)
   } catch (error) {

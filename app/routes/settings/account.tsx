@@ -36,8 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '') as Intent
   const at = Date.now()
-  // Links in the emails these actions send point back at the address the person is using.
-  const origin = new URL(request.url).origin
   const accounts = context.services.accounts
   const values: ProfileValues = {
     firstName: String(form.get('firstName') ?? '').slice(0, 200),
@@ -47,20 +45,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'profile': {
-        const { emailChangePending } = await accounts.updateProfile(user.id, { ...values, currentPassword: String(form.get('currentPassword') ?? '') || undefined }, { origin })
+        const { emailChangePending } = await accounts.updateProfile(user.id, { ...values, currentPassword: String(form.get('currentPassword') ?? '') || undefined })
         return data<ActionResult>({ ok: true, intent, emailChangePending, at })
       }
       case 'password':
         await accounts.changePassword(user.id, sessionId, {
           currentPassword: String(form.get('currentPassword') ?? ''),
           newPassword: String(form.get('newPassword') ?? ''),
-        }, { origin })
+        })
         return data<ActionResult>({ ok: true, intent, at })
       case 'sign-out-others':
         await accounts.signOutOtherSessions(user.id, sessionId)
         return data<ActionResult>({ ok: true, intent, at })
       case 'resend-confirmation':
-        await accounts.resendConfirmation(user.id, { origin })
+        await accounts.resendConfirmation(user.id)
         return data<ActionResult>({ ok: true, intent, at })
       default:
         return data<ActionResult>(

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').slice(0, 300)
   try {
     if (intent === 'invite') {
-      const sent = await service.invite(registry.id, user.id, { email }, { origin: context.publicUrl ?? new URL(request.url).origin, inviterFirstName: user.firstName })
+      const sent = await service.invite(registry.id, user.id, { email }, { origin: context.services.publicOrigin, inviterFirstName: user.firstName })
       return data<ActionResult>({ ok: true, intent, message: `Invitation sent to ${sent.email}. The link works once, for ${COLLABORATOR_INVITE_DAYS} days.`, at })
     }
     if (intent === 'leave') {

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest'
+import { allowedHostsOf, hostnameOf, isAllowedHost, publicOriginOf } from './public-origin.server'
+
+describe('the public origin', () => {
+  test('is PUBLIC_URL when set, without a path or trailing slash', () => {
+    expect(publicOriginOf({ PUBLIC_URL: 'https://nestlist.example/', HOST: '127.0.0.1', PORT: 8080 })).toBe('https://nestlist.example')
+  })
+
+  test('else the address the server was started on, localhost for every interface', () => {
+    expect(publicOriginOf({})).toBe('http://localhost:3000')
+    expect(publicOriginOf({ HOST: '0.0.0.0', PORT: 4100 })).toBe('http://localhost:4100')
+    expect(publicOriginOf({ HOST: '::', PORT: 4100 })).toBe('http://localhost:4100')
+    expect(publicOriginOf({ HOST: '127.0.0.1', PORT: 41234 })).toBe('http://127.0.0.1:41234')
+    expect(publicOriginOf({ HOST: '::1', PORT: 80 })).toBe('http://[::1]')
+    expect(publicOriginOf({ HOST: 'Shop.Local', PORT: 3000 })).toBe('http://shop.local:3000')
+  })
+})
+
+describe('allowed hosts', () => {
+  const allowed = (settings: Parameters<typeof allowedHostsOf>[0], host: string) => isAllowedHost(hostnameOf(host), allowedHostsOf(settings))
+
+  test('by default: loopback names, the bound host and the PUBLIC_URL host with its registry subdomains, on any port', () => {
+    const settings = { PUBLIC_URL: 'https://nestlist.example', HOST: '10.0.0.5' }
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:41234', '[::1]:3000', '10.0.0.5:3000', 'nestlist.example', 'NESTLIST.example:443', 'nestlist.example.', 'my.nestlist.example', 'my-nestlist.example']) {
+      expect(allowed(settings, host), host).toBe(true)
+    }
+    for (const host of ['evil.example', 'nestlist.example.evil.example', 'evilnestlist.example', '10.0.0.6', '0.0.0.0:3000', 'localhost@evil.example', 'localhost/x', '', 'a b']) {
+      expect(allowed(settings, host), host).toBe(false)
+    }
+  })
+
+  test('a server on every interface does not allow 0.0.0.0 or other addresses unless listed', () => {
+    expect(allowed({ HOST: '0.0.0.0' }, '0.0.0.0:3000')).toBe(false)
+    expect(allowed({ HOST: '0.0.0.0' }, '192.168.1.20:3000')).toBe(false)
+    expect(allowed({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'localhost, 192.168.1.20' }, '192.168.1.20:3000')).toBe(true)
+  })
+
+  test('ALLOWED_HOSTS replaces the default: exact names, .suffix for subdomains, * for any', () => {
+    const settings = { ALLOWED_HOSTS: 'shop.example, .nestlist.example', PUBLIC_URL: 'https://nestlist.example' }
+    expect(allowed(settings, 'shop.example')).toBe(true)
+    expect(allowed(settings, 'nestlist.example')).toBe(true)
+    expect(allowed(settings, 'my.nestlist.example:8443')).toBe(true)
+    expect(allowed(settings, 'localhost')).toBe(false)
+    expect(allowed(settings, 'xnestlist.example')).toBe(false)
+    expect(allowed({ ALLOWED_HOSTS: '*' }, 'anything.example')).toBe(true)
+    expect(isAllowedHost(null, allowedHostsOf({ ALLOWED_HOSTS: '*' }))).toBe(false)
+  })
+})
