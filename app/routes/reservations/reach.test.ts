@@ -14,7 +14,7 @@ let productId: number
 
 beforeAll(async () => {
   h = await registryApiHarness(89_500)
-  ;[productId] = await h.createProducts(1)
+  productId = (await h.createProducts(1))[0]!
   context = { services: h.services, logger: pino({ level: 'silent' }), nonce: '', requestId: 'test', supportEmail: 'help@example.test', clientIp: '127.0.0.1' } as AppLoadContext
 })
 
