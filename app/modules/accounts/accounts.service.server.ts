@@ -2,6 +2,7 @@ import DataLoader from 'dataloader'
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
+import type { Logger } from '~/lib/logger.server'
 import { parseInput as parse } from '~/lib/parse-input'
 import { publicOriginOf } from '~/lib/public-origin.server'
 import type { EmailSender } from '~/modules/email/email.types'
@@ -90,6 +91,12 @@ export type AccountsDeps = {
   publicOrigin?: string
   clock?: () => Date
   config?: Partial<AccountsConfig>
+  /**
+   * Runs work after the answer has gone, so its length cannot tell the caller anything (forgot password).
+   * Default: the next turn of the event loop, failures logged. Tests pass one they can wait on.
+   */
+  defer?: (work: () => Promise<void>) => void
+  logger?: Logger
 }
 
 /** Accounts: sign-up, sign-in with throttling, server-side sessions, password reset, profile and user events. */
@@ -98,8 +105,15 @@ export function sessionIdFor(token: string | undefined | null): string | null {
   return token && token.length <= 100 ? hashToken(token) : null
 }
 
-export function createAccountsService({ db, email, clock = () => new Date(), config: overrides, publicOrigin = publicOriginOf({}) }: AccountsDeps) {
+export function createAccountsService({ db, email, defer: deferWork, logger, clock = () => new Date(), config: overrides, publicOrigin = publicOriginOf({}) }: AccountsDeps) {
   const config = { ...defaultAccountsConfig, ...overrides }
+  const defer =
+    deferWork ??
+    ((work: () => Promise<void>) => {
+      setImmediate(() => {
+        work().catch((error: unknown) => logger?.error({ err: error }, 'account work after the answer failed'))
+      })
+    })
 
   async function createSession(userId: number, meta: SessionMeta, twoFactorPending = false) {
     const token = generateToken()
@@ -165,6 +179,37 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
         .values({ email: emailKey, ip, succeeded: false, createdAt: clock() })
         .returning({ id: signInAttempts.id })
       return row!.id
+    })
+  }
+
+  /** The part of a password reset that depends on the account; runs after the answer (see requestPasswordReset). */
+  async function sendPasswordReset(emailKey: string) {
+    const user = await accountForEmail(emailKey)
+    if (!user) return
+    const since = new Date(clock().getTime() - HOUR)
+    const [recent] = await db
+      .select({ n: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), gte(passwordResetTokens.createdAt, since)))
+    if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
+    const token = generateToken()
+    const now = clock()
+    await db.insert(passwordResetTokens).values({
+      id: hashToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.resetTtlMs),
+    })
+    // The email module records every message (and any delivery failure) itself and never throws.
+    await email.send({
+      to: user.email,
+      userId: user.id,
+      template: 'password_reset',
+      data: {
+        firstName: user.firstName,
+        resetUrl: `${linkBase}/password_resets?token=${encodeURIComponent(token)}`,
+        expiresInMinutes: Math.round(config.resetTtlMs / 60_000),
+      },
     })
   }
 
@@ -419,42 +464,13 @@ export function createAccountsService({ db, email, clock = () => new Date(), con
     },
 
     /**
-     * Starts a password reset. Answers the same whether or not the email has an account; only an
-     * existing account gets the email, with a single-use link that expires.
+     * Starts a password reset. Answers the same, in the same time, whether or not the email has an account:
+     * everything that depends on the account (the lookup, the hourly cap, the link, the email) runs after the
+     * answer, for every address alike. Only an existing account gets the email, with a single-use link that expires.
      */
     async requestPasswordReset(input: unknown) {
       const data = parse(forgotPasswordInput, input)
-      const user = await accountForEmail(data.email)
-      if (!user) {
-        await verifyDummy('timing') // similar work either way
-        return
-      }
-      const since = new Date(clock().getTime() - HOUR)
-      const [recent] = await db
-        .select({ n: count() })
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.userId, user.id), gte(passwordResetTokens.createdAt, since)))
-      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
-      const token = generateToken()
-      const now = clock()
-      await db.insert(passwordResetTokens).values({
-        id: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + config.resetTtlMs),
-      })
-      // Not awaited: with SMTP a send takes a while, and waiting would tell an attacker the account exists.
-      // The email module records every message (and any delivery failure) itself and never throws.
-      void email.send({
-        to: user.email,
-        userId: user.id,
-        template: 'password_reset',
-        data: {
-          firstName: user.firstName,
-          resetUrl: `${linkBase}/password_resets?token=${encodeURIComponent(token)}`,
-          expiresInMinutes: Math.round(config.resetTtlMs / 60_000),
-        },
-      }).catch(() => undefined) // a failure to even record it is logged by the email module
+      defer(() => sendPasswordReset(data.email))
     },
 
     /** True when a reset token can still be used (the reset page checks before showing its form). */
