@@ -126,7 +126,6 @@ async function main() {
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
     allowedHosts,
-    allowedHosts,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
@@ -150,13 +149,13 @@ async function main() {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request target')
       return
     }
-    if (!cacheHit?.(req, res)) void appListener(req, res)
-  })
     // Stored pages are answered here, before the app and its own check: a host that is not ours gets nothing.
     if (!isAllowedHost(hostnameOf(req.headers.host || env.HOST), allowedHosts)) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(UNKNOWN_HOST)
       return
     }
+    if (!cacheHit?.(req, res)) void appListener(req, res)
+  })
   server.listen(port, env.HOST, () => {
     const info = server.address() as AddressInfo
     const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST

@@ -38,20 +38,10 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 let accounts: ReturnType<typeof createAccountsService>
-// A password reset's work runs after the answer (so its time tells nothing); tests wait for it before looking.
-const deferred: Promise<void>[] = []
-const defer = (work: () => Promise<void>) => {
-  deferred.push(work())
-}
-const requestPasswordReset = async (input: unknown) => {
-  const answer = await accounts.requestPasswordReset(input)
-  await Promise.all(deferred.splice(0))
-  return answer
-}
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  accounts = createAccountsService({ db: database.db, email, clock, publicUrl: 'https://nestlist.example' })
+  accounts = createAccountsService({ db: database.db, email, clock, publicOrigin: 'https://nestlist.example' })
 })
 
 afterAll(async () => {
