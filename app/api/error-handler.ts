@@ -5,6 +5,7 @@ import { ZodError } from 'zod'
 import { type DomainErrorCode, isDomainError, messages } from '~/lib/errors'
 // zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
 import '~/lib/zod-messages'
+import { isDatabaseInputError } from '~/lib/input-rules'
 import type { AppEnv } from './types'
 
 /** The one table from domain error codes to HTTP statuses. */
@@ -45,6 +46,11 @@ export function handleApiError(error: Error, c: Context<AppEnv>) {
     const status = error.status
     const code = status === 400 ? 'bad_request' : status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : 'http_error'
     return c.json(apiError(code, error.message || 'The request could not be processed.'), status as ContentfulStatusCode)
+  }
+  if (isDatabaseInputError(error)) {
+    // The input rules (app/lib/input-rules.ts) should have refused this value at the edge: worth a look, not a 500.
+    c.var.logger.warn({ err: error }, 'the database refused a value from the request')
+    return c.json(apiError('invalid_input', 'Some fields are not valid: text cannot contain control characters, and numbers must be in range.'), 422)
   }
   c.var.logger.error({ err: error }, 'unhandled error')
   return c.json(apiError('internal_error', messages.genericFailure(c.var.supportEmail)), 500)

@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { controlCharacterIssues } from '~/lib/input-rules'
+import { fieldsFromIssues } from '~/lib/parse-input'
 import { apiError, fieldErrors } from './error-handler'
 import type { AppEnv } from './types'
 // zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
@@ -11,6 +13,9 @@ export function createRouter() {
       if (!result.success) {
         return c.json(apiError('invalid_input', 'Some fields are not valid.', fieldErrors(result.error)), 422)
       }
+      // The rule every input shares (app/lib/input-rules.ts), for every body, query, path and header the API reads.
+      const issues = controlCharacterIssues(result.data)
+      if (issues.length) return c.json(apiError('invalid_input', 'Some fields are not valid.', fieldsFromIssues(issues)), 422)
     },
   })
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { invalidInput } from '~/lib/parse-input'
+import { invalidInput, safeParseInput } from '~/lib/parse-input'
 import { DomainError, type FieldErrors } from '~/lib/errors'
 import { type AddressRow, addresses } from './accounts.schema'
 import { type AddressData, addressInput, addressMessages, zip5, zipLookupQuery } from './address.validation'
@@ -58,7 +58,7 @@ export function createAddressService({ db, clock = () => new Date(), lookupZip =
      * required. Returns the address as it would be stored, or throws invalid_input with messages per field.
      */
     check(input: unknown): AddressData {
-      const parsed = addressInput.safeParse(input)
+      const parsed = safeParseInput(addressInput, input)
       if (!parsed.success) invalidInput(parsed.error.issues)
       const data = parsed.data
       const place = lookupZip(zip5(data.zip))

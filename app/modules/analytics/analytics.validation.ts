@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '~/lib/input-rules'
 import { ANALYTICS_EVENT_NAMES, type AnalyticsEvent, type AnalyticsEventName, MAX_EVENTS_PER_BATCH } from './analytics.events'
 
 // One zod schema per event (spec §7 'Analytics events'); strict, so unknown fields are refused.
@@ -36,7 +37,7 @@ export const analyticsEventSchemas = {
     position: z.number().int().min(1).max(100_000),
     productId: id,
     genericProductId: id,
-    priceCents: z.number().int().nonnegative(),
+    priceCents: z.number().int().nonnegative().max(INT4_MAX),
     productType: z.enum(['product', 'gift_card']),
     searchId: shortText.optional(),
     previewIds: ids.optional(),

@@ -1,5 +1,6 @@
 // Inputs to the cart use cases, shared by the pages' forms and the JSON API. No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import { MAX_LINE_QUANTITY } from './cart.constants'
 
 const quantity = z.coerce
@@ -11,7 +12,7 @@ const quantity = z.coerce
 const option = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional())
 
 export const addToCartInput = z.object({
-  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  productId: int4Id('Choose a product.'),
   quantity: quantity.default(1),
   size: option,
   color: option,

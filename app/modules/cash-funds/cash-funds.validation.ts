@@ -1,5 +1,6 @@
 // Cash fund inputs, shared by the forms and the JSON API (docs/decisions/030). No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import { cardInput } from '../payments/payments.validation'
 import { cashFundMessages as m, CONTRIBUTION_MAX_CENTS, CONTRIBUTION_MIN_CENTS, GOAL_MAX_CENTS, PAYOUT_REFERENCE_MAX, PAYOUT_REFERENCE_MIN, payoutMessages } from './cash-funds.strings'
 
@@ -28,7 +29,7 @@ const optionalText = (max: number, message: string) => z.string().trim().max(max
 
 export const addCashFundInput = z.object({
   /** The catalogue's cash-fund product it starts from (its picture and words); optional. */
-  productId: z.coerce.number().int().positive().optional(),
+  productId: int4Id().optional(),
   title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(80, m.titleTooLong),
   description: optionalText(500, m.descriptionTooLong),
   /** In cents (API) or dollars (form 'goal'); empty or missing: no goal. */

@@ -1,5 +1,6 @@
 // Inputs to the checklist use cases, shared by the pages' forms and the JSON API. No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import { emailInput } from '../accounts/accounts.validation'
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')], {
@@ -8,7 +9,7 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'
 
 /** Check or uncheck one suggested item by hand. */
 export const setCheckInput = z.object({
-  itemId: z.coerce.number({ error: 'Choose a checklist item.' }).int('Choose a checklist item.').positive('Choose a checklist item.'),
+  itemId: int4Id('Choose a checklist item.'),
   checked: booleanish,
 })
 export type SetCheckInput = z.infer<typeof setCheckInput>

@@ -1,5 +1,6 @@
 // Gift card, store credit and gift return inputs, shared by the pages' forms and the JSON API. No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import { formatCents } from '~/lib/money'
 import { ELECTRONIC_GIFT_CARD_MAX_CENTS, ELECTRONIC_GIFT_CARD_MIN_CENTS } from '../catalog/catalog.constants'
 import { CODE_ALPHABET, CODE_LENGTH, GIFT_MESSAGE_MAX, GIFT_RETURN_WINDOW_MONTHS, MAX_GIFT_CARDS_PER_LINE, PROMOTION_MAX_CENTS } from './giftcards.constants'
@@ -96,7 +97,7 @@ const customAmountCents = z
 
 export const giftCardPurchaseInput = z
   .object({
-    productId: z.coerce.number({ error: giftCardMessages.notAGiftCard }).int().positive(giftCardMessages.notAGiftCard),
+    productId: int4Id(giftCardMessages.notAGiftCard),
     amountCents: z.preprocess((v) => (v === 'custom' || v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), amountCents.optional()),
     customAmount: z.preprocess(dollarsToCents, customAmountCents.optional()),
     quantity: z.coerce.number({ error: giftCardMessages.quantity }).int(giftCardMessages.quantity).min(1, giftCardMessages.quantity).max(MAX_GIFT_CARDS_PER_LINE, giftCardMessages.quantity).default(1),

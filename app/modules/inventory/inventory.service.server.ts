@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
+import { int4IdOf, isInt4Id } from '~/lib/input-rules'
 import { parseInput } from '~/lib/parse-input'
 import { optionKey, optionKeysOf, resolveOptions } from '../cart/cart-options'
 import { publicOriginOf } from '~/lib/public-origin.server'
@@ -73,6 +74,8 @@ export function createInventoryService({ db, email, logger, publicOrigin = publi
   }
 
   async function productOf(productId: number) {
+    // Past the id column's range (a typed URL, a script) there is no such product, rather than a database error.
+    if (!isInt4Id(productId)) throw new DomainError('not_found', inventoryMessages.productNotFound)
     const [product] = await db
       .select({ id: products.id, slug: products.slug, name: products.name, productType: products.productType, options: products.options })
       .from(products)
@@ -187,7 +190,7 @@ export function createInventoryService({ db, email, logger, publicOrigin = publi
     async staffFind(query: string): Promise<StaffStockProduct[]> {
       const q = query.trim().slice(0, 100)
       if (q.length < 2 && !/^\d+$/.test(q)) return []
-      const byId = /^\d{1,15}$/.test(q) ? Number(q) : null
+      const byId = int4IdOf(q)
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
       const found = await db
         .select({ id: products.id, slug: products.slug, name: products.name, options: products.options })

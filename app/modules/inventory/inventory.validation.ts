@@ -1,11 +1,12 @@
 // Inputs to stock and 'notify me' use cases, shared by the product page's forms and the JSON API. No server imports.
 import { z } from 'zod'
+import { int4, int4Id } from '~/lib/input-rules'
 import { emailInput } from '../accounts/accounts.validation'
 
 const option = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(40).optional())
 
 export const availabilitySubscriptionInput = z.object({
-  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  productId: int4Id('Choose a product.'),
   /** Ignored for a signed-in shopper: their account email is used. */
   email: z.preprocess((v) => (v === '' || v === null ? undefined : v), emailInput.optional()),
   size: option,
@@ -27,13 +28,13 @@ export const stockMessages = {
 
 /** Staff tools: set one option's stock to a count. `expected` is the count the form showed (no lost updates). */
 export const stockSetInput = z.object({
-  productId: z.coerce.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  productId: int4Id('Choose a product.'),
   optionKey: z.string().max(200).default(''),
   quantity: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(/,/g, ''))) : v),
     z.number({ error: stockMessages.quantity }).int(stockMessages.quantity).min(0, stockMessages.quantity).max(100_000, stockMessages.quantity),
   ),
-  expected: z.coerce.number().int().min(0),
+  expected: int4({ min: 0 }),
 })
 
 export type AvailabilitySubscriptionInput = z.input<typeof availabilitySubscriptionInput>

@@ -1,5 +1,6 @@
 // placeOrder's input. No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import { formatCents } from '~/lib/money'
 import { addressInput } from '../accounts/address.validation'
 import { paymentMethodIdInput, paymentMethodMessages } from '../payments/payment-methods.validation'
@@ -56,7 +57,7 @@ export const checkoutScopeInput = z.union(
       .object({
         buyNow: z
           .object({
-            productId: z.coerce.number({ error: orderMessages.buyNow }).int().positive(orderMessages.buyNow),
+            productId: int4Id(orderMessages.buyNow),
             quantity: z.coerce.number().int().min(1, orderMessages.quantity).max(10, orderMessages.quantity).default(1),
             size: z.string().trim().max(40).optional(),
             color: z.string().trim().max(40).optional(),

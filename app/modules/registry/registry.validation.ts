@@ -1,5 +1,6 @@
 // Inputs to the registry use cases, shared by the pages' forms and the JSON API. No server imports.
 import { z } from 'zod'
+import { int4Id } from '~/lib/input-rules'
 import {
   EXPECTING_OPTIONS,
   MAX_QUANTITY,
@@ -92,7 +93,7 @@ const quantity = z.coerce
   .max(MAX_QUANTITY, `Ask for at most ${MAX_QUANTITY}.`)
 
 export const addItemInput = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: int4Id(),
   quantity: quantity.default(1),
   note: z.string().trim().max(NOTE_MAX, `Notes are at most ${NOTE_MAX} characters.`).default(''),
   mostWanted: z.coerce.boolean().default(false),
