@@ -34,6 +34,7 @@ export default [
   // Only answers with NESTLIST_BENCH_ROUTES=1 (bench/ssr.bench.ts); otherwise a 404 like any unknown path.
   route('bench/minimal', 'routes/bench/minimal.tsx'),
   route('login', 'routes/account/login.tsx'),
+  route('login/email', 'routes/account/login-email.tsx'),
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
   route('forgot_password', 'routes/account/forgot-password.tsx'),

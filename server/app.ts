@@ -15,11 +15,13 @@ import { type AllowedHosts, allowedHostsOf, hostnameOf, isAllowedHost } from '~/
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { builtAssets } from './built-assets'
+import { clientAddress, parseTrustedProxies, type TrustedProxies } from './client-address'
 import { personalPagesNotStored } from './cache-control'
 import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
 import { isAnonymousPageRequest, type PageCache, pageCacheMiddleware } from './page-cache'
+import { retryAfterOn429 } from './retry-after'
 
 export type AppOptions = {
   services: Services
@@ -38,6 +40,11 @@ export type AppOptions = {
   clientDir?: string
   /** Whole anonymous shop pages kept in memory (server/page-cache.ts); without it every page is rendered. */
   pageCache?: PageCache
+  /**
+   * TRUSTED_PROXIES: our reverse proxies, whose X-Forwarded-For names the client (server/client-address.ts,
+   * docs/decisions/033); unset, the socket's peer is the client.
+   */
+  trustedProxies?: string | readonly string[]
 }
 
 const YEAR = 60 * 60 * 24 * 365
@@ -103,8 +110,9 @@ export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: 
 export const sharedPageSecureHeaders = () => documentSecureHeaders({ openerPolicy: false })
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, pageCache }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, pageCache, trustedProxies }: AppOptions) {
   const app = new Hono<AppEnv>()
+  const isTrustedProxy = parseTrustedProxies(trustedProxies)
 
   // Before anything else: a request for a host that is not ours is refused (docs/decisions/034). The URL's
   // host is the request's Host header (@hono/node-server builds it from that), so a page or an API answer
@@ -144,7 +152,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
     c.set('services', services)
     c.set('supportEmail', supportEmail)
     c.set('publicUrl', publicUrl)
-    c.set('clientIp', remoteAddress(c))
+    c.set('clientIp', remoteAddress(c, isTrustedProxy))
     c.set('logger', logger.child({ requestId: c.var.requestId }))
     await next()
     c.var.logger.info(
@@ -176,6 +184,7 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   const personalPages = personalPagesNotStored()
   app.use((c, next) => (isApiPath(c.req.path) ? next() : personalPages(c, next)))
   app.use(compress())
+  app.use(retryAfterOn429())
   app.onError(handleApiError)
   app.use(csrfProtection({ publicUrl }))
   // Every request body has a limit, pages' forms and the API alike; a route may keep a smaller one of its own. A body
@@ -250,11 +259,16 @@ export const unknownHostResponse = () => new Response(UNKNOWN_HOST, { status: 40
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/') || path.startsWith('/bl_admin/api/')
 
-/** The peer address of the socket; proxies are not trusted (no X-Forwarded-For). Tests without a socket get 'local'. */
-function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {
+/**
+ * The client's address: the socket's peer, or, when the peer is a trusted proxy, the right-most address in
+ * X-Forwarded-For that is not one (server/client-address.ts). Tests without a socket get 'local'.
+ */
+function remoteAddress(c: Parameters<typeof getConnInfo>[0], isTrustedProxy: TrustedProxies): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'local'
+    peer = getConnInfo(c).remote.address
   } catch {
-    return 'local'
+    peer = undefined
   }
+  return peer ? clientAddress(peer, c.req.header('X-Forwarded-For'), isTrustedProxy) : 'local'
 }

@@ -126,6 +126,7 @@ async function main() {
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
     allowedHosts,
+    trustedProxies: env.TRUSTED_PROXIES,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })

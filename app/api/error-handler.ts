@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
-import { type DomainErrorCode, isDomainError, messages } from '~/lib/errors'
+import { DEFAULT_RETRY_AFTER_SECONDS, type DomainErrorCode, isDomainError, messages } from '~/lib/errors'
 // zod's own messages in words a person reads ('quantity must be a whole number from 1 to 99.').
 import '~/lib/zod-messages'
 import { isDatabaseInputError } from '~/lib/input-rules'
@@ -37,6 +37,8 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
 /** Maps any thrown error to the JSON error shape; unknown errors are logged with the request id. */
 export function handleApiError(error: Error, c: Context<AppEnv>) {
   if (isDomainError(error)) {
+    // Every 429 says when to try again (RFC 9110 §10.2.3); the domain knows the seconds.
+    if (error.code === 'rate_limited') c.header('Retry-After', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
     return c.json(apiError(error.code, error.message, error.fields), statusForCode[error.code])
   }
   if (error instanceof ZodError) {

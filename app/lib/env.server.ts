@@ -44,6 +44,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'AMAZON_ASSOCIATE_TAG must look like yourtag-20')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Our reverse proxies' addresses or CIDR ranges, comma-separated ('10.0.0.0/8, ::1'): only from these is
+   * X-Forwarded-For believed, for the client address that sign-in throttling keys on (docs/decisions/033). Unset: none.
+   */
+  TRUSTED_PROXIES: z.string().optional(),
   /** Encrypts stored secrets (two-factor). Unset: a random one kept in DATA_DIR/app.secret. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)').optional().or(z.literal('').transform(() => undefined)),
 })

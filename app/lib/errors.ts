@@ -3,16 +3,36 @@ export type DomainErrorCode = 'not_found' | 'invalid_input' | 'conflict' | 'forb
 
 export type FieldErrors = Record<string, string[]>
 
+type RateLimitListener = (retryAfterSeconds: number) => void
+let rateLimitListener: RateLimitListener | undefined
+
+/**
+ * The server hears of every rate limit raised while it answers a request (server/retry-after.ts), so a page's 429
+ * says Retry-After too: page actions turn the error into form data and the HTTP layer never sees the error itself.
+ */
+export function listenForRateLimits(listener: RateLimitListener) {
+  rateLimitListener = listener
+}
+
+/** Said when a rate limit did not say how long it lasts. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60
+
 /** An expected failure with a code users can act on; never carries an HTTP status. */
 export class DomainError extends Error {
   readonly code: DomainErrorCode
   readonly fields?: FieldErrors
+  /** rate_limited: how many seconds until trying again can succeed (the HTTP layer sends it as Retry-After). */
+  readonly retryAfterSeconds?: number
 
-  constructor(code: DomainErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown } = {}) {
+  constructor(code: DomainErrorCode, message: string, options: { fields?: FieldErrors; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(message, { cause: options.cause })
     this.name = 'DomainError'
     this.code = code
     this.fields = options.fields
+    if (code === 'rate_limited') {
+      this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
+      rateLimitListener?.(this.retryAfterSeconds)
+    }
   }
 }
 

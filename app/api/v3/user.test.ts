@@ -6,12 +6,13 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 
 let database: TestDatabase
 let app: ReturnType<typeof createApp>
+let services: ReturnType<typeof createServices>
 let n = 0
 
 beforeAll(async () => {
   database = await createTestDatabase()
   const logger = pino({ level: 'silent' })
-  const services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
+  services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
   app = createApp({ services, logger, supportEmail: 'help@example.test' })
 })
 
@@ -30,6 +31,16 @@ async function signUp(url = 'http://localhost/api/v3/user') {
   expect(res.status).toBe(201)
   const setCookie = res.headers.get('set-cookie')!
   return { account, setCookie, cookie: setCookie.split(';')[0]!, body: (await res.json()) as Record<string, unknown> }
+}
+
+/** The sign-in link in the account's newest email (sent without waiting for delivery, so it may take a moment to be recorded). */
+async function linkIn(to: string): Promise<RegExpExecArray> {
+  for (let i = 0; i < 100; i++) {
+    const found = /https?:\/\/[^/\s]+\/login\/email\?token=([a-z2-7]{32})/.exec((await services.email.latestTo(to))?.text ?? '')
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`no sign-in link was emailed to ${to}`)
 }
 
 describe('POST /api/v3/user (sign-up)', () => {
@@ -107,6 +118,41 @@ describe('/api/v3/user_session', () => {
   })
 })
 
+describe('sign-in throttling and links', () => {
+  test('every 429 carries Retry-After: wrong passwords from one address get growing delays', async () => {
+    const { account } = await signUp()
+    const attempt = (password: string) => app.request('/api/v3/user_session', { method: 'POST', ...json({ email: account.email, password }) })
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).status).toBe(401)
+    const limited = await attempt(account.password)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toBe('1')
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited')
+    // a sign-up naming the throttled email is not refused
+    const other = { firstName: 'Ada', lastName: 'Byron', email: account.email, password: 'another engine 1843' }
+    expect((await app.request('/api/v3/user', { method: 'POST', ...json(other) })).status).toBe(201)
+  })
+
+  test('a sign-in link emailed to the account signs in once; unknown emails get the same answer', async () => {
+    const { account } = await signUp()
+    const ask = (email: string) => app.request('/api/v3/sign_in_links', { method: 'POST', ...json({ email }) })
+    const unknown = await ask(`ghost${++n}@example.test`)
+    const known = await ask(account.email)
+    expect(known.status).toBe(202)
+    expect(unknown.status).toBe(202)
+    expect(await known.text()).toBe(await unknown.text())
+    const token = (await linkIn(account.email))[1]!
+    const use = () => app.request('/api/v3/user_session/link', { method: 'POST', ...json({ token }) })
+    const first = await use()
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({ status: 'signed_in', user: { email: account.email } })
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    expect((await app.request('/api/v3/user', { headers: { Cookie: cookie } })).status).toBe(200)
+    const again = await use()
+    expect(again.status).toBe(422)
+    expect((await app.request('/api/v3/user_session/link', { method: 'POST', ...json({ token: 'short' }) })).status).toBe(422)
+  })
+})
+
 describe('CSRF', () => {
   test('a cross-site POST with a session cookie is refused with 403 and changes nothing', async () => {
     const { cookie } = await signUp()
@@ -180,5 +226,7 @@ test('every account endpoint is in the OpenAPI document', async () => {
   expect(Object.keys(doc.paths['/api/v3/user'] ?? {}).sort()).toEqual(['get', 'patch', 'post'])
   expect(Object.keys(doc.paths['/api/v3/user_session'] ?? {}).sort()).toEqual(['delete', 'post'])
   expect(doc.paths['/api/v3/password_verifications']).toHaveProperty('post')
+  expect(doc.paths['/api/v3/sign_in_links']).toHaveProperty('post')
+  expect(doc.paths['/api/v3/user_session/link']).toHaveProperty('post')
   expect(Object.keys(doc.paths['/api/v3/user/events'] ?? {}).sort()).toEqual(['get', 'post'])
 })

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit'
 import {
   passwordVerificationInput,
   signInInput,
+  signInLinkInput,
+  signInLinkRequestInput,
   signUpInput,
   updateProfileInput,
   userEventInput,
@@ -88,7 +90,9 @@ const signIn = createRoute({
   summary: 'Sign in',
   description:
     'Checks email and password and sets the session cookie. With two-factor sign-in on, answers 202 with status two_factor_required; ' +
-    'send the code to POST /api/v3/two_factors/verification. Unknown emails and wrong passwords get the same 401. At most 100 attempts per account per hour (429).',
+    'send the code to POST /api/v3/two_factors/verification. Unknown emails and wrong passwords get the same 401. ' +
+    'After 5 wrong passwords for an account from one address, each try waits a doubling delay (1 s up to 15 min; 429 with Retry-After); ' +
+    'other addresses are not held up, and POST /api/v3/sign_in_links always gets the owner in.',
   request: { body: { required: true, content: { 'application/json': { schema: signInInput } } } },
   responses: {
     200: { description: 'Signed in', content: { 'application/json': { schema: z.object({ status: z.literal('signed_in'), user: UserSchema }) } } },
@@ -121,6 +125,33 @@ const verifyPassword = createRoute({
   },
 })
 
+const requestSignInLink = createRoute({
+  method: 'post',
+  path: '/api/v3/sign_in_links',
+  tags: ['accounts'],
+  summary: 'Email a sign-in link',
+  description:
+    'Emails the account a single-use link that signs in without the password and expires in 15 minutes: the way in that ' +
+    'wrong-password throttling never blocks. Answers 202 whether or not the email has an account; at most 5 links per account per hour are sent.',
+  request: { body: { required: true, content: { 'application/json': { schema: signInLinkRequestInput } } } },
+  responses: { 202: { description: 'Sent if the account exists', content: { 'application/json': { schema: z.object({ status: z.literal('sent') }) } } }, ...errorResponses },
+})
+
+const signInWithLink = createRoute({
+  method: 'post',
+  path: '/api/v3/user_session/link',
+  tags: ['accounts'],
+  summary: 'Sign in with an emailed link',
+  description: 'The token from a sign-in link (POST /api/v3/sign_in_links) works once. With two-factor sign-in on, answers 202 as POST /api/v3/user_session does.',
+  request: { body: { required: true, content: { 'application/json': { schema: signInLinkInput } } } },
+  responses: {
+    200: { description: 'Signed in', content: { 'application/json': { schema: z.object({ status: z.literal('signed_in'), user: UserSchema }) } } },
+    202: { description: 'Two-factor code needed', content: { 'application/json': { schema: z.object({ status: z.literal('two_factor_required') }) } } },
+    ...errorResponses,
+    422: err('The link has expired or was already used'),
+  },
+})
+
 const listEvents = createRoute({
   method: 'get',
   path: '/api/v3/user/events',
@@ -140,7 +171,7 @@ const addEvent = createRoute({
 })
 
 export const userRouter = createRouter()
-for (const path of ['/api/v3/user', '/api/v3/user/*', '/api/v3/user_session', '/api/v3/password_verifications']) {
+for (const path of ['/api/v3/user', '/api/v3/user/*', '/api/v3/user_session', '/api/v3/user_session/*', '/api/v3/password_verifications', '/api/v3/sign_in_links']) {
   userRouter.use(path, bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json(apiError('payload_too_large', 'The request body is too large.'), 413) }))
   userRouter.use(path, async (c, next) => {
     await next()
@@ -198,6 +229,19 @@ userRouter.openapi(signOut, async (c) => {
   await c.var.services.accounts.signOut(readSessionToken(c.req.header('Cookie')))
   unsetSessionCookie(c)
   return c.body(null, 204)
+})
+
+userRouter.openapi(requestSignInLink, async (c) => {
+  await c.var.services.accounts.requestSignInLink(c.req.valid('json'))
+  return c.json({ status: 'sent' as const }, 202)
+})
+
+userRouter.openapi(signInWithLink, async (c) => {
+  const result = await c.var.services.accounts.signInWithLink(c.req.valid('json').token, apiSessionMeta(c))
+  setSessionCookie(c, result.token)
+  if (result.status === 'two_factor_required') return c.json({ status: 'two_factor_required' as const }, 202)
+  await mergeApiGuestCart(c, result.token)
+  return c.json({ status: 'signed_in' as const, user: await fullProfile(c, result.user.id) }, 200)
 })
 
 userRouter.openapi(verifyPassword, async (c) => {

@@ -93,20 +93,41 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 )
 
-/** Every checked sign-in attempt, for throttling per account (email) and per IP. */
+/**
+ * Every checked password (sign-in, and the password asked for before sensitive changes) and every sign-up, for
+ * throttling per account and source address, per account and per source address (docs/decisions/033).
+ */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** 'password': a password was checked; 'sign_up': an account was created (counts only toward the address). */
+    kind: text('kind').$type<'password' | 'sign_up'>().notNull().default('password'),
     succeeded: boolean('succeeded').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('sign_in_attempts_email_idx').on(t.email, t.createdAt),
+    index('sign_in_attempts_email_ip_idx').on(t.email, t.ip, t.createdAt),
     index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
+)
+
+/** Single-use sign-in links emailed to an account (the way in a password guesser cannot block); only the hash is stored. */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId, t.createdAt)],
 )
 
 /** User events (spec §4): one per name; a newer event of the same name replaces the older one. */

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader'
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, min, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
@@ -11,6 +11,7 @@ import {
   passwordResetTokens,
   sessions,
   signInAttempts,
+  signInLinks,
   twoFactors,
   type UserRow,
   userEvents,
@@ -23,6 +24,7 @@ import {
   passwordVerificationInput,
   resetPasswordInput,
   signInInput,
+  signInLinkRequestInput,
   signUpInput,
   updateProfileInput,
   userEventInput,
@@ -37,10 +39,17 @@ export type AccountsConfig = {
   sessionAbsoluteMs: number
   /** How long a password reset link works. */
   resetTtlMs: number
-  /** Sign-in attempts checked per account (email) per hour. */
-  attemptsPerAccountPerHour: number
-  /** Sign-in attempts checked per client IP per hour. */
+  /** Wrong passwords for one account from one address (since its last success, within a day) before delays start. */
+  freeFailuresPerAccountAndAddress: number
+  /** Wrong passwords for one account per hour, from all addresses, past which each address gets one free try only. */
+  accountUnderAttackFailures: number
+  /** The first delay; each further wrong password doubles it, up to backoffMaxMs. */
+  backoffBaseMs: number
+  backoffMaxMs: number
+  /** Attempts (passwords checked and sign-ups) per client address per hour before delays start. */
   attemptsPerIpPerHour: number
+  /** How long an emailed sign-in link works. */
+  signInLinkTtlMs: number
   /** Reset emails sent per account per hour (more requests get the same answer and no email). */
   resetsPerAccountPerHour: number
   /** How long an email confirmation link works. */
@@ -51,20 +60,27 @@ export const defaultAccountsConfig: AccountsConfig = {
   sessionIdleMs: 30 * 24 * 3600_000,
   sessionAbsoluteMs: 90 * 24 * 3600_000,
   resetTtlMs: 60 * 60_000,
-  attemptsPerAccountPerHour: 100,
+  freeFailuresPerAccountAndAddress: 5,
+  accountUnderAttackFailures: 100,
+  backoffBaseMs: 1000,
+  backoffMaxMs: 15 * 60_000,
   attemptsPerIpPerHour: 300,
+  signInLinkTtlMs: 15 * 60_000,
   resetsPerAccountPerHour: 5,
   verificationTtlMs: 7 * 24 * 3600_000,
 }
 
 const HOUR = 3600_000
+const DAY = 24 * HOUR
 const PENDING_TWO_FACTOR_MS = 10 * 60_000
 // lastSeenAt is written at most this often, so reading a session is usually one SELECT.
 const TOUCH_EVERY_MS = 60 * 60_000
 
 export const accountMessages = {
   badCredentials: 'That email and password do not match. Check them and try again.',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a while and try again later.',
+  tooManyAttempts: (seconds: number) =>
+    `Too many sign-in attempts from here. Try again in ${waitInWords(seconds)}, or ask for a sign-in link by email.`,
+  signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
   commonPassword: 'That password is too common and easy to guess. Choose a less common one.',
   verifyInvalid: 'This confirmation link has expired or was already used.',
   alreadyConfirmed: 'This email address already belongs to a confirmed Nestlist account. Sign in to that account instead.',
@@ -72,6 +88,12 @@ export const accountMessages = {
   currentPasswordWrong: 'Your current password is not right.',
   passwordForEmail: 'Enter your current password to change your email.',
 } as const
+
+function waitInWords(seconds: number) {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
 
 const toViewer = (u: UserRow): Viewer => ({
   id: u.id,
@@ -99,7 +121,7 @@ export type AccountsDeps = {
   logger?: Logger
 }
 
-/** Accounts: sign-up, sign-in with throttling, server-side sessions, password reset, profile and user events. */
+/** Accounts: sign-up, sign-in with throttling, sign-in links, server-side sessions, password reset, profile and user events. */
 /** A session's id (the hash of its cookie token), or null for a token that cannot be one (absent or too long). */
 export function sessionIdFor(token: string | undefined | null): string | null {
   return token && token.length <= 100 ? hashToken(token) : null
@@ -155,30 +177,72 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
     return { sessionId: id, twoFactorPending: row.session.twoFactorPending, user: toViewer(row.user) }
   }
 
+  /** The wait after `excess` wrong tries past the free ones: doubling from the base, capped. */
+  const backoffMs = (excess: number) => Math.min(config.backoffMaxMs, config.backoffBaseMs * 2 ** Math.min(excess, 40))
+
+  /** Refuses with rate_limited (and how long to wait) while `until` is in the future. */
+  function refuseUntil(until: number) {
+    const waitMs = until - clock().getTime()
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000)
+      throw new DomainError('rate_limited', accountMessages.tooManyAttempts(seconds), { retryAfterSeconds: seconds })
+    }
+  }
+
+  /** Attempts from one address in the last hour: past the free ones, each waits a doubling delay after the last. */
+  async function checkAddress(tx: Pick<Db, 'execute'>, ip: string) {
+    const { rows } = await tx.execute<{ n: number; last: string | null }>(sql`
+      select count(*)::int as n, max(created_at) as last from sign_in_attempts
+      where ip = ${ip} and created_at > ${new Date(clock().getTime() - HOUR).toISOString()}::timestamptz`)
+    const byIp = rows[0]
+    if (byIp && byIp.last && byIp.n >= config.attemptsPerIpPerHour) refuseUntil(new Date(byIp.last).getTime() + backoffMs(byIp.n - config.attemptsPerIpPerHour))
+  }
+
   /**
-   * Records an attempt before checking it, under a per-email lock, so parallel guesses cannot exceed the
-   * hourly budget. Returns the attempt id, or throws rate_limited.
+   * Records a password check before it is made, under per-account and per-address locks, so parallel guesses
+   * cannot slip past the throttle (docs/decisions/033). Wrong passwords are counted per account and address:
+   * a few are free, then each waits a doubling delay after the last, up to a cap; a success clears the address's
+   * record. The account's total only shortens the free allowance (to one), so a guesser slows everyone down but
+   * never locks the owner out, and the owner can always ask for a sign-in link by email. Returns the attempt id,
+   * or throws rate_limited with the seconds to wait.
    */
   async function admitAttempt(emailKey: string, ip: string): Promise<number> {
     return db.transaction(async (tx) => {
+      // Always the account's lock before the address's, so two attempts never wait on each other in a circle.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin:' + emailKey}))`)
-      const since = new Date(clock().getTime() - HOUR)
-      const [byEmail] = await tx
-        .select({ n: count() })
-        .from(signInAttempts)
-        .where(and(eq(signInAttempts.email, emailKey), gte(signInAttempts.createdAt, since)))
-      const [byIp] = await tx
-        .select({ n: count() })
-        .from(signInAttempts)
-        .where(and(eq(signInAttempts.ip, ip), gte(signInAttempts.createdAt, since)))
-      if ((byEmail?.n ?? 0) >= config.attemptsPerAccountPerHour || (byIp?.n ?? 0) >= config.attemptsPerIpPerHour) {
-        throw new DomainError('rate_limited', accountMessages.tooManyAttempts)
-      }
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin-ip:' + ip}))`)
+      const now = clock().getTime()
+      const { rows } = await tx.execute<{ failures: number; last: string | null; account_failures: number }>(sql`
+        with pair as (
+          select succeeded, created_at from sign_in_attempts
+          where email = ${emailKey} and ip = ${ip} and kind = 'password' and created_at > ${new Date(now - DAY).toISOString()}::timestamptz
+        ), cleared as (
+          select coalesce(max(created_at) filter (where succeeded), '-infinity'::timestamptz) as at from pair
+        )
+        select
+          (select count(*)::int from pair, cleared where not succeeded and created_at > cleared.at) as failures,
+          (select max(created_at) from pair where not succeeded) as last,
+          (select count(*)::int from sign_in_attempts
+            where email = ${emailKey} and kind = 'password' and not succeeded
+              and created_at > ${new Date(now - HOUR).toISOString()}::timestamptz) as account_failures`)
+      const pair = rows[0]!
+      const free = pair.account_failures >= config.accountUnderAttackFailures ? 1 : config.freeFailuresPerAccountAndAddress
+      if (pair.last && pair.failures >= free) refuseUntil(new Date(pair.last).getTime() + backoffMs(pair.failures - free))
+      await checkAddress(tx, ip)
       const [row] = await tx
         .insert(signInAttempts)
-        .values({ email: emailKey, ip, succeeded: false, createdAt: clock() })
+        .values({ email: emailKey, ip, kind: 'password', succeeded: false, createdAt: clock() })
         .returning({ id: signInAttempts.id })
       return row!.id
+    })
+  }
+
+  /** A sign-up is throttled per address only: naming an email that a guesser has throttled never refuses it. */
+  async function admitSignUp(emailKey: string, ip: string) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin-ip:' + ip}))`)
+      await checkAddress(tx, ip)
+      await tx.insert(signInAttempts).values({ email: emailKey, ip, kind: 'sign_up', succeeded: true, createdAt: clock() })
     })
   }
 
@@ -293,6 +357,13 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
     })
   }
 
+  /** A full session, or a pending one when two-factor sign-in is on. */
+  async function startSession(user: UserRow, meta: SessionMeta): Promise<SignInResult> {
+    const [tf] = await db.select({ enabledAt: twoFactors.enabledAt }).from(twoFactors).where(eq(twoFactors.userId, user.id))
+    if (tf?.enabledAt) return { status: 'two_factor_required', token: await createSession(user.id, meta, true) }
+    return { status: 'signed_in', token: await createSession(user.id, meta), user: toViewer(user) }
+  }
+
   async function userById(id: number) {
     const [u] = await db.select().from(users).where(eq(users.id, id))
     return u
@@ -312,14 +383,13 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
       if (isCommonPassword(data.password)) {
         throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { password: [accountMessages.commonPassword] } })
       }
-      // Counted like a sign-in, so sign-up cannot be used to hammer the server.
-      const attemptId = await admitAttempt(data.email, meta.ip)
+      // Counted toward the address, so sign-up cannot be used to hammer the server (argon2 is costly).
+      await admitSignUp(data.email, meta.ip)
       const passwordHash = await hashPassword(data.password)
       const [row] = await db
         .insert(users)
         .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash, createdAt: clock(), updatedAt: clock() })
         .returning()
-      await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
       const token = await createSession(row!.id, meta)
       await sendConfirmation(row!, data.email, 'sign_up')
       return { token, user: toViewer(row!) }
@@ -357,11 +427,15 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
       if (!user || user.emailVerifiedAt) return
       const since = new Date(clock().getTime() - HOUR)
       const [recent] = await db
-        .select({ n: count() })
+        .select({ n: count(), oldest: min(emailVerifications.createdAt) })
         .from(emailVerifications)
         .where(and(eq(emailVerifications.userId, userId), gte(emailVerifications.createdAt, since)))
       if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
-        throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.')
+        // Another link can be sent when the oldest of the hour's links leaves the window.
+        const freeAt = (recent?.oldest?.getTime() ?? clock().getTime()) + HOUR
+        throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.', {
+          retryAfterSeconds: (freeAt - clock().getTime()) / 1000,
+        })
       }
       await sendConfirmation(user, user.email, 'sign_up')
     },
@@ -377,12 +451,69 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
       const ok = user ? await verifyPassword(user.passwordHash, data.password) : await verifyDummy(data.password)
       if (!user || !ok) throw new DomainError('unauthenticated', accountMessages.badCredentials)
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
-      const [tf] = await db
-        .select({ enabledAt: twoFactors.enabledAt })
-        .from(twoFactors)
-        .where(eq(twoFactors.userId, user.id))
-      if (tf?.enabledAt) return { status: 'two_factor_required', token: await createSession(user.id, meta, true) }
-      return { status: 'signed_in', token: await createSession(user.id, meta), user: toViewer(user) }
+      return startSession(user, meta)
+    },
+
+    /**
+     * Emails the account a single-use sign-in link (the way in a password guesser cannot block). Answers the
+     * same whether or not the email has an account; at most 5 links per account per hour are sent.
+     */
+    async requestSignInLink(input: unknown) {
+      const data = parse(signInLinkRequestInput, input)
+      const user = await accountForEmail(data.email)
+      if (!user) return
+      const since = new Date(clock().getTime() - HOUR)
+      const [recent] = await db
+        .select({ n: count() })
+        .from(signInLinks)
+        .where(and(eq(signInLinks.userId, user.id), gte(signInLinks.createdAt, since)))
+      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
+      const token = generateToken()
+      const now = clock()
+      await db.insert(signInLinks).values({ id: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + config.signInLinkTtlMs) })
+      const minutes = Math.round(config.signInLinkTtlMs / 60_000)
+      // Not awaited, as the reset email: waiting for SMTP would tell the asker the account exists.
+      void email
+        .send({
+          to: user.email,
+          userId: user.id,
+          template: 'notice',
+          data: {
+            category: 'account',
+            subject: 'Your Nestlist sign-in link',
+            heading: 'Sign in to Nestlist',
+            firstName: user.firstName,
+            paragraphs: [
+              `Use the button below to sign in. The link works once and expires in ${minutes} minutes.`,
+              'If you did not ask for it, you can ignore this email: nobody can use it without access to your inbox.',
+            ],
+            action: { label: 'Sign in to Nestlist', url: `${linkBase}/login/email?token=${encodeURIComponent(token)}` },
+          },
+        })
+        .catch(() => undefined) // the email module logs its own failures
+    },
+
+    /** True when a sign-in link can still be used (its page checks before showing the button). */
+    async signInLinkUsable(token: string) {
+      if (!token || token.length > 200) return false
+      const [row] = await db
+        .select({ id: signInLinks.id })
+        .from(signInLinks)
+        .where(and(eq(signInLinks.id, hashToken(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, clock())))
+      return Boolean(row)
+    },
+
+    /** Signs in with an emailed link, once; two-factor sign-in still asks for the code. */
+    async signInWithLink(token: string, meta: SessionMeta): Promise<SignInResult> {
+      if (!token || token.length > 200) throw new DomainError('invalid_input', accountMessages.signInLinkInvalid)
+      const [used] = await db
+        .update(signInLinks)
+        .set({ usedAt: clock() })
+        .where(and(eq(signInLinks.id, hashToken(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, clock())))
+        .returning({ userId: signInLinks.userId })
+      const user = used ? await userById(used.userId) : undefined
+      if (!user) throw new DomainError('invalid_input', accountMessages.signInLinkInvalid)
+      return startSession(user, meta)
     },
 
     /**
@@ -674,7 +805,9 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
     /** Deletes sign-in attempts and sessions past any use (called at start and hourly). */
     async prune() {
       const now = clock()
-      await db.delete(signInAttempts).where(lt(signInAttempts.createdAt, new Date(now.getTime() - 2 * HOUR)))
+      // The throttle reads a day back (docs/decisions/033).
+      await db.delete(signInAttempts).where(lt(signInAttempts.createdAt, new Date(now.getTime() - DAY - HOUR)))
+      await db.delete(signInLinks).where(lt(signInLinks.expiresAt, new Date(now.getTime() - DAY)))
       await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - config.sessionIdleMs))))

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { isDomainError } from '~/lib/errors'
+import { type DomainError, isDomainError } from '~/lib/errors'
 import type { EmailSender, SendEmailInput } from '~/modules/email/email.types'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { passwordResetTokens, sessions, twoFactors, users } from './accounts.schema'
@@ -177,41 +177,148 @@ describe('sign-in and sessions', () => {
 })
 
 describe('throttling', () => {
-  test('at most 100 attempts are checked per account per hour, then a clear try-again-later', async () => {
+  /** Signs in, and when told to wait, moves the clock on by the Retry-After it was given and tries again. */
+  async function patientSignIn(service: typeof accounts, input: { email: string; password: string }, ip: string) {
+    for (;;) {
+      const error = await service.signIn(input, { ...meta, ip }).then(() => null, (e: unknown) => e)
+      if (!isDomainError(error) || error.code !== 'rate_limited') return error ? (error as DomainError).code : 'ok'
+      now = new Date(now.getTime() + error.retryAfterSeconds! * 1000)
+    }
+  }
+
+  test('after 100 wrong passwords from one address the owner signs in from another address', async () => {
     const input = newAccount()
     await accounts.signUp(input, { ...meta, ip: '198.51.100.1' })
-    const results: string[] = []
-    // 99 more attempts from many addresses (the sign-up counted as one) fill the hour's budget
-    for (let i = 0; i < 99; i++) {
-      results.push(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, { ...meta, ip: `198.51.100.${(i % 200) + 2}` })))
+    const attacker = '198.51.100.66'
+    for (let i = 0; i < 100; i++) expect(await patientSignIn(accounts, { email: input.email, password: `wrong ${i}` }, attacker)).toBe('unauthenticated')
+    // the attacker is still held off, even with the right password
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, { ...meta, ip: attacker }))).toBe('rate_limited')
+    // the owner, from their own address, is not
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, { ...meta, ip: '203.0.113.200' }))).toBe('ok')
+  }, 120_000)
+
+  test('100 wrong passwords for one account from many addresses within the hour do not block the owner elsewhere', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, { ...meta, ip: '198.51.100.1' })
+    for (let i = 0; i < 100; i++) {
+      expect(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, { ...meta, ip: `192.0.2.${i + 1}` }))).toBe('unauthenticated')
     }
-    expect(results.every((r) => r === 'unauthenticated')).toBe(true)
-    // even the right password is not checked now
-    const blocked = await accounts.signIn({ email: input.email, password: input.password }, meta).catch((e: Error) => e)
-    expect(isDomainError(blocked) && blocked.code).toBe('rate_limited')
-    expect((blocked as Error).message).toBe(accountMessages.tooManyAttempts)
-    // an hour later it works again
-    now = new Date(now.getTime() + 61 * 60_000)
-    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, meta))).toBe('ok')
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, { ...meta, ip: '203.0.113.201' }))).toBe('ok')
+    // under attack, a new address gets one free try: after one more wrong password it has to wait
+    expect(await codeOf(accounts.signIn({ email: input.email, password: 'wrong again' }, { ...meta, ip: '192.0.2.200' }))).toBe('unauthenticated')
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, { ...meta, ip: '192.0.2.200' }))).toBe('rate_limited')
+  }, 120_000)
+
+  test("the attacker's address gets growing delays with Retry-After, until a cap", async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const ip = { ...meta, ip: '198.51.100.77' }
+    for (let i = 0; i < 5; i++) expect(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))).toBe('unauthenticated')
+    const delays: number[] = []
+    for (let i = 0; i < 14; i++) {
+      const blocked = await accounts.signIn({ email: input.email, password: input.password }, ip).catch((e: unknown) => e)
+      expect(isDomainError(blocked) && blocked.code).toBe('rate_limited')
+      const seconds = (blocked as DomainError).retryAfterSeconds!
+      expect((blocked as Error).message).toBe(accountMessages.tooManyAttempts(seconds))
+      delays.push(seconds)
+      // a second short of the wait it is still refused
+      now = new Date(now.getTime() + (seconds - 1) * 1000)
+      expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('rate_limited')
+      now = new Date(now.getTime() + 1000)
+      expect(await codeOf(accounts.signIn({ email: input.email, password: `wrong again ${i}` }, ip))).toBe('unauthenticated')
+    }
+    expect(delays.slice(0, 4)).toEqual([1, 2, 4, 8])
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]!)
+    expect(delays.at(-1)).toBe(15 * 60)
+    // after waiting, the right password works and clears the address's record
+    now = new Date(now.getTime() + 15 * 60_000)
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('ok')
+    expect(await codeOf(accounts.signIn({ email: input.email, password: 'one typo' }, ip))).toBe('unauthenticated')
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('ok')
   }, 60_000)
 
-  test('parallel guesses cannot exceed the budget', async () => {
-    const limited = createAccountsService({ db: database.db, email, clock, config: { attemptsPerAccountPerHour: 5 } })
+  test('parallel guesses from one address cannot exceed its free attempts', async () => {
     const input = newAccount()
-    await limited.signUp(input, meta) // one attempt
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => codeOf(limited.signIn({ email: input.email, password: `guess ${i}` }, meta))),
-    )
-    expect(results.filter((r) => r === 'unauthenticated')).toHaveLength(4)
-    expect(results.filter((r) => r === 'rate_limited')).toHaveLength(8)
+    await accounts.signUp(input, meta)
+    const ip = { ...meta, ip: '198.51.100.88' }
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => codeOf(accounts.signIn({ email: input.email, password: `guess ${i}` }, ip))))
+    expect(results.filter((r) => r === 'unauthenticated')).toHaveLength(5)
+    expect(results.filter((r) => r === 'rate_limited')).toHaveLength(7)
   })
 
-  test('attempts are also limited per IP address across accounts', async () => {
+  test('sign-ups naming a throttled email are not refused by the sign-in throttle', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const ip = { ...meta, ip: '198.51.100.99' }
+    for (let i = 0; i < 5; i++) await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('rate_limited')
+    expect(await codeOf(accounts.signUp({ ...newAccount(), email: input.email }, ip))).toBe('ok')
+    expect(await codeOf(accounts.signUp({ ...newAccount(), email: input.email }, meta))).toBe('ok')
+  })
+
+  test('attempts are also limited per address across accounts, with Retry-After', async () => {
     const limited = createAccountsService({ db: database.db, email, clock, config: { attemptsPerIpPerHour: 3 } })
-    const ip = { ...meta, ip: '192.0.2.99' }
+    const ip = { ...meta, ip: '192.0.2.250' }
     const codes = []
     for (let i = 0; i < 5; i++) codes.push(await codeOf(limited.signIn({ email: `someone${i}@example.test`, password: 'whatever-it-is' }, ip)))
     expect(codes).toEqual(['unauthenticated', 'unauthenticated', 'unauthenticated', 'rate_limited', 'rate_limited'])
+    const blocked = await limited.signIn({ email: 'someone-else@example.test', password: 'whatever-it-is' }, ip).catch((e: unknown) => e)
+    expect((blocked as DomainError).retryAfterSeconds).toBeGreaterThan(0)
+  })
+})
+
+describe('sign-in links', () => {
+  const linkToken = () => new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+
+  test('a sign-in link emailed to the account signs in once, even while its address is throttled', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const ip = { ...meta, ip: '198.51.100.111' }
+    for (let i = 0; i < 5; i++) await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('rate_limited')
+
+    const before = sent.length
+    await accounts.requestSignInLink({ email: 'nobody-at-all@example.test' })
+    expect(sent.length).toBe(before)
+    await accounts.requestSignInLink({ email: input.email.toUpperCase() })
+    const mail = sent.at(-1)!
+    expect(mail).toMatchObject({ to: input.email, template: 'notice', data: { subject: 'Your Nestlist sign-in link' } })
+    expect((mail.data as { action: { url: string } }).action.url).toMatch(/^https:\/\/nestlist\.example\/login\/email\?token=[a-z2-7]{32}$/)
+    const token = linkToken()
+    expect(await accounts.signInLinkUsable(token)).toBe(true)
+    const result = await accounts.signInWithLink(token, ip)
+    expect(result.status === 'signed_in' && result.user.email).toBe(input.email)
+    expect(await accounts.validateSession(result.token)).not.toBeNull()
+    expect(await codeOf(accounts.signInWithLink(token, ip))).toBe('invalid_input')
+    expect(await accounts.signInLinkUsable(token)).toBe(false)
+  })
+
+  test('links expire after 15 minutes, a reset link is not one, and two-factor sign-in still asks for the code', async () => {
+    const input = newAccount()
+    const { user } = await accounts.signUp(input, meta)
+    await accounts.requestSignInLink({ email: input.email })
+    const late = linkToken()
+    now = new Date(now.getTime() + 16 * 60_000)
+    expect(await codeOf(accounts.signInWithLink(late, meta))).toBe('invalid_input')
+    // a password reset token is not a sign-in link
+    const reset = 'a2'.repeat(16)
+    await database.db.insert(passwordResetTokens).values({ id: hashToken(reset), userId: user.id, expiresAt: new Date(now.getTime() + 3600_000) })
+    expect(await codeOf(accounts.signInWithLink(reset, meta))).toBe('invalid_input')
+    expect(await codeOf(accounts.signInWithLink('x'.repeat(500), meta))).toBe('invalid_input')
+
+    await database.db.insert(twoFactors).values({ userId: user.id, secretEncrypted: 'x', enabledAt: now })
+    await accounts.requestSignInLink({ email: input.email })
+    const result = await accounts.signInWithLink(linkToken(), meta)
+    expect(result.status).toBe('two_factor_required')
+    expect(await accounts.validateSession(result.token)).toBeNull()
+  })
+
+  test('at most 5 links per account per hour are sent (more requests get the same answer)', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    const before = sent.length
+    for (let i = 0; i < 7; i++) await expect(accounts.requestSignInLink({ email: input.email })).resolves.toBeUndefined()
+    expect(sent.length - before).toBe(5)
   })
 })
 

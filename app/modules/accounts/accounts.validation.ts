@@ -52,6 +52,14 @@ export const twoFactorCodeInput = z.object({
 
 export const forgotPasswordInput = z.object({ email: emailInput })
 
+/** Asking for a sign-in link by email (the way in that a password guesser cannot block). */
+export const signInLinkRequestInput = z.object({ email: emailInput })
+
+/** Signing in with the token from an emailed link. */
+export const signInLinkInput = z.object({
+  token: z.string({ error: 'This sign-in link is not valid.' }).min(10, 'This sign-in link is not valid.').max(200, 'This sign-in link is not valid.'),
+})
+
 export const resetPasswordInput = z
   .object({
     token: z.string().min(10, 'This reset link is not valid.').max(200, 'This reset link is not valid.'),

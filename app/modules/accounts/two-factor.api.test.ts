@@ -146,6 +146,9 @@ describe('/api/v3/two_factors', () => {
     const limited = await call('POST', '/api/v3/two_factors/verification', { cookie: pending, body: { code: codeAt(account.secret) } })
     expect(limited.status).toBe(429)
     expect(limited.body.error?.message).toBe(twoFactorMessages.tooManyCodes)
+    // every 429 says when to try again: here when the oldest of the 10 wrong codes leaves the 15-minute window
+    expect(Number(limited.res.headers.get('Retry-After'))).toBeGreaterThan(14 * 60)
+    expect(Number(limited.res.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60)
   })
 
   test('a recovery code completes sign-in once', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp'
-import { and, count, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, eq, gte, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -108,10 +108,14 @@ export function createTwoFactorService({ db, accounts, secretKey, clock = () => 
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'two-factor:' + userId}))`)
       const since = new Date(clock().getTime() - FAILED_CODES_WINDOW_MS)
       const [recent] = await tx
-        .select({ n: count() })
+        .select({ n: count(), oldest: min(twoFactorAttempts.createdAt) })
         .from(twoFactorAttempts)
         .where(and(eq(twoFactorAttempts.userId, userId), gte(twoFactorAttempts.createdAt, since)))
-      if ((recent?.n ?? 0) >= MAX_FAILED_CODES) throw new DomainError('rate_limited', twoFactorMessages.tooManyCodes)
+      if ((recent?.n ?? 0) >= MAX_FAILED_CODES) {
+        // A code can be tried again when the oldest counted failure leaves the window.
+        const freeAt = (recent?.oldest?.getTime() ?? clock().getTime()) + FAILED_CODES_WINDOW_MS
+        throw new DomainError('rate_limited', twoFactorMessages.tooManyCodes, { retryAfterSeconds: (freeAt - clock().getTime()) / 1000 })
+      }
       const [row] = await tx.insert(twoFactorAttempts).values({ userId, createdAt: clock() }).returning({ id: twoFactorAttempts.id })
       return row!.id
     })

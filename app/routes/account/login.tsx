@@ -141,7 +141,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           error={fieldError(failure, 'email')}
         />
         <PasswordField ref={passwordRef} label="Password" name="password" autoComplete="current-password" required error={fieldError(failure, 'password')} />
-        <div className="-mt-2 text-right text-sm">
+        <div className="-mt-2 flex flex-wrap justify-between gap-2 text-sm">
+          {/* The way in that a password guesser cannot block (docs/decisions/033). */}
+          <Link to="/login/email" className="font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800">
+            Email me a sign-in link
+          </Link>
           <Link to="/forgot_password" className="font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800">
             Forgot your password?
           </Link>
