@@ -13,6 +13,7 @@ import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
 import { parseInput } from '~/lib/parse-input'
+import { publicOriginOf } from '~/lib/public-origin.server'
 import type { EmailSender } from '../email/email.types'
 import { RESERVATION_REMINDER_DAYS } from './registry.constants'
 import { reservationMessages } from './reservations.service.server'
@@ -99,13 +100,14 @@ export type ReservationSupportDeps = {
   email: EmailSender
   /** Gives a held gift back (the reservations service's group-committed release). */
   unreserve: (reservationId: string) => Promise<void>
+  /** Where the emailed links point (services.publicOrigin, docs/decisions/034). */
   publicUrl?: string
   clock?: () => Date
   logger?: Logger
 }
 
 export function createReservationSupport({ db, email, unreserve, publicUrl, clock = () => new Date(), logger }: ReservationSupportDeps) {
-  const base = (publicUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const base = (publicUrl ?? publicOriginOf({})).replace(/\/$/, '')
 
   async function one(id: string): Promise<Row> {
     if (!UUID.test(id)) throw new DomainError('not_found', reservationSupportMessages.notFound)

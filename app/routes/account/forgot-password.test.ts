@@ -1,9 +1,7 @@
 // The reset link in the email starts with the public origin (docs/decisions/034), whatever host the request named.
-import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { emailOutbox } from '~/modules/email/email.schema'
 import { createServices, type Services } from '~/services.server'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { action } from './forgot-password'
@@ -34,7 +32,8 @@ test.each(['http://evil.example', 'http://localhost:5173'])('POST /forgot_passwo
   // The reset email is sent without waiting (so timing does not reveal the account): wait for it here.
   let reset: { text: string; html: string } | undefined
   for (let i = 0; i < 100 && !reset; i++) {
-    reset = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id))).find((m) => m.template === 'password_reset')
+    const listed = (await services.email.list({ to: email })).messages.find((m) => m.template === 'password_reset')
+    reset = listed ? (await services.email.get(listed.id)) ?? undefined : undefined
     if (!reset) await new Promise((r) => setTimeout(r, 20))
   }
   expect(reset).toBeDefined()

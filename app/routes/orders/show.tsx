@@ -85,8 +85,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const url = (request: Request) => new URL(request.url)
-
 /** 'Change shipping address': the buyer's own order, before anything ships; the order again with a note, or the form with what was typed. */
 async function changeAddress(request: Request, orderId: string, userId: number, form: FormData, context: Route.ActionArgs['context']) {
   const values = addressValuesFrom(form)
