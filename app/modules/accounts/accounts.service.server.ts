@@ -246,6 +246,38 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
     })
   }
 
+  /** The part of a sign-in link request that depends on the account; runs after the answer (see requestSignInLink). */
+  async function sendSignInLink(emailKey: string) {
+    const user = await accountForEmail(emailKey)
+    if (!user) return
+    const since = new Date(clock().getTime() - HOUR)
+    const [recent] = await db
+      .select({ n: count() })
+      .from(signInLinks)
+      .where(and(eq(signInLinks.userId, user.id), gte(signInLinks.createdAt, since)))
+    if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
+    const token = generateToken()
+    const now = clock()
+    await db.insert(signInLinks).values({ id: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + config.signInLinkTtlMs) })
+    const minutes = Math.round(config.signInLinkTtlMs / 60_000)
+    await email.send({
+      to: user.email,
+      userId: user.id,
+      template: 'notice',
+      data: {
+        category: 'account',
+        subject: 'Your Nestlist sign-in link',
+        heading: 'Sign in to Nestlist',
+        firstName: user.firstName,
+        paragraphs: [
+          `Use the button below to sign in. The link works once and expires in ${minutes} minutes.`,
+          'If you did not ask for it, you can ignore this email: nobody can use it without access to your inbox.',
+        ],
+        action: { label: 'Sign in to Nestlist', url: `${linkBase}/login/email?token=${encodeURIComponent(token)}` },
+      },
+    })
+  }
+
   /** The part of a password reset that depends on the account; runs after the answer (see requestPasswordReset). */
   async function sendPasswordReset(emailKey: string) {
     const user = await accountForEmail(emailKey)
@@ -456,41 +488,12 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
 
     /**
      * Emails the account a single-use sign-in link (the way in a password guesser cannot block). Answers the
-     * same whether or not the email has an account; at most 5 links per account per hour are sent.
+     * same, in the same time, whether or not the email has an account: as for a password reset, everything that
+     * depends on the account runs after the answer. At most 5 links per account per hour are sent.
      */
     async requestSignInLink(input: unknown) {
       const data = parse(signInLinkRequestInput, input)
-      const user = await accountForEmail(data.email)
-      if (!user) return
-      const since = new Date(clock().getTime() - HOUR)
-      const [recent] = await db
-        .select({ n: count() })
-        .from(signInLinks)
-        .where(and(eq(signInLinks.userId, user.id), gte(signInLinks.createdAt, since)))
-      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return
-      const token = generateToken()
-      const now = clock()
-      await db.insert(signInLinks).values({ id: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + config.signInLinkTtlMs) })
-      const minutes = Math.round(config.signInLinkTtlMs / 60_000)
-      // Not awaited, as the reset email: waiting for SMTP would tell the asker the account exists.
-      void email
-        .send({
-          to: user.email,
-          userId: user.id,
-          template: 'notice',
-          data: {
-            category: 'account',
-            subject: 'Your Nestlist sign-in link',
-            heading: 'Sign in to Nestlist',
-            firstName: user.firstName,
-            paragraphs: [
-              `Use the button below to sign in. The link works once and expires in ${minutes} minutes.`,
-              'If you did not ask for it, you can ignore this email: nobody can use it without access to your inbox.',
-            ],
-            action: { label: 'Sign in to Nestlist', url: `${linkBase}/login/email?token=${encodeURIComponent(token)}` },
-          },
-        })
-        .catch(() => undefined) // the email module logs its own failures
+      defer(() => sendSignInLink(data.email))
     },
 
     /** True when a sign-in link can still be used (its page checks before showing the button). */
