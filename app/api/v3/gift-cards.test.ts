@@ -112,6 +112,9 @@ describe('/api/v3/user_credit and /api/v3/user_credit_redemptions', () => {
     }
     const limited = await call('POST', '/api/v3/user_credit_redemptions', guesser.cookie, { code: 'ABCD-EFGH-JKLM-NPQR' })
     expect(limited.status).toBe(429)
+    // when the first of the hour's wrong codes stops counting
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(3500)
+    expect(Number(limited.headers.get('Retry-After'))).toBeLessThanOrEqual(3600)
     expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(/wait an hour/)
     expect((await call('POST', '/api/v3/user_credit_redemptions', guesser.cookie, {})).status).toBe(422)
   })

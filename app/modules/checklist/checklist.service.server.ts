@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, min, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
@@ -149,14 +149,22 @@ export function createChecklistService({ db, registry, email, clock = () => new 
     async sendQuizResults(input: { email: unknown; answers: QuizAnswers; clientIp: string; baseUrl: string; viewer?: { id: number; email: string; firstName?: string } | null }) {
       const { email: to } = parseInput(quizEmailInput, { email: input.email })
       const since = new Date(clock().getTime() - QUIZ_EMAIL_LIMITS.windowMs)
+      const counted = { n: sql<number>`count(*)::int`, oldest: min(checklistQuizEmails.createdAt) }
       const [[perAddress], [perClient]] = await Promise.all([
-        db.select({ n: sql<number>`count(*)::int` }).from(checklistQuizEmails).where(and(eq(checklistQuizEmails.toAddress, to), gte(checklistQuizEmails.createdAt, since))),
-        db.select({ n: sql<number>`count(*)::int` }).from(checklistQuizEmails).where(and(eq(checklistQuizEmails.clientIp, input.clientIp), gte(checklistQuizEmails.createdAt, since))),
+        db.select(counted).from(checklistQuizEmails).where(and(eq(checklistQuizEmails.toAddress, to), gte(checklistQuizEmails.createdAt, since))),
+        db.select(counted).from(checklistQuizEmails).where(and(eq(checklistQuizEmails.clientIp, input.clientIp), gte(checklistQuizEmails.createdAt, since))),
       ])
+      // Another email can go when the oldest counted one leaves the window.
+      const retryAfterSeconds = (oldest: Date | null | undefined) => ((oldest?.getTime() ?? clock().getTime()) + QUIZ_EMAIL_LIMITS.windowMs - clock().getTime()) / 1000
       if ((perAddress?.n ?? 0) >= QUIZ_EMAIL_LIMITS.perAddress) {
-        throw new DomainError('rate_limited', checklistMessages.quizEmailAddressLimit, { fields: { email: [checklistMessages.quizEmailAddressLimit] } })
+        throw new DomainError('rate_limited', checklistMessages.quizEmailAddressLimit, {
+          fields: { email: [checklistMessages.quizEmailAddressLimit] },
+          retryAfterSeconds: retryAfterSeconds(perAddress?.oldest),
+        })
       }
-      if ((perClient?.n ?? 0) >= QUIZ_EMAIL_LIMITS.perClient) throw new DomainError('rate_limited', checklistMessages.quizEmailClientLimit)
+      if ((perClient?.n ?? 0) >= QUIZ_EMAIL_LIMITS.perClient) {
+        throw new DomainError('rate_limited', checklistMessages.quizEmailClientLimit, { retryAfterSeconds: retryAfterSeconds(perClient?.oldest) })
+      }
       await db.insert(checklistQuizEmails).values({ toAddress: to, clientIp: input.clientIp, createdAt: clock() })
 
       const personal = personaliseChecklist(await categories(), input.answers)

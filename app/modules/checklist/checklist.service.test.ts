@@ -1,6 +1,6 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { isDomainError } from '~/lib/errors'
+import { type DomainError, isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
@@ -182,6 +182,10 @@ describe('the quiz email', () => {
     for (let i = 0; i < QUIZ_EMAIL_LIMITS.perAddress; i++) await checklist.sendQuizResults({ email: to, answers, clientIp: `10.1.0.${i}`, baseUrl: 'http://localhost' })
     expect(await codeOf(checklist.sendQuizResults({ email: to, answers, clientIp: '10.1.0.99', baseUrl: 'http://localhost' }))).toBe('rate_limited')
     expect((await email.list({ to })).total).toBe(QUIZ_EMAIL_LIMITS.perAddress)
+    // it says when the first of the hour's emails stops counting (the 429's Retry-After)
+    const limited = (await checklist.sendQuizResults({ email: to, answers, clientIp: '10.1.0.98', baseUrl: 'http://localhost' }).catch((e: unknown) => e)) as DomainError
+    expect(limited.retryAfterSeconds).toBeGreaterThan(3500)
+    expect(limited.retryAfterSeconds).toBeLessThanOrEqual(3600)
   })
 
   test('limits how many one client sends in an hour', async () => {

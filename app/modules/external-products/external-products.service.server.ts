@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, lt, min } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
@@ -123,11 +123,15 @@ export function createExternalProductsService({ db, registry, fetcher, clock = (
     async preview(userId: number, rawUrl: unknown, hints: PageHints = {}): Promise<Preview> {
       const { url } = parse(previewInput, { url: rawUrl })
       // Each preview makes our server fetch a page and pictures: an owner gets a generous hourly allowance.
-      const [{ recent } = { recent: 0 }] = await db
-        .select({ recent: count() })
+      const [{ recent, oldest } = { recent: 0, oldest: null }] = await db
+        .select({ recent: count(), oldest: min(externalImages.createdAt) })
         .from(externalImages)
         .where(and(eq(externalImages.userId, userId), gt(externalImages.createdAt, new Date(clock().getTime() - 3_600_000))))
-      if (recent >= picturesPerHour) throw new DomainError('rate_limited', tooManyPreviewsMessage)
+      if (recent >= picturesPerHour) {
+        // More can be fetched when the oldest counted picture leaves the hour.
+        const freeAt = (oldest?.getTime() ?? clock().getTime()) + 3_600_000
+        throw new DomainError('rate_limited', tooManyPreviewsMessage, { retryAfterSeconds: (freeAt - clock().getTime()) / 1000 })
+      }
       const hintTitle = typeof hints.title === 'string' ? hints.title.replace(/\s+/g, ' ').trim().slice(0, 200) || null : null
       const hintPrice = typeof hints.price === 'string' && hints.price.trim() ? priceToCents(hints.price) : null
       const hintStore = typeof hints.store === 'string' ? hints.store.replace(/\s+/g, ' ').trim().slice(0, 80) || null : null

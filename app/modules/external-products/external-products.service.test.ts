@@ -205,5 +205,8 @@ test('an owner who looks up too many links in an hour is asked to wait (and can 
   await limited.preview(userId, `${fixture.origin}/product-jsonld`) // 2 pictures
   const error = await rejection(limited.preview(userId, `${fixture.origin}/product-og`))
   expect(error.code).toBe('rate_limited')
+  // it says when the first of the hour's pictures stops counting (the 429's Retry-After)
+  expect(error.retryAfterSeconds).toBeGreaterThan(3500)
+  expect(error.retryAfterSeconds).toBeLessThanOrEqual(3600)
   await limited.saveItem(registryId, userId, { url: 'https://shop.example/x', title: 'Hat', priceCents: 100, storeName: 'S' })
 })

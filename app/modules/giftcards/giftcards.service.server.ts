@@ -197,13 +197,20 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giftcard-attempt:${actor}`}))`)
       const since = new Date(clock().getTime() - 3_600_000).toISOString()
-      const counted = await tx.execute<{ by_actor: number; by_ip: number }>(sql`
+      const counted = await tx.execute<{ by_actor: number; by_ip: number; actor_oldest: string | null; ip_oldest: string | null }>(sql`
         select count(*) filter (where actor = ${actor})::int as by_actor,
-               count(*) filter (where ${ip} <> '' and ip = ${ip})::int as by_ip
+               count(*) filter (where ${ip} <> '' and ip = ${ip})::int as by_ip,
+               min(created_at) filter (where actor = ${actor}) as actor_oldest,
+               min(created_at) filter (where ${ip} <> '' and ip = ${ip}) as ip_oldest
         from gift_card_redeem_attempts
         where succeeded = false and created_at >= ${since}::timestamptz and (actor = ${actor} or (${ip} <> '' and ip = ${ip}))`)
-      const { by_actor, by_ip } = counted.rows[0]!
-      if (by_actor >= failuresPerHour || by_ip >= failuresPerHour * 3) throw new DomainError('rate_limited', giftCardMessages.tooManyAttempts)
+      const { by_actor, by_ip, actor_oldest, ip_oldest } = counted.rows[0]!
+      // A code can be tried again when the oldest counted failure of each exhausted limit leaves the hour.
+      const freeAt = Math.max(
+        by_actor >= failuresPerHour && actor_oldest ? new Date(actor_oldest).getTime() + 3_600_000 : 0,
+        by_ip >= failuresPerHour * 3 && ip_oldest ? new Date(ip_oldest).getTime() + 3_600_000 : 0,
+      )
+      if (freeAt > 0) throw new DomainError('rate_limited', giftCardMessages.tooManyAttempts, { retryAfterSeconds: (freeAt - clock().getTime()) / 1000 })
       const [row] = await tx.insert(giftCardRedeemAttempts).values({ actor, ip, createdAt: clock() }).returning({ id: giftCardRedeemAttempts.id })
       return row!.id
     })

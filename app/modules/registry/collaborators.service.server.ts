@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { publicOrigin } from '~/lib/links'
@@ -133,8 +133,8 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
     async invite(registryId: number, userId: number, input: unknown, options: { origin: string; inviterFirstName: string }) {
       const registry = await ownerOnly(registryId, userId, collaboratorServiceMessages.ownerOnlyInvite)
       const { email: to } = parseInput(inviteCollaboratorInput, input)
-      const fieldError = (message: string, code: 'invalid_input' | 'conflict' | 'rate_limited' = 'invalid_input') =>
-        new DomainError(code, message, { fields: { email: [message] } })
+      const fieldError = (message: string, code: 'invalid_input' | 'conflict' | 'rate_limited' = 'invalid_input', retryAfterSeconds?: number) =>
+        new DomainError(code, message, { fields: { email: [message] }, retryAfterSeconds })
 
       const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, registry.ownerId))
       if (owner?.email.toLowerCase() === to) throw fieldError(collaboratorServiceMessages.ownEmail)
@@ -157,12 +157,16 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
         db.select({ n: count() }).from(registryCollaborators).where(eq(registryCollaborators.registryId, registry.id)),
         db.select({ n: count() }).from(registryCollaboratorInvites).where(and(open, sql`${registryCollaboratorInvites.email} <> ${to}`)),
         db
-          .select({ n: count() })
+          .select({ n: count(), oldest: min(registryCollaboratorInvites.createdAt) })
           .from(registryCollaboratorInvites)
           .where(and(eq(registryCollaboratorInvites.registryId, registry.id), gt(registryCollaboratorInvites.createdAt, new Date(now.getTime() - DAY_MS)))),
       ])
       if ((people?.n ?? 0) + (openInvites?.n ?? 0) >= MAX_COLLABORATORS) throw fieldError(collaboratorServiceMessages.tooMany, 'conflict')
-      if ((sentToday?.n ?? 0) >= MAX_COLLABORATOR_INVITES_PER_DAY) throw fieldError(collaboratorServiceMessages.dailyLimit, 'rate_limited')
+      if ((sentToday?.n ?? 0) >= MAX_COLLABORATOR_INVITES_PER_DAY) {
+        // Another invitation can go when the oldest of the day's leaves the 24 hours.
+        const freeAt = (sentToday?.oldest?.getTime() ?? now.getTime()) + DAY_MS
+        throw fieldError(collaboratorServiceMessages.dailyLimit, 'rate_limited', (freeAt - now.getTime()) / 1000)
+      }
 
       const token = generateToken()
       const expiresAt = new Date(now.getTime() + COLLABORATOR_INVITE_DAYS * DAY_MS)
