@@ -56,7 +56,8 @@ describe('insert card orders', () => {
       shippingCents: 0,
       status: 'ordered',
       shipTo: address,
-      card: { familyName: 'Maya & Leo Rivera', title: 'Baby Rivera', url: `http://localhost/${r.slug}` },
+      // Printed cards name the one public origin (docs/decisions/034), not the host the request named.
+      card: { familyName: 'Maya & Leo Rivera', title: 'Baby Rivera', url: `${h.services.publicOrigin}/${r.slug}` },
       printedAt: null,
       shippedAt: null,
     })
