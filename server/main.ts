@@ -166,9 +166,9 @@ async function main() {
       `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
       // Without SMTP a fresh install can still reset passwords: staff read the messages in the outbox.
       `  Email: ${env.SMTP_URL ? `sent over SMTP via ${new URL(env.SMTP_URL).host}` : `not sent (no SMTP_URL); staff read them at http://${shown}:${info.port}/admin/emails`}`,
+      `  Links in emails: ${publicOrigin}${env.PUBLIC_URL ? '' : ' (set PUBLIC_URL to the address people use)'}`,
       ...(demoAccounts.length ? ['  Demo accounts:', ...demoAccounts.map((a) => `    ${(a.role === 'staff' ? 'staff' : 'parent').padEnd(8)} ${a.email} / ${a.password}`)] : []),
       '  Stop with Ctrl-C.',
-      `  Links in emails: ${publicOrigin}${env.PUBLIC_URL ? '' : ' (set PUBLIC_URL to the address people use)'}`,
       '',
     ]
     process.stderr.write(`${lines.join('\n')}\n`)
