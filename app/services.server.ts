@@ -122,6 +122,7 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({
     db: deps.db,
     email,
+    logger: deps.logger,
     publicOrigin,
     config: deps.accounts,
     clock: deps.clock,
