@@ -31,7 +31,7 @@ function raw(requestLine: string, host = `127.0.0.1:${port}`): Promise<{ status:
     socket.on('data', (chunk) => (data += chunk))
     socket.on('end', () => {
       const [head, ...rest] = data.split('\r\n\r\n')
-      resolve({ status: Number(head.split(' ')[1]), body: rest.join('\r\n\r\n') })
+      resolve({ status: Number((head ?? '').split(' ')[1]), body: rest.join('\r\n\r\n') })
     })
     socket.on('error', reject)
   })

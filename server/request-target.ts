@@ -25,7 +25,10 @@ export function normaliseRequestTarget(req: IncomingMessage): boolean {
   // @hono/node-server reads the headers from rawHeaders (name, value, name, value…).
   const raw = req.rawHeaders
   const others: string[] = []
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() !== 'host') others.push(raw[i], raw[i + 1])
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const [name, value] = [raw[i]!, raw[i + 1]!]
+    if (name.toLowerCase() !== 'host') others.push(name, value)
+  }
   raw.splice(0, raw.length, 'Host', url.host, ...others)
   req.url = `${url.pathname}${url.search}`
   return true
