@@ -465,7 +465,10 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
 
     /**
      * The thank-you address (spec: it marks every one of this giver's reservations on the registry as
-     * giftGiverThankYouAddressProvided). The giver proves who they are with one reservation id.
+     * giftGiverThankYouAddressProvided). The giver proves who they are with one reservation id: that one's address
+     * is set; their other gifts on the registry under the same email get it only where none was given yet, since an
+     * email typed at a reservation proves nothing (anyone may reserve under another's address, and must not replace
+     * the address that giver gave).
      */
     async setThankYouAddress(reservationId: string, input: unknown) {
       const r = await reservationById(reservationId)
@@ -474,7 +477,13 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       const updated = await db
         .update(reservations)
         .set({ thankYouAddress: address })
-        .where(and(eq(reservations.registryId, r.registryId), eq(reservations.giverEmail, r.giverEmail)))
+        .where(
+          and(
+            eq(reservations.registryId, r.registryId),
+            eq(reservations.giverEmail, r.giverEmail),
+            sql`(${reservations.id} = ${r.id} or ${reservations.thankYouAddress} is null)`,
+          ),
+        )
         .returning({ id: reservations.id })
       return { marked: updated.map((u) => u.id) }
     },

@@ -207,6 +207,18 @@ describe('reservations', () => {
     expect(tracker.gifts.every((g) => g.thankYouAddress?.city === 'Reno')).toBe(true)
   })
 
+  test("a reservation under someone else's email cannot replace the thank-you address that giver gave", async () => {
+    const r = await newRegistry()
+    const one = await registry.addItem(r.id, owner, { productId, quantity: 2 })
+    const theirs = await reservations.reserve(one.id, giver(11))
+    await reservations.setThankYouAddress(theirs.id, { name: 'Guest 11', line1: '1 Oak St', city: 'Reno', state: 'NV', zip: '89501' })
+    const posing = await reservations.reserve(one.id, giver(11))
+    const { marked } = await reservations.setThankYouAddress(posing.id, { name: 'Guest 11', line1: '9 Elsewhere Rd', city: 'Boise', state: 'ID', zip: '83702' })
+    expect(marked).toEqual([posing.id])
+    const tracker = await reservations.giftTracker(r.id, owner)
+    expect(tracker.gifts.map((g) => g.thankYouAddress?.city).sort()).toEqual(['Boise', 'Reno'])
+  })
+
   test('200 concurrent reservations for an item with 1 still needed: exactly 1 succeeds, 199 get a clear 409, no errors', async () => {
     const r = await newRegistry()
     const item = await registry.addItem(r.id, owner, { productId, quantity: 1 })
