@@ -10,6 +10,7 @@ import { apiBodyLimit, DEFAULT_BODY_LIMIT, requestBodyLimit } from '~/api/body-l
 import { csrfProtection } from '~/api/csrf'
 import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
+import { hasControlCharacters } from '~/lib/input-rules'
 import type { Logger } from '~/lib/logger.server'
 import { type AllowedHosts, allowedHostsOf, hostnameOf, isAllowedHost } from '~/lib/public-origin.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
@@ -192,6 +193,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   const apiLimit = apiBodyLimit(DEFAULT_BODY_LIMIT)
   const pageLimit = requestBodyLimit(DEFAULT_BODY_LIMIT, (c) => c.text('The request is too large.', 413))
   app.use((c, next) => (isApiPath(c.req.path) ? apiLimit : pageLimit)(c, next))
+  // A page's address with a control character (a NUL in ?search_term=) is a bad request before any loader reads it: the
+  // pages' side of the rule the API's validation and parseInput hold for every text (app/lib/input-rules.ts).
+  app.use((c, next) => (isApiPath(c.req.path) || !urlHasControlCharacters(c.req.url) ? next() : c.text('This address has characters it cannot hold.', 400)))
 
   app.get('/healthz', async (c) => {
     const database = await services.health.databaseReachable()
@@ -256,6 +260,18 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
 /** The answer to a request whose Host is not one of ours: plain text, never cached. */
 export const UNKNOWN_HOST = 'Unknown host'
 export const unknownHostResponse = () => new Response(UNKNOWN_HOST, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+
+/** Whether a URL's path or query, decoded, holds a control character (undecodable escapes are left to the route). */
+function urlHasControlCharacters(url: string): boolean {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const rest = start < 0 ? '' : url.slice(start)
+  if (!rest.includes('%')) return hasControlCharacters(rest)
+  try {
+    return hasControlCharacters(decodeURIComponent(rest.replace(/\+/g, ' ')))
+  } catch {
+    return false
+  }
+}
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/store/api/') || path.startsWith('/bl_admin/api/')
 

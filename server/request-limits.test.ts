@@ -87,3 +87,22 @@ describe('client errors in the log', () => {
     expect(lines.filter((l) => l.level >= 50)).toEqual([])
   })
 })
+
+describe('control characters in a page address', () => {
+  test('a NUL in a page\'s query or path is a 400 before any loader runs, and logs nothing at error level', async () => {
+    const { logger, lines } = captureLogger()
+    const app = appWith(logger)
+    for (const path of ['/find?search_term=a%00b', '/find?search_term=%1b', '/find%00']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(400)
+    }
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+  })
+
+  test('ordinary addresses, spaces and line breaks in a query still reach the page', async () => {
+    const app = appWith()
+    for (const path of ['/find?search_term=rivera', '/find?search_term=Zo%C3%AB+%26+%C3%9Cnal', '/find?search_term=a%0Ab', '/find?search_term=100%']) {
+      expect((await app.request(path)).status, path).toBe(200)
+    }
+  })
+})

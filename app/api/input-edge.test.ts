@@ -6,6 +6,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registryApiHarness, type RegistryApiHarness } from '../../tests/support/registry-api'
 import { createApp } from '../../server/app'
+import { CONTROL_CHARACTERS_MESSAGE } from '~/lib/input-rules'
 import { handleApiError } from './error-handler'
 import type { AppEnv } from './types'
 
@@ -124,11 +125,11 @@ describe('the pages’ way in: the same services refuse the same input', () => {
     // reserve() checks its input before it returns its promise: wrapped so a throw and a rejection read the same.
     await expect(Promise.resolve().then(() => h.services.reservations.reserve(item.json.id as number, { quantity: 1, giverName: NUL, giverEmail: 'june@example.test' }))).rejects.toMatchObject({
       code: 'invalid_input',
-      fields: { giverName: ['giverName cannot contain control characters.'] },
+      fields: { giverName: [CONTROL_CHARACTERS_MESSAGE] },
     })
     await expect(h.services.registry.create(owner.id, { registryType: 'baby', title: 'T\u0000', familyName: 'F', slug: `nul-page-${Date.now() % 100000}`, isArrivalDateKnown: false })).rejects.toMatchObject({
       code: 'invalid_input',
-      fields: { title: ['title cannot contain control characters.'] },
+      fields: { title: [CONTROL_CHARACTERS_MESSAGE] },
     })
   })
 })

@@ -18,8 +18,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/ // e
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text)
 
-/** The message for a text with control characters ('giverName cannot contain control characters.'). */
-export const controlCharactersMessage = (path: readonly PropertyKey[]) => `${path.map(String).join('.') || 'The text'} cannot contain control characters.`
+/** The message for a text with control characters, shown beside its field (the answer's `fields` name it for the API). */
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove the hidden control characters (such as a NUL byte) from this text.'
+export const controlCharactersMessage = (_path: readonly PropertyKey[]) => CONTROL_CHARACTERS_MESSAGE
 
 type Issue = { path: PropertyKey[]; message: string }
 
