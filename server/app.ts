@@ -195,7 +195,10 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   app.use((c, next) => (isApiPath(c.req.path) ? apiLimit : pageLimit)(c, next))
   // A page's address with a control character (a NUL in ?search_term=) is a bad request before any loader reads it: the
   // pages' side of the rule the API's validation and parseInput hold for every text (app/lib/input-rules.ts).
-  app.use((c, next) => (isApiPath(c.req.path) || !urlHasControlCharacters(c.req.url) ? next() : c.text('This address has characters it cannot hold.', 400)))
+  app.use(async (c, next) => {
+    if (isApiPath(c.req.path) || !urlHasControlCharacters(c.req.url)) return next()
+    return c.text('This address has characters it cannot hold.', 400)
+  })
 
   app.get('/healthz', async (c) => {
     const database = await services.health.databaseReachable()
