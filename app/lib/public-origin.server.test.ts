@@ -29,10 +29,18 @@ describe('allowed hosts', () => {
     }
   })
 
-  test('a server on every interface does not allow 0.0.0.0 or other addresses unless listed', () => {
-    expect(allowed({ HOST: '0.0.0.0' }, '0.0.0.0:3000')).toBe(false)
-    expect(allowed({ HOST: '0.0.0.0' }, '192.168.1.20:3000')).toBe(false)
-    expect(allowed({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'localhost, 192.168.1.20' }, '192.168.1.20:3000')).toBe(true)
+  test("a server on every interface answers to this machine's own names and addresses, and to no other", () => {
+    const machine = () => ['nursery-pc', '192.168.1.20', 'fe80::1']
+    const on = (host: string) => isAllowedHost(hostnameOf(host), allowedHostsOf({ HOST: '0.0.0.0' }, machine))
+    expect(on('192.168.1.20:3000')).toBe(true)
+    expect(on('nursery-pc:3000')).toBe(true)
+    expect(on('[fe80::1]:3000')).toBe(true)
+    expect(on('0.0.0.0:3000')).toBe(false)
+    expect(on('192.168.1.21:3000')).toBe(false)
+    expect(on('evil.example')).toBe(false)
+    // A server bound to one address does not answer to the machine's others.
+    expect(isAllowedHost(hostnameOf('192.168.1.20'), allowedHostsOf({ HOST: '127.0.0.1' }, machine))).toBe(false)
+    expect(allowed({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'localhost, 192.168.1.30' }, '192.168.1.30:3000')).toBe(true)
   })
 
   test('ALLOWED_HOSTS replaces the default: exact names, .suffix for subdomains, * for any', () => {

@@ -1,3 +1,5 @@
+import os from 'node:os'
+
 // The one public origin every emailed link starts with, and the hosts requests may name (docs/decisions/034).
 // Neither comes from a request: a Host header is whatever the client typed, so a link built from it could point
 // a password reset at another site.
@@ -26,18 +28,26 @@ export function publicOriginOf({ PUBLIC_URL, HOST = '0.0.0.0', PORT = 3000 }: Or
 /** Which Host names a request may use: an exact name, `.example.com` for it and its subdomains, or `*` for any. */
 export type AllowedHosts = { any: boolean; exact: Set<string>; suffixes: string[] }
 
+/** This machine's own names: its hostname and the addresses of its network interfaces. */
+export function machineNames(): string[] {
+  const addresses = Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.replace(/%.*$/, '')))
+  return [os.hostname(), ...addresses].filter(Boolean)
+}
+
 /**
  * ALLOWED_HOSTS (comma-separated) when set; else the PUBLIC_URL host (with its registry subdomains my. and my-),
- * localhost, 127.0.0.1, [::1] and the host the server is bound to (unless it listens on every interface).
+ * localhost, 127.0.0.1, [::1] and the host the server is bound to; a server listening on every interface also answers
+ * to this machine's own names and addresses (a phone on the same network opening http://192.168.1.20:3000 still
+ * works), never to a name the client made up.
  */
-export function allowedHostsOf({ ALLOWED_HOSTS, PUBLIC_URL, HOST = '0.0.0.0' }: OriginSettings): AllowedHosts {
+export function allowedHostsOf({ ALLOWED_HOSTS, PUBLIC_URL, HOST = '0.0.0.0' }: OriginSettings, machine: () => string[] = machineNames): AllowedHosts {
   const names = ALLOWED_HOSTS?.trim()
     ? ALLOWED_HOSTS.split(',').map((n) => n.trim()).filter(Boolean)
     : [
         'localhost',
         '127.0.0.1',
         '[::1]',
-        ...(ANY_INTERFACE.has(HOST.trim()) ? [] : [HOST]),
+        ...(ANY_INTERFACE.has(HOST.trim()) ? machine() : [HOST]),
         ...(PUBLIC_URL ? [new URL(PUBLIC_URL).hostname].flatMap((h) => [h, `my.${h}`, `my-${h}`]) : []),
       ]
   const allowed: AllowedHosts = { any: false, exact: new Set(), suffixes: [] }
