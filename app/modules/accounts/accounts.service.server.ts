@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader'
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, min, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, min, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
@@ -310,12 +310,18 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
   }
 
   /** The account an email signs in to: the confirmed one, else the newest unconfirmed one. */
+  /**
+   * The account an email signs in to and resets: the confirmed one, else the first that claimed the address. Sign-up
+   * with a taken address still makes an account (decision 013), so the newest unconfirmed one may be someone else's
+   * doing: had it won, a later sign-up with an unconfirmed owner's address would lock them out of their account and
+   * route their password reset to the newcomer's.
+   */
   async function accountForEmail(emailKey: string) {
     const [u] = await db
       .select()
       .from(users)
       .where(eq(users.email, emailKey))
-      .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+      .orderBy(sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id))
       .limit(1)
     return u
   }

@@ -118,6 +118,21 @@ describe('sign-up', () => {
     expect(await codeOf(accounts.verifyEmail(secondLink))).toBe('conflict')
     expect((await accounts.viewer(second.user.id))!.emailVerified).toBe(false)
   })
+
+  test("a later sign-up with an unconfirmed owner's address neither locks them out nor takes their password reset", async () => {
+    const owner = newAccount()
+    const first = await accounts.signUp(owner, meta)
+    now = new Date(now.getTime() + 60_000)
+    const other = await accounts.signUp({ ...newAccount(), email: owner.email, password: 'someone else 4242' }, meta)
+    expect(other.user.id).not.toBe(first.user.id)
+    const signedIn = await accounts.signIn({ email: owner.email, password: owner.password }, meta)
+    expect(signedIn.status === 'signed_in' && signedIn.user.id).toBe(first.user.id)
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'someone else 4242' }, meta))).toBe('unauthenticated')
+    await requestPasswordReset({ email: owner.email })
+    const resetUrl = (sent.at(-1)!.data as { resetUrl: string }).resetUrl
+    const reset = await accounts.resetPassword({ token: new URL(resetUrl).searchParams.get('token')!, password: 'a fresh phrase 55', passwordConfirmation: 'a fresh phrase 55' }, meta)
+    expect(reset.user.id).toBe(first.user.id)
+  })
 })
 
 describe('sign-in and sessions', () => {
