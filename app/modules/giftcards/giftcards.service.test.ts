@@ -362,6 +362,20 @@ describe('paying with a gift card and store credit', () => {
 })
 
 describe('redeeming into the account balance', () => {
+  test("promotional credit for an email lands on the account it signs in to (the confirmed one), not on an unconfirmed one with the same address", async () => {
+    const a = app()
+    const staff = await user('Staff')
+    const email = `promo${++n}@example.test`
+    // The unconfirmed one first: a table read in its own order would find it.
+    const [later] = await database.db.insert(users).values({ email, firstName: 'Later', lastName: 'T', passwordHash: 'x' }).returning()
+    const [owner] = await database.db.insert(users).values({ email, firstName: 'Owner', lastName: 'T', passwordHash: 'x', emailVerifiedAt: new Date() }).returning()
+    for (let i = 0; i < 3; i++) {
+      const granted = await a.giftCards.grantPromotion(staff.id, { email, amountCents: 1_000, reason: 'Sorry for the wait', idempotencyKey: key() })
+      expect(granted.user.id).toBe(owner!.id)
+    }
+    expect((await a.giftCards.creditOf(later!.id)).balanceCents).toBe(0)
+  })
+
   test('moves the whole balance into store credit once; the code then has nothing left', async () => {
     const a = app()
     const { codes } = await buyCard(a, 7_500)
