@@ -33,6 +33,11 @@ describe('personal pages say private, no-store', () => {
     expect((await appAnswering(page({ 'set-cookie': 'flash=1' })).request('/login')).headers.get('cache-control')).toBe('private, no-store')
   })
 
+  test('a route that said no-store keeps what it said', async () => {
+    const res = await appAnswering(page({ 'cache-control': 'no-store' })).request('/settings/two-factor', { headers: { cookie: 'nestlist_session=abc' } })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
   test('a redirect with immutable headers is answered the same with the header', async () => {
     const res = await appAnswering(() => Response.redirect('http://localhost/registry/home', 302)).request('/login', { headers: { cookie: 'nestlist_session=abc' } })
     expect(res.status).toBe(302)

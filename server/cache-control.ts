@@ -25,7 +25,8 @@ export function isPersonalAnswer(request: Request, pathname: string, response: R
 export function personalPagesNotStored(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next()
-    if (c.res.headers.get('cache-control') === PERSONAL_CACHE_CONTROL) return
+    // A route that said no-store already keeps its page out of every cache (and may say more, as two-factor does).
+    if (/(?:^|,)\s*no-store\s*(?:,|$)/i.test(c.res.headers.get('cache-control') ?? '')) return
     if (!isPersonalAnswer(c.req.raw, c.req.path, c.res)) return
     try {
       c.res.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
