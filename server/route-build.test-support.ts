@@ -4,7 +4,7 @@
 import type { ServerBuild } from 'react-router'
 import { handleError } from '~/entry.server'
 
-type RouteModule = NonNullable<ServerBuild['routes'][string]>['module']
+export type RouteModule = NonNullable<ServerBuild['routes'][string]>['module']
 
 const route = (id: string, path: string | undefined, module: Partial<RouteModule>, parentId?: string) => ({
   id,
@@ -13,8 +13,17 @@ const route = (id: string, path: string | undefined, module: Partial<RouteModule
   module: { default: () => null, ...module } as RouteModule,
 })
 
+/** A page of the stand-in build: its path and the parts of a route module it needs (the real module, or a stand-in). */
+export type StandInRoute = { path: string; module: Partial<RouteModule> }
+
 /** `/find` has a loader and no action, as the real search page; `/login` has an action that reads the form. */
-export function routeBuild(): ServerBuild {
+const STAND_IN_ROUTES: Record<string, StandInRoute> = {
+  find: { path: 'find', module: { loader: () => ({ found: 0 }) } },
+  login: { path: 'login', module: { loader: () => null, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()].length }) } },
+}
+
+/** A build of `pages` (by route id) under one root route; by default the stand-in `/find` and `/login`. */
+export function routeBuild(pages: Record<string, StandInRoute> = STAND_IN_ROUTES): ServerBuild {
   return {
     entry: {
       module: {
@@ -24,8 +33,7 @@ export function routeBuild(): ServerBuild {
     },
     routes: {
       root: route('root', '', {}),
-      find: route('find', 'find', { loader: () => ({ found: 0 }) }, 'root'),
-      login: route('login', 'login', { loader: () => null, action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()].length }) }, 'root'),
+      ...Object.fromEntries(Object.entries(pages).map(([id, page]) => [id, route(id, page.path, page.module, 'root')])),
     },
     assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' } as unknown as ServerBuild['assets'],
     publicPath: '/',

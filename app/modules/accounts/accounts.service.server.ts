@@ -127,6 +127,22 @@ export function sessionIdFor(token: string | undefined | null): string | null {
   return token && token.length <= 100 ? hashToken(token) : null
 }
 
+/**
+ * The account an email (lower case, as the inputs make it) signs in to, resets and is credited as: the confirmed one,
+ * else the first that claimed the address. Sign-up with a taken address still makes an account (decision 013), so the
+ * newest unconfirmed one may be someone else's doing: had it won, a later sign-up with an unconfirmed owner's address
+ * would lock them out of their account and route their password reset to the newcomer's.
+ */
+export async function accountOfEmail(db: Db, emailKey: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, emailKey))
+    .orderBy(sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id))
+    .limit(1)
+  return u
+}
+
 export function createAccountsService({ db, email, defer: deferWork, logger, clock = () => new Date(), config: overrides, publicOrigin = publicOriginOf({}) }: AccountsDeps) {
   const config = { ...defaultAccountsConfig, ...overrides }
   const defer =
@@ -310,21 +326,7 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
   }
 
   /** The account an email signs in to: the confirmed one, else the newest unconfirmed one. */
-  /**
-   * The account an email signs in to and resets: the confirmed one, else the first that claimed the address. Sign-up
-   * with a taken address still makes an account (decision 013), so the newest unconfirmed one may be someone else's
-   * doing: had it won, a later sign-up with an unconfirmed owner's address would lock them out of their account and
-   * route their password reset to the newcomer's.
-   */
-  async function accountForEmail(emailKey: string) {
-    const [u] = await db
-      .select()
-      .from(users)
-      .where(eq(users.email, emailKey))
-      .orderBy(sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id))
-      .limit(1)
-    return u
-  }
+  const accountForEmail = (emailKey: string) => accountOfEmail(db, emailKey)
 
   async function confirmedOwner(emailKey: string, exceptUserId?: number) {
     const [u] = await db

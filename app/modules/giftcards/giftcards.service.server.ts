@@ -6,6 +6,7 @@ import type { Logger } from '~/lib/logger.server'
 import { formatCents } from '~/lib/money'
 import { parseInput } from '~/lib/parse-input'
 import { users } from '../accounts/accounts.schema'
+import { accountOfEmail } from '../accounts/accounts.service.server'
 import { products } from '../catalog/catalog.schema'
 import type { EmailSender } from '../email/email.types'
 import { orderLines, orders } from '../orders/orders.schema'
@@ -545,13 +546,8 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
      */
     async grantPromotion(staffUserId: number, input: unknown): Promise<{ user: { id: number; email: string; name: string }; amountCents: number; balanceCents: number; repeated: boolean }> {
       const data = parseInput(promotionGrantInput, input)
-      // The account the email signs in to (accounts.service: the confirmed one, else the first to claim it), not any.
-      const [user] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, data.email))
-        .orderBy(sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id))
-        .limit(1)
+      // The account the email signs in to, not any account with that address.
+      const user = await accountOfEmail(db, data.email)
       if (!user) throw new DomainError('invalid_input', giftCardMessages.promotionNoAccount, { fields: { email: [giftCardMessages.promotionNoAccount] } })
       const who = { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() }
       const [seen] = await db.select().from(userCreditEntries).where(eq(userCreditEntries.idempotencyKey, data.idempotencyKey))
@@ -660,13 +656,8 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
      */
     async redeemForCustomer(staffUserId: number, input: { giftCardId: string; email: unknown; reason: unknown; idempotencyKey: unknown }): Promise<{ user: { id: number; email: string; name: string }; redeemedCents: number; balanceCents: number; last4: string; repeated: boolean }> {
       const data = parseInput(staffRedeemInput, input)
-      // The account the email signs in to (accounts.service: the confirmed one, else the first to claim it), not any.
-      const [user] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, data.email))
-        .orderBy(sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id))
-        .limit(1)
+      // The account the email signs in to, not any account with that address.
+      const user = await accountOfEmail(db, data.email)
       if (!user) throw new DomainError('invalid_input', giftCardMessages.promotionNoAccount, { fields: { email: [giftCardMessages.promotionNoAccount] } })
       const who = { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() }
       const twin = async () => {

@@ -1,34 +1,18 @@
 import pino from 'pino'
-import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { type RouteModule, routeBuild } from '../../../server/route-build.test-support'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import * as loginEmailRoute from './login-email'
 import * as loginRoute from './login'
 
-type RouteModule = NonNullable<ServerBuild['routes'][string]>['module']
-
 /** The real sign-in page modules under React Router's real request handler; the document is a stand-in for React's render. */
-function loginBuild(): ServerBuild {
-  const route = (id: string, path: string, module: Partial<RouteModule>, parentId?: string) => ({ id, path, parentId, module: { default: () => null, ...module } as RouteModule })
-  return {
-    entry: { module: { default: (_request, status, headers) => new Response(`<p>${status}</p>`, { status, headers }) } },
-    routes: {
-      root: route('root', '', {}),
-      'routes/account/login': route('routes/account/login', 'login', loginRoute as unknown as RouteModule, 'root'),
-      'routes/account/login-email': route('routes/account/login-email', 'login/email', loginEmailRoute as unknown as RouteModule, 'root'),
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' } as unknown as ServerBuild['assets'],
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: { v8_middleware: false } as ServerBuild['future'],
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as ServerBuild
-}
+const loginBuild = () =>
+  routeBuild({
+    'routes/account/login': { path: 'login', module: loginRoute as unknown as RouteModule },
+    'routes/account/login-email': { path: 'login/email', module: loginEmailRoute as unknown as RouteModule },
+  })
 
 let database: TestDatabase
 let services: ReturnType<typeof createServices>
