@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
+import { setAnswerHeader } from './response-header'
 import { hasPersonalCookie, isShopPath } from './page-cache'
 
 /** What a personal answer says: no cache, shared or the browser's own, keeps it. */
@@ -28,13 +29,6 @@ export function personalPagesNotStored(): MiddlewareHandler<AppEnv> {
     // A route that said no-store already keeps its page out of every cache (and may say more, as two-factor does).
     if (/(?:^|,)\s*no-store\s*(?:,|$)/i.test(c.res.headers.get('cache-control') ?? '')) return
     if (!isPersonalAnswer(c.req.raw, c.req.path, c.res)) return
-    try {
-      c.res.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
-    } catch {
-      // An answer with immutable headers (Response.redirect): the same answer with headers of its own.
-      const res = new Response(c.res.body, c.res)
-      res.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL)
-      c.res = res
-    }
+    setAnswerHeader(c, 'Cache-Control', PERSONAL_CACHE_CONTROL)
   }
 }

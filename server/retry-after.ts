@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { MiddlewareHandler } from 'hono'
+import { setAnswerHeader } from './response-header'
 import { DEFAULT_RETRY_AFTER_SECONDS, listenForRateLimits } from '~/lib/errors'
 
 // The longest wait among the rate limits raised while answering one request.
@@ -18,14 +19,6 @@ export function retryAfterOn429(): MiddlewareHandler {
     const note: { seconds?: number } = {}
     await raised.run(note, next)
     if (c.res.status !== 429 || c.res.headers.has('Retry-After')) return
-    const value = String(note.seconds ?? DEFAULT_RETRY_AFTER_SECONDS)
-    try {
-      c.res.headers.set('Retry-After', value)
-    } catch {
-      // A response with immutable headers (from fetch): copied with the header added.
-      const res = new Response(c.res.body, c.res)
-      res.headers.set('Retry-After', value)
-      c.res = res
-    }
+    setAnswerHeader(c, 'Retry-After', String(note.seconds ?? DEFAULT_RETRY_AFTER_SECONDS))
   }
 }
