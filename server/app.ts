@@ -12,7 +12,7 @@ import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
 import { hasControlCharacters } from '~/lib/input-rules'
 import type { Logger } from '~/lib/logger.server'
-import { type AllowedHosts, allowedHostsOf, hostnameOf, isAllowedHost } from '~/lib/public-origin.server'
+import { type AllowedHosts, allowedHostsOf, hostCheck } from '~/lib/public-origin.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
 import type { Services } from '~/services.server'
 import { builtAssets } from './built-assets'
@@ -118,8 +118,9 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   // Before anything else: a request for a host that is not ours is refused (docs/decisions/034). The URL's
   // host is the request's Host header (@hono/node-server builds it from that), so a page or an API answer
   // never sees a host we did not list.
+  const hostAllowed = hostCheck(allowedHosts)
   app.use(async (c, next) => {
-    if (isAllowedHost(hostnameOf(new URL(c.req.url).host), allowedHosts)) return next()
+    if (hostAllowed(new URL(c.req.url).host)) return next()
     logger.debug({ host: c.req.header('Host') }, 'request for an unknown host refused')
     return unknownHostResponse()
   })

@@ -13,7 +13,7 @@ import { seedIfNeeded } from '~/db/seed.server'
 import { demoAccounts } from '~/db/demo-accounts'
 import { ensureChecklistContent } from '~/modules/checklist/checklist.seed.server'
 import { readEnv } from '~/lib/env.server'
-import { allowedHostsOf, hostnameOf, isAllowedHost, publicOriginOf } from '~/lib/public-origin.server'
+import { allowedHostsOf, hostCheck, publicOriginOf } from '~/lib/public-origin.server'
 import { createLogger } from '~/lib/logger.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
@@ -66,6 +66,7 @@ async function main() {
   // requests naming one of the allowed hosts are answered (docs/decisions/034).
   const publicOrigin = publicOriginOf({ ...env, PORT: port })
   const allowedHosts = allowedHostsOf(env)
+  const hostAllowed = hostCheck(allowedHosts)
   const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests }, publicOrigin })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
@@ -151,7 +152,7 @@ async function main() {
       return
     }
     // Stored pages are answered here, before the app and its own check: a host that is not ours gets nothing.
-    if (!isAllowedHost(hostnameOf(req.headers.host || env.HOST), allowedHosts)) {
+    if (!hostAllowed(req.headers.host || env.HOST)) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(UNKNOWN_HOST)
       return
     }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { allowedHostsOf, hostnameOf, isAllowedHost, publicOriginOf } from './public-origin.server'
+import { allowedHostsOf, hostCheck, hostnameOf, isAllowedHost, publicOriginOf } from './public-origin.server'
 
 describe('the public origin', () => {
   test('is PUBLIC_URL when set, without a path or trailing slash', () => {
@@ -52,5 +52,20 @@ describe('allowed hosts', () => {
     expect(allowed(settings, 'xnestlist.example')).toBe(false)
     expect(allowed({ ALLOWED_HOSTS: '*' }, 'anything.example')).toBe(true)
     expect(isAllowedHost(null, allowedHostsOf({ ALLOWED_HOSTS: '*' }))).toBe(false)
+  })
+})
+
+describe('hostCheck', () => {
+  test('answers as isAllowedHost does, for the same Host asked again and for many made-up ones', () => {
+    const allowed = allowedHostsOf({ HOST: '127.0.0.1' }, () => [])
+    const check = hostCheck(allowed)
+    for (let round = 0; round < 2; round++) {
+      expect(check('127.0.0.1:3000')).toBe(true)
+      expect(check('LOCALHOST')).toBe(true)
+      expect(check('evil.example')).toBe(false)
+      expect(check(undefined)).toBe(false)
+    }
+    for (let i = 0; i < 2_500; i++) expect(check(`made-up-${i}.example`)).toBe(false)
+    expect(check('localhost:5173')).toBe(true)
   })
 })

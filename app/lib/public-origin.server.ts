@@ -78,3 +78,21 @@ export function isAllowedHost(hostname: string | null, allowed: AllowedHosts): b
   if (allowed.any || allowed.exact.has(hostname)) return true
   return allowed.suffixes.some((suffix) => hostname === suffix.slice(1) || hostname.endsWith(suffix))
 }
+
+/**
+ * `isAllowedHost(hostnameOf(hostHeader))`, remembered per Host value (a server sees few, and asks on every request;
+ * forgotten all at once past 1,000, so made-up hosts cannot grow it).
+ */
+export function hostCheck(allowed: AllowedHosts): (hostHeader: string | undefined | null) => boolean {
+  const seen = new Map<string, boolean>()
+  return (hostHeader) => {
+    const key = hostHeader ?? ''
+    let answer = seen.get(key)
+    if (answer === undefined) {
+      answer = isAllowedHost(hostnameOf(hostHeader), allowed)
+      if (seen.size >= 1_000) seen.clear()
+      seen.set(key, answer)
+    }
+    return answer
+  }
+}
