@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { allowedHostsOf } from '~/lib/public-origin.server'
 import { emailOutbox } from '~/modules/email/email.schema'
 import { createServices } from '~/services.server'
+import { signUpThroughApi } from '../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-database'
 import { createApp } from './app'
 
@@ -32,11 +33,15 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
   body: JSON.stringify(body),
 })
 
+/** Signs up through the API on `origin` and opens the emailed link (which confirms the account and signs in). */
 async function signUp(origin = 'http://127.0.0.1:4321') {
   const account = { firstName: 'Ada', lastName: 'Byron', email: `hosts${++n}.${Date.now()}@example.test`, password: 'counting engine 1843' }
-  const res = await app.request(`${origin}/api/v3/user`, json('POST', account))
-  expect(res.status).toBe(201)
-  return { account, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
+  const call = async (method: string, path: string, { body }: { body?: unknown }) => {
+    const res = await app.request(`${origin}${path}`, json(method, body))
+    return { status: res.status, headers: res.headers, text: await res.text() }
+  }
+  const { cookie } = await signUpThroughApi(call, database.db, account)
+  return { account, cookie }
 }
 
 const mailTo = (address: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(desc(emailOutbox.id))

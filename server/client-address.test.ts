@@ -1,6 +1,7 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices } from '~/services.server'
+import { signUpConfirmed } from '../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-database'
 import { createApp } from './app'
 import { clientAddress, parseTrustedProxies } from './client-address'
@@ -51,7 +52,8 @@ describe('sign-in throttling behind a reverse proxy', () => {
     const logger = pino({ level: 'silent' })
     const services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger, accounts: { freeFailuresPerAccountAndAddress: 1 } })
     app = createApp({ services, logger, supportEmail: 'help@example.test', trustedProxies: '10.0.0.0/8' })
-    await services.accounts.signUp(account, { ip: '203.0.113.1', userAgent: 'vitest' })
+    // A confirmed account: an unconfirmed one is refused sign-in (403) whatever the address.
+    await signUpConfirmed(services.accounts, database.db, account, { ip: '203.0.113.1', userAgent: 'vitest' })
   })
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 /** Messages a page can leave for the next one after a redirect. */
 export const flashMessages = {
   signed_in: { tone: 'success', message: 'Welcome back! You are signed in.' },
-  signed_up: { tone: 'success', message: 'Welcome to Nestlist! Your account is ready.' },
+  signed_up: { tone: 'success', message: 'Welcome to Nestlist! Your email is confirmed and you are signed in.' },
   signed_out: { tone: 'success', message: 'You are signed out. See you soon!' },
   password_reset: { tone: 'success', message: 'Your new password is set and you are signed in.' },
   registry_item_added: { tone: 'success', message: 'Added to your registry.' },

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { SafeFetchOptions } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { createApp } from '../../server/app'
+import { signUpThroughApi } from './accounts'
 import { catalogFactories } from './catalog-factories'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
@@ -32,13 +33,11 @@ export async function registryApiHarness(firstCatalogId: number, options: { fetc
     return { status: res.status, headers: res.headers, text, json: json as Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
   }
 
-  /** Signs up a new account through POST /api/v3/user and returns its session cookie. */
+  /** Signs up a new account through POST /api/v3/user, opens the emailed link, and returns its session cookie. */
   async function signUp(firstName = 'Ada') {
     const email = `${firstName.toLowerCase()}${++n}.${Date.now()}@example.test`
-    const res = await call('POST', '/api/v3/user', { body: { firstName, lastName: 'Tester', email, password: 'counting engine 1843' } })
-    expect(res.status).toBe(201)
-    const cookie = res.headers.get('set-cookie')!.split(';')[0]!
-    return { cookie, email, id: res.json.id as number }
+    const { cookie, id } = await signUpThroughApi(call, database.db, { firstName, lastName: 'Tester', email, password: 'counting engine 1843' })
+    return { cookie, email, id }
   }
 
   /** Marks an account's email as confirmed, as its confirmation link would (collaborator invitations need it). */

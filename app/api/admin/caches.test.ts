@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { action as pageAction, loader as pageLoader } from '~/routes/admin/shop-caches'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { get, post, run } from '../../../tests/support/route-calls'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
@@ -19,7 +20,7 @@ const factories = catalogFactories(() => database.db, 97_000)
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}-${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
   return { cookie: `nestlist_session=${token}`, id: user.id }
 }
 

@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
 let database: TestDatabase
@@ -11,7 +12,9 @@ let alice: string
 let bob: string
 
 async function signUp(name: string) {
-  const { token } = await services.accounts.signUp(
+  const { token } = await signUpConfirmed(
+    services.accounts,
+    database.db,
     {
       firstName: name,
       lastName: 'Tester',

@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
 let database: TestDatabase
@@ -13,7 +14,7 @@ let n = 0
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}-${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
   return { cookie: `nestlist_session=${token}`, id: user.id, email }
 }
 

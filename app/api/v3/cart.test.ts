@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed, signUpLinkToken } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -18,7 +19,7 @@ const product = (overrides: Parameters<typeof factories.createProduct>[0] extend
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}-${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
   return { cookie: `nestlist_session=${token}`, id: user.id, email, password: `long enough ${name} pass` }
 }
 
@@ -149,9 +150,16 @@ describe('/api/v3/cart and /api/v3/cart_items', () => {
     const guest2 = cartCookieOf(await call('POST', '/api/v3/cart_items', undefined, { productId: q.id, quantity: 2 }))!
     const email = `dana-${Date.now()}@example.test`
     const created = await call('POST', '/api/v3/user', guest2, { firstName: 'Dana', lastName: 'Tester', email, password: 'long enough dana pass' })
-    expect(created.status).toBe(201)
-    const session = created.headers.getSetCookie().find((c) => c.startsWith('nestlist_session='))!.split(';')[0]!
+    expect(created.status).toBe(202)
+    expect(await created.json()).toEqual({ status: 'confirmation_sent', email })
+    expect(created.headers.getSetCookie().some((c) => c.startsWith('nestlist_session='))).toBe(false)
+    // Sign-up finishes from the emailed link (decision 035): that is when the session starts and the guest cart is merged.
+    const confirmed = await call('POST', '/api/v3/user/email_confirmations', guest2, { token: await signUpLinkToken(database.db, email) })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.headers.getSetCookie().some((c) => c.startsWith('nestlist_cart=;') && c.includes('Max-Age=0'))).toBe(true)
+    const session = confirmed.headers.getSetCookie().find((c) => c.startsWith('nestlist_session='))!.split(';')[0]!
     expect((await (await call('GET', '/api/v3/cart', session)).json()).lines).toMatchObject([{ productId: q.id, quantity: 2 }])
+    expect((await (await call('GET', '/api/v3/cart', guest2)).json()).lines).toHaveLength(0)
   })
 })
 

@@ -7,6 +7,7 @@ import { ensureProductStock } from '~/modules/orders/stock.seed.server'
 import { orderMessages } from '~/modules/orders/orders.validation'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -53,11 +54,16 @@ const product = async (priceCents: number, overrides: Partial<Parameters<typeof 
   return p
 }
 
+/** The JSON API as tests/support/accounts.ts's signUpThroughApi calls it. */
+const callText = async (method: string, path: string, { body }: { body?: unknown }) => {
+  const res = await app.request(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: res.status, headers: res.headers, text: await res.text() }
+}
+
 async function signUp() {
   const email = `checkouts${++n}@example.test`
-  const res = await call('POST', '/api/v3/user', { firstName: 'Ada', lastName: 'Byron', email, password: 'counting engine 1843' })
-  expect(res.status).toBe(201)
-  return { email, id: res.json.id as number, cookie: cookieOf(res, 'nestlist_session') ?? res.headers.get('set-cookie')!.split(';')[0]! }
+  const { cookie, id } = await signUpThroughApi(callText, database.db, { firstName: 'Ada', lastName: 'Byron', email, password: 'counting engine 1843' })
+  return { email, id, cookie }
 }
 
 /** A family's registry with a shipping address and one item of the product (needing `quantity`). */

@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
 let database: TestDatabase
@@ -11,7 +12,9 @@ let alice: { cookie: string; id: number }
 let bob: { cookie: string; id: number }
 
 async function signUp(name: string) {
-  const { token, user } = await services.accounts.signUp(
+  const { token, user } = await signUpConfirmed(
+    services.accounts,
+    database.db,
     { firstName: name, lastName: 'Tester', email: `${name.toLowerCase()}-prefs-${Date.now()}@example.test`, password: `long enough ${name} pass` },
     { ip: '203.0.113.10', userAgent: 'vitest' },
   )

@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -19,7 +20,9 @@ const nextYear = new Date().getUTCFullYear() + 1
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123' }
 
 async function signUp(name: string) {
-  const { token, user } = await services.accounts.signUp(
+  const { token, user } = await signUpConfirmed(
+    services.accounts,
+    database.db,
     { firstName: name, lastName: 'Tester', email: `${name.toLowerCase()}-${Date.now()}@example.test`, password: `long enough ${name} pass` },
     { ip: '203.0.113.9', userAgent: 'vitest' },
   )

@@ -4,6 +4,7 @@ import { ensureProductStock } from '~/modules/orders/stock.seed.server'
 import { orderMessages } from '~/modules/orders/orders.validation'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -52,11 +53,16 @@ async function add(cookie: string, productId: number, quantity = 1) {
   expect(res.status).toBe(201)
 }
 
+/** The JSON API as tests/support/accounts.ts's signUpThroughApi calls it. */
+const callText = async (method: string, path: string, { body }: { body?: unknown }) => {
+  const res = await app.request(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: res.status, headers: res.headers, text: await res.text() }
+}
+
 async function signUp() {
   const account = { firstName: 'Ada', lastName: 'Byron', email: `buyer${++n}@example.test`, password: 'counting engine 1843' }
-  const res = await app.request('/api/v3/user', { method: 'POST', ...json(account) })
-  expect(res.status).toBe(201)
-  return { email: account.email, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
+  const { cookie } = await signUpThroughApi(callText, database.db, account)
+  return { email: account.email, cookie }
 }
 
 /** What a client shows before placing: POST /api/v3/orders/quote for the cart, the state and the tenders. */

@@ -5,6 +5,7 @@ import { ensureProductStock } from '~/modules/orders/stock.seed.server'
 import { paymentMethodMessages } from '~/modules/payments/payment-methods.validation'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -39,9 +40,15 @@ const call = (method: string, path: string, cookie?: string, body?: unknown, hea
 
 async function signUp() {
   const account = { firstName: 'Ada', lastName: 'Byron', email: `pm-buyer${++n}@example.test`, password: 'counting engine 1843' }
-  const res = await call('POST', '/api/v3/user', undefined, account)
-  expect(res.status).toBe(201)
-  return { email: account.email, cookie: res.headers.get('set-cookie')!.split(';')[0]! }
+  const { cookie } = await signUpThroughApi(
+    async (method, path, { body }) => {
+      const res = await call(method, path, undefined, body)
+      return { status: res.status, headers: res.headers, text: await res.text() }
+    },
+    database.db,
+    account,
+  )
+  return { email: account.email, cookie }
 }
 
 type Method = { id: string; brand: string; last4: string; isDefault: boolean; expired: boolean; label: string }

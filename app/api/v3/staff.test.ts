@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { giftCardMessages } from '~/modules/giftcards/giftcards.validation'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
@@ -20,7 +21,7 @@ const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'C
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}-${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
   return { cookie: `nestlist_session=${token}`, id: user.id, email }
 }
 

@@ -2,6 +2,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpLinkToken } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 
 let database: TestDatabase
@@ -25,12 +26,23 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 })
 
+/**
+ * Signs up through the API as a client does: POST /api/v3/user (202, nobody signed in), then the token from the emailed
+ * link to POST /api/v3/user/email_confirmations, which confirms the account and sets the session cookie.
+ */
 async function signUp(url = 'http://localhost/api/v3/user') {
   const account = { firstName: 'Ada', lastName: 'Byron', email: `ada${++n}@example.test`, password: 'counting engine 1843' }
-  const res = await app.request(url, { method: 'POST', ...json(account) })
-  expect(res.status).toBe(201)
+  const started = await app.request(url, { method: 'POST', ...json(account) })
+  expect(started.status).toBe(202)
+  expect(started.headers.get('set-cookie')).toBeNull()
+  expect(await started.json()).toEqual({ status: 'confirmation_sent', email: account.email })
+  const token = await signUpLinkToken(database.db, account.email)
+  const res = await app.request(new URL('/api/v3/user/email_confirmations', url).href, { method: 'POST', ...json({ token }) })
+  expect(res.status).toBe(200)
   const setCookie = res.headers.get('set-cookie')!
-  return { account, setCookie, cookie: setCookie.split(';')[0]!, body: (await res.json()) as Record<string, unknown> }
+  const body = (await res.json()) as { status: string; user: Record<string, unknown> }
+  expect(body.status).toBe('signed_in')
+  return { account, token, setCookie, cookie: setCookie.split(';')[0]!, body: body.user }
 }
 
 /** The sign-in link in the account's newest email (sent without waiting for delivery, so it may take a moment to be recorded). */
@@ -44,11 +56,38 @@ async function linkIn(to: string): Promise<RegExpExecArray> {
 }
 
 describe('POST /api/v3/user (sign-up)', () => {
-  test('creates the account and sets an HttpOnly, SameSite=Lax session cookie (no Secure over plain HTTP)', async () => {
-    const { setCookie, body, account } = await signUp()
+  test('signs nobody in; the emailed token confirms the account once and sets an HttpOnly, SameSite=Lax session cookie (no Secure over plain HTTP)', async () => {
+    const { setCookie, body, account, token } = await signUp()
     expect(setCookie).toMatch(/^nestlist_session=[a-z2-7]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/)
-    expect(body).toMatchObject({ email: account.email, firstName: 'Ada', registries: [], events: [], twoFactors: { enabled: false } })
+    expect(body).toMatchObject({ email: account.email, emailVerified: true, firstName: 'Ada', registries: [], events: [], twoFactors: { enabled: false } })
     expect(body).not.toHaveProperty('passwordHash')
+    const again = await app.request('/api/v3/user/email_confirmations', { method: 'POST', ...json({ token }) })
+    expect(again.status).toBe(422)
+    expect(again.headers.get('set-cookie')).toBeNull()
+    expect((await app.request('/api/v3/user/email_confirmations', { method: 'POST', ...json({ token: 'short' }) })).status).toBe(422)
+  })
+
+  test('a taken address gets the same 202 and makes no second account; its owner is emailed, and the password signs nothing in', async () => {
+    const { account } = await signUp()
+    const probe = await app.request('/api/v3/user', { method: 'POST', ...json({ ...account, email: account.email.toUpperCase(), password: 'a guess at it 99' }) })
+    expect(probe.status).toBe(202)
+    expect(probe.headers.get('set-cookie')).toBeNull()
+    expect(await probe.json()).toEqual({ status: 'confirmation_sent', email: account.email })
+    const { rows } = await database.pool.query('select count(*)::int as n from users where email = $1', [account.email])
+    expect(rows[0].n).toBe(1)
+    await expect.poll(async () => (await services.email.latestTo(account.email))?.subject, { timeout: 5000 }).toBe('You already have a Nestlist account')
+    expect((await app.request('/api/v3/user_session', { method: 'POST', ...json({ email: account.email, password: 'a guess at it 99' }) })).status).toBe(401)
+  })
+
+  test('the right password for an account not yet confirmed answers 403 and emails a fresh link', async () => {
+    const account = { firstName: 'Ada', lastName: 'Byron', email: `ada${++n}@example.test`, password: 'counting engine 1843' }
+    expect((await app.request('/api/v3/user', { method: 'POST', ...json(account) })).status).toBe(202)
+    const first = await signUpLinkToken(database.db, account.email)
+    const res = await app.request('/api/v3/user_session', { method: 'POST', ...json({ email: account.email, password: account.password }) })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('set-cookie')).toBeNull()
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'forbidden', message: expect.stringContaining(account.email) })
+    await expect.poll(async () => signUpLinkToken(database.db, account.email), { timeout: 5000 }).not.toBe(first)
   })
 
   test('over HTTPS the cookie is Secure with the __Host- prefix, and it is read back', async () => {
@@ -129,7 +168,7 @@ describe('sign-in throttling and links', () => {
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited')
     // a sign-up naming the throttled email is not refused
     const other = { firstName: 'Ada', lastName: 'Byron', email: account.email, password: 'another engine 1843' }
-    expect((await app.request('/api/v3/user', { method: 'POST', ...json(other) })).status).toBe(201)
+    expect((await app.request('/api/v3/user', { method: 'POST', ...json(other) })).status).toBe(202)
   })
 
   test('a sign-in link emailed to the account signs in once; unknown emails get the same answer', async () => {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import {
+  emailLinkInput,
   passwordVerificationInput,
   signInInput,
   signInLinkInput,
@@ -56,16 +57,45 @@ const createUser = createRoute({
   method: 'post',
   path: '/api/v3/user',
   tags: ['accounts'],
-  summary: 'Create an account and sign in',
+  summary: 'Start an account (finished from the emailed link)',
   description:
-    'Sets the session cookie. The account starts unconfirmed and the address gets a confirmation link; an address that already ' +
-    'has a confirmed account gets a note instead, and the caller gets the same answer either way. Common passwords are refused (422).',
+    'Nobody is signed in yet. A free address gets a new, unconfirmed account and an email with a link that confirms it and signs in ' +
+    '(its token goes to POST /api/v3/user/email_confirmations; it works once, for 24 hours). An address that already has an account ' +
+    'gets a note to its owner instead, and no second account is made. The caller gets the same 202 either way. Common passwords are refused (422).',
   request: { body: { required: true, content: { 'application/json': { schema: signUpInput } } } },
   responses: {
-    201: { description: 'Created and signed in', content: { 'application/json': { schema: UserSchema } } },
-    409: err('The email cannot be used'),
+    202: {
+      description: 'Link sent (or, for a taken address, a note to its owner)',
+      content: { 'application/json': { schema: z.object({ status: z.literal('confirmation_sent'), email: z.string() }) } },
+    },
     429: err('Too many attempts'),
     ...errorResponses,
+  },
+})
+
+const confirmEmail = createRoute({
+  method: 'post',
+  path: '/api/v3/user/email_confirmations',
+  tags: ['accounts'],
+  summary: 'Confirm an email with the emailed token',
+  description:
+    "The token from a confirmation email works once. A sign-up's link confirms the new account and signs it in (sets the session cookie; " +
+    "202 two_factor_required as POST /api/v3/user_session when two-factor sign-in is on). An email change's link moves the account to the " +
+    'new address and signs nobody in. 409 when another account confirmed the address first.',
+  request: { body: { required: true, content: { 'application/json': { schema: emailLinkInput } } } },
+  responses: {
+    200: {
+      description: 'Confirmed',
+      content: {
+        'application/json': {
+          schema: z.union([z.object({ status: z.literal('signed_in'), user: UserSchema }), z.object({ status: z.literal('confirmed'), email: z.string() })]),
+        },
+      },
+    },
+    202: { description: 'Confirmed; two-factor code needed', content: { 'application/json': { schema: z.object({ status: z.literal('two_factor_required') }) } } },
+    409: err('Another account confirmed this address first'),
+    ...errorResponses,
+    422: err('The link has expired or was already used'),
   },
 })
 
@@ -91,6 +121,7 @@ const signIn = createRoute({
   description:
     'Checks email and password and sets the session cookie. With two-factor sign-in on, answers 202 with status two_factor_required; ' +
     'send the code to POST /api/v3/two_factors/verification. Unknown emails and wrong passwords get the same 401. ' +
+    'The right password for an account whose email is not confirmed yet gets 403 and a fresh confirmation link by email. ' +
     'After 5 wrong passwords for an account from one address, each try waits a doubling delay (1 s up to 15 min; 429 with Retry-After); ' +
     'other addresses are not held up, and POST /api/v3/sign_in_links always gets the owner in.',
   request: { body: { required: true, content: { 'application/json': { schema: signInInput } } } },
@@ -98,6 +129,7 @@ const signIn = createRoute({
     200: { description: 'Signed in', content: { 'application/json': { schema: z.object({ status: z.literal('signed_in'), user: UserSchema }) } } },
     202: { description: 'Two-factor code needed', content: { 'application/json': { schema: z.object({ status: z.literal('two_factor_required') }) } } },
     401: err('Email and password do not match'),
+    403: err('The email is not confirmed yet (a new link was sent)'),
     429: err('Too many attempts'),
     ...errorResponses,
   },
@@ -205,10 +237,16 @@ userRouter.openapi(getUser, async (c) => {
 })
 
 userRouter.openapi(createUser, async (c) => {
-  const { token, user } = await c.var.services.accounts.signUp(c.req.valid('json'), apiSessionMeta(c))
-  setSessionCookie(c, token)
-  await mergeApiGuestCart(c, token)
-  return c.json(await fullProfile(c, user.id), 201)
+  return c.json(await c.var.services.accounts.signUp(c.req.valid('json'), apiSessionMeta(c)), 202)
+})
+
+userRouter.openapi(confirmEmail, async (c) => {
+  const { email, session } = await c.var.services.accounts.confirmEmail(c.req.valid('json').token, apiSessionMeta(c))
+  if (!session) return c.json({ status: 'confirmed' as const, email }, 200)
+  setSessionCookie(c, session.token)
+  if (session.status === 'two_factor_required') return c.json({ status: 'two_factor_required' as const }, 202)
+  await mergeApiGuestCart(c, session.token)
+  return c.json({ status: 'signed_in' as const, user: await fullProfile(c, session.user.id) }, 200)
 })
 
 userRouter.openapi(updateUser, async (c) => {

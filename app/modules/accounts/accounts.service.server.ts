@@ -30,6 +30,7 @@ import {
   userEventInput,
 } from './accounts.validation'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password.server'
+import { safeRedirectPath } from './safe-redirect'
 import { generateToken, hashToken } from './tokens.server'
 
 export type AccountsConfig = {
@@ -52,8 +53,10 @@ export type AccountsConfig = {
   signInLinkTtlMs: number
   /** Reset emails sent per account per hour (more requests get the same answer and no email). */
   resetsPerAccountPerHour: number
-  /** How long an email confirmation link works. */
+  /** How long a link confirming an account's new email works. */
   verificationTtlMs: number
+  /** How long the link that finishes a sign-up works (it also signs in, so it lives shorter). */
+  signUpLinkTtlMs: number
 }
 
 export const defaultAccountsConfig: AccountsConfig = {
@@ -68,6 +71,7 @@ export const defaultAccountsConfig: AccountsConfig = {
   signInLinkTtlMs: 15 * 60_000,
   resetsPerAccountPerHour: 5,
   verificationTtlMs: 7 * 24 * 3600_000,
+  signUpLinkTtlMs: 24 * 3600_000,
 }
 
 const HOUR = 3600_000
@@ -83,6 +87,10 @@ export const accountMessages = {
   signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one below.',
   commonPassword: 'That password is too common and easy to guess. Choose a less common one.',
   verifyInvalid: 'This confirmation link has expired or was already used.',
+  confirmFirst: (email: string) =>
+    `Please confirm your email address before you sign in. We sent a link to ${email}: open it to finish creating your account.`,
+  confirmFirstNoResend: (email: string) =>
+    `Please confirm your email address before you sign in. We sent several links to ${email} in the last hour: open the newest one.`,
   alreadyConfirmed: 'This email address already belongs to a confirmed Nestlist account. Sign in to that account instead.',
   resetInvalid: 'This reset link has expired or was already used. Ask for a new one below.',
   currentPasswordWrong: 'Your current password is not right.',
@@ -129,9 +137,9 @@ export function sessionIdFor(token: string | undefined | null): string | null {
 
 /**
  * The account an email (lower case, as the inputs make it) signs in to, resets and is credited as: the confirmed one,
- * else the first that claimed the address. Sign-up with a taken address still makes an account (decision 013), so the
- * newest unconfirmed one may be someone else's doing: had it won, a later sign-up with an unconfirmed owner's address
- * would lock them out of their account and route their password reset to the newcomer's.
+ * else the first that claimed the address. Sign-up no longer makes a second account for an address (decision 035),
+ * but accounts made before it did may still share one; the newest of those may be someone else's doing: had it won,
+ * a later sign-up with an unconfirmed owner's address would lock them out and route their password reset elsewhere.
  */
 export async function accountOfEmail(db: Db, emailKey: string) {
   const [u] = await db
@@ -338,9 +346,10 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
 
   /**
    * Sends the address a confirmation link, or, when it already belongs to a confirmed account, a note saying
-   * so to that address's owner. The person at the keyboard gets the same answer either way.
+   * so to that address's owner. The person at the keyboard gets the same answer either way. A sign-up's link
+   * finishes the sign-up (it confirms and signs in, docs/decisions/035) and can carry the page to continue on.
    */
-  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change') {
+  async function sendConfirmation(user: { id: number; firstName: string }, emailKey: string, purpose: 'sign_up' | 'change', continuePath?: string) {
     const token = generateToken()
     const now = clock()
     // One email change waits at a time: a newer request replaces the older one (as the settings page shows it).
@@ -351,50 +360,95 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
         .where(and(eq(emailVerifications.userId, user.id), eq(emailVerifications.purpose, 'change'), isNull(emailVerifications.usedAt)))
     }
     // Recorded either way, so what the account reads back (the pending change, the hourly count of links) does not
-    // tell a taken address from a free one. For a taken one the token is never sent, and verifyEmail would refuse it.
+    // tell a taken address from a free one. For a taken one the token is never sent, and confirmEmail would refuse it.
     await db.insert(emailVerifications).values({
       id: hashToken(token),
       userId: user.id,
       email: emailKey,
       purpose,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + config.verificationTtlMs),
+      expiresAt: new Date(now.getTime() + (purpose === 'sign_up' ? config.signUpLinkTtlMs : config.verificationTtlMs)),
     })
     if (await confirmedOwner(emailKey, user.id)) {
-      await email.send({
-        to: emailKey,
-        template: 'notice',
-        data: {
-          category: 'account',
-          subject: 'You already have a Nestlist account',
-          heading: 'You already have an account',
-          paragraphs: [
-            purpose === 'sign_up'
-              ? 'Someone, maybe you, just tried to create a Nestlist account with this email address. It already has an account, so nothing was changed.'
-              : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
-            'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
-          ],
-          action: { label: 'Sign in to Nestlist', url: `${linkBase}/login` },
-        },
-      })
+      await sendAlreadyHaveAccount(emailKey, purpose)
       return
     }
+    const then = continuePath && continuePath !== '/' ? `&redirect_path=${encodeURIComponent(continuePath)}` : ''
+    const hours = Math.round(config.signUpLinkTtlMs / HOUR)
     await email.send({
       to: emailKey,
       userId: user.id,
       template: 'notice',
       data: {
         category: 'account',
-        subject: purpose === 'sign_up' ? 'Confirm your email for Nestlist' : 'Confirm your new email for Nestlist',
+        subject: purpose === 'sign_up' ? 'Confirm your email to finish signing up' : 'Confirm your new email for Nestlist',
         heading: purpose === 'sign_up' ? 'Welcome to Nestlist!' : 'Confirm your new email',
         firstName: user.firstName,
         paragraphs:
           purpose === 'sign_up'
-            ? ['Thanks for joining. Please confirm this is your email address, so we can send you gift updates and let you reset your password.']
+            ? [
+                'Thanks for joining. Confirm that this is your email address to finish creating your account: the button signs you in and takes you back to where you were.',
+                `The link works once, for ${hours} hours. If you did not sign up for Nestlist, you can ignore this email and no account will be made.`,
+              ]
             : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
-        action: { label: 'Confirm my email', url: `${linkBase}/verify_email?token=${encodeURIComponent(token)}` },
+        action: {
+          label: purpose === 'sign_up' ? 'Confirm and sign in' : 'Confirm my email',
+          url: `${linkBase}/verify_email?token=${encodeURIComponent(token)}${then}`,
+        },
       },
     })
+  }
+
+  /**
+   * The note to an address that already has an account, when someone signs up with it (or asks to move another
+   * account to it). A confirmed owner is pointed to sign-in; an account that was started but never confirmed is
+   * finished by choosing a password from a reset link (which proves the address and replaces whatever password
+   * the earlier sign-up chose, so a stranger who started it cannot keep a way in).
+   */
+  async function sendAlreadyHaveAccount(emailKey: string, purpose: 'sign_up' | 'change') {
+    const owner = await accountForEmail(emailKey)
+    if (!owner) return
+    const confirmed = owner.emailVerifiedAt !== null
+    await email.send({
+      to: emailKey,
+      userId: owner.id,
+      template: 'notice',
+      data: {
+        category: 'account',
+        subject: 'You already have a Nestlist account',
+        heading: 'You already have an account',
+        paragraphs: [
+          purpose === 'sign_up'
+            ? 'Someone, maybe you, just tried to create a Nestlist account with this email address. It already has an account, so nothing was changed.'
+            : 'Someone, maybe you, just asked to move another Nestlist account to this email address. It already has an account, so nothing was changed.',
+          confirmed
+            ? 'If it was you, sign in to your account, or reset your password if you have forgotten it. If it was not you, you can ignore this email.'
+            : 'That account was started but its email was never confirmed. If it is yours, choose a password for it: we will email you a link, and opening it confirms your address. If it was not you, you can ignore this email.',
+        ],
+        action: confirmed ? { label: 'Sign in to Nestlist', url: `${linkBase}/login` } : { label: 'Choose a password', url: `${linkBase}/forgot_password` },
+      },
+    })
+  }
+
+  /** Sends an unconfirmed account a fresh sign-up link, unless it has had 5 in the last hour: then not, and when one is free again. */
+  async function sendSignUpLinkIfAllowed(user: UserRow): Promise<{ sent: true } | { sent: false; freeAt: number }> {
+    const since = new Date(clock().getTime() - HOUR)
+    const [recent] = await db
+      .select({ n: count(), oldest: min(emailVerifications.createdAt) })
+      .from(emailVerifications)
+      .where(and(eq(emailVerifications.userId, user.id), gte(emailVerifications.createdAt, since)))
+    // Another link can be sent when the oldest of the hour's links leaves the window.
+    if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) return { sent: false, freeAt: (recent?.oldest?.getTime() ?? clock().getTime()) + HOUR }
+    await sendConfirmation(user, user.email, 'sign_up')
+    return { sent: true }
+  }
+
+  /** Marks an account's address confirmed after an emailed link to it was used, unless another account confirmed it first. */
+  async function confirmIfUnclaimed(tx: Pick<Db, 'execute'>, userId: number) {
+    await tx.execute(sql`
+      update users u set email_verified_at = ${clock().toISOString()}::timestamptz
+      where u.id = ${userId} and u.email_verified_at is null
+        and not exists (select 1 from users o where o.email = u.email and o.email_verified_at is not null)`)
   }
 
   /** A full session, or a pending one when two-factor sign-in is on. */
@@ -415,10 +469,12 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
     config,
 
     /**
-     * Creates an account and signs it in. Every address gets the same answer: the account starts unconfirmed
-     * and the address gets a confirmation link, or, if it already has a confirmed account, a note to its owner.
+     * Starts an account (docs/decisions/035). Nobody is signed in until the address is proven: a free address gets
+     * an unconfirmed account and a link that confirms it and signs in; an address that already has an account gets
+     * a note to its owner, and no second account is made. Every address gets the same answer, in about the same
+     * time: the password is hashed either way, and the email goes out after the answer.
      */
-    async signUp(input: unknown, meta: SessionMeta) {
+    async signUp(input: unknown, meta: SessionMeta, options: { continuePath?: string } = {}): Promise<{ status: 'confirmation_sent'; email: string }> {
       const data = parse(signUpInput, input)
       if (isCommonPassword(data.password)) {
         throw new DomainError('invalid_input', 'Choose a stronger password.', { fields: { password: [accountMessages.commonPassword] } })
@@ -426,19 +482,43 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
       // Counted toward the address, so sign-up cannot be used to hammer the server (argon2 is costly).
       await admitSignUp(data.email, meta.ip)
       const passwordHash = await hashPassword(data.password)
-      const [row] = await db
-        .insert(users)
-        .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash, createdAt: clock(), updatedAt: clock() })
-        .returning()
-      const token = await createSession(row!.id, meta)
-      await sendConfirmation(row!, data.email, 'sign_up')
-      return { token, user: toViewer(row!) }
+      const continuePath = options.continuePath ? safeRedirectPath(options.continuePath) : undefined
+      const created = await db.transaction(async (tx) => {
+        // Two sign-ups with one address at once: the second waits and finds the first's account.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signup:' + data.email}))`)
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1)
+        if (taken) return null
+        const [row] = await tx
+          .insert(users)
+          .values({ email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash, createdAt: clock(), updatedAt: clock() })
+          .returning()
+        return row!
+      })
+      defer(() => (created ? sendConfirmation(created, data.email, 'sign_up', continuePath) : sendAlreadyHaveAccount(data.email, 'sign_up')))
+      return { status: 'confirmation_sent', email: data.email }
     },
 
-    /** Confirms an address from an emailed link: a new account's, or an account's new address. */
-    async verifyEmail(token: string): Promise<{ purpose: 'sign_up' | 'change'; email: string; userId: number }> {
+    /** What an emailed confirmation link would do, without using it (its page asks before it confirms): null when it cannot be used. */
+    async emailLinkPurpose(token: string): Promise<'sign_up' | 'change' | null> {
+      if (!token || token.length > 200) return null
+      const [link] = await db
+        .select({ purpose: emailVerifications.purpose })
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.id, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, clock())))
+      return link?.purpose ?? null
+    },
+
+    /**
+     * Confirms an address from an emailed link, once: a new account's (which also signs it in, as a sign-in link
+     * would; two-factor sign-in still asks for its code), or an account's new address (no session: the person may be
+     * signed in elsewhere).
+     */
+    async confirmEmail(
+      token: string,
+      meta: SessionMeta,
+    ): Promise<{ purpose: 'sign_up' | 'change'; email: string; userId: number; session: SignInResult | null }> {
       if (!token || token.length > 200) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const [link] = await tx
           .update(emailVerifications)
           .set({ usedAt: clock() })
@@ -455,29 +535,24 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
           .update(users)
           .set({ email: link.email, emailVerifiedAt: clock(), updatedAt: clock() })
           .where(link.purpose === 'sign_up' ? and(eq(users.id, link.userId), eq(users.email, link.email)) : eq(users.id, link.userId))
-          .returning({ id: users.id })
+          .returning()
         if (updated.length === 0) throw new DomainError('invalid_input', accountMessages.verifyInvalid)
-        return { purpose: link.purpose, email: link.email, userId: link.userId }
+        return { purpose: link.purpose, email: link.email, userId: link.userId, user: updated[0]! }
       })
+      const session = done.purpose === 'sign_up' ? await startSession(done.user, meta) : null
+      return { purpose: done.purpose, email: done.email, userId: done.userId, session }
     },
 
     /** Sends a fresh confirmation link to an unconfirmed account's address (at most 5 an hour). */
     async resendConfirmation(userId: number) {
       const user = await userById(userId)
       if (!user || user.emailVerifiedAt) return
-      const since = new Date(clock().getTime() - HOUR)
-      const [recent] = await db
-        .select({ n: count(), oldest: min(emailVerifications.createdAt) })
-        .from(emailVerifications)
-        .where(and(eq(emailVerifications.userId, userId), gte(emailVerifications.createdAt, since)))
-      if ((recent?.n ?? 0) >= config.resetsPerAccountPerHour) {
-        // Another link can be sent when the oldest of the hour's links leaves the window.
-        const freeAt = (recent?.oldest?.getTime() ?? clock().getTime()) + HOUR
+      const result = await sendSignUpLinkIfAllowed(user)
+      if (!result.sent) {
         throw new DomainError('rate_limited', 'We have sent several links in the last hour. Please check your inbox and spam folder, or try again later.', {
-          retryAfterSeconds: (freeAt - clock().getTime()) / 1000,
+          retryAfterSeconds: (result.freeAt - clock().getTime()) / 1000,
         })
       }
-      await sendConfirmation(user, user.email, 'sign_up')
     },
 
     /**
@@ -491,6 +566,12 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
       const ok = user ? await verifyPassword(user.passwordHash, data.password) : await verifyDummy(data.password)
       if (!user || !ok) throw new DomainError('unauthenticated', accountMessages.badCredentials)
       await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId))
+      // An address is proven before it signs in (decision 035): the right password for an unconfirmed account
+      // sends it a fresh link instead (at most 5 an hour).
+      if (!user.emailVerifiedAt) {
+        const { sent } = await sendSignUpLinkIfAllowed(user)
+        throw new DomainError('forbidden', sent ? accountMessages.confirmFirst(user.email) : accountMessages.confirmFirstNoResend(user.email))
+      }
       return startSession(user, meta)
     },
 
@@ -522,7 +603,10 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
         .set({ usedAt: clock() })
         .where(and(eq(signInLinks.id, hashToken(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, clock())))
         .returning({ userId: signInLinks.userId })
-      const user = used ? await userById(used.userId) : undefined
+      if (!used) throw new DomainError('invalid_input', accountMessages.signInLinkInvalid)
+      // The link reached the address, which confirms it (unless another account confirmed it meanwhile).
+      await confirmIfUnclaimed(db, used.userId)
+      const user = await userById(used.userId)
       if (!user) throw new DomainError('invalid_input', accountMessages.signInLinkInvalid)
       return startSession(user, meta)
     },
@@ -647,10 +731,7 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
         if (!used) throw new DomainError('invalid_input', accountMessages.resetInvalid, { fields: { token: [accountMessages.resetInvalid] } })
         await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, used.userId))
         // The link reached the address, which confirms it (unless another account confirmed it meanwhile).
-        await tx.execute(sql`
-          update users u set email_verified_at = ${clock().toISOString()}::timestamptz
-          where u.id = ${used.userId} and u.email_verified_at is null
-            and not exists (select 1 from users o where o.email = u.email and o.email_verified_at is not null)`)
+        await confirmIfUnclaimed(tx, used.userId)
         // Every other outstanding link for this account stops working too.
         await tx
           .update(passwordResetTokens)

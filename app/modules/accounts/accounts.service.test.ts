@@ -43,10 +43,23 @@ const deferred: Promise<void>[] = []
 const defer = (work: () => Promise<void>) => {
   deferred.push(work())
 }
+const settle = async () => {
+  await Promise.all(deferred.splice(0))
+}
 const requestPasswordReset = async (input: unknown) => {
   const answer = await accounts.requestPasswordReset(input)
-  await Promise.all(deferred.splice(0))
+  await settle()
   return answer
+}
+/** The token in the newest email's button (a sign-up or email-change link). */
+const lastLinkToken = () => new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
+/** An account made the way a person makes one: sign up, open the emailed link (which confirms it and signs in). */
+async function signUpConfirmed(input: ReturnType<typeof newAccount>, at = meta) {
+  await accounts.signUp(input, at)
+  await settle()
+  const { session } = await accounts.confirmEmail(lastLinkToken(), at)
+  if (session?.status !== 'signed_in') throw new Error('the sign-up link did not sign in')
+  return { token: session.token, user: session.user }
 }
 
 beforeAll(async () => {
@@ -59,20 +72,46 @@ afterAll(async () => {
 })
 
 describe('sign-up', () => {
-  test('creates the account with an argon2id hash (m=19456, t=2, p=1), a session, and a welcome email', async () => {
+  test('starts an unconfirmed account with an argon2id hash (m=19456, t=2, p=1) and signs nobody in; the emailed link confirms and signs in, once', async () => {
     const input = newAccount({ email: '  Maya.Up@Example.TEST ' })
-    const { token, user } = await accounts.signUp(input, meta)
-    expect(user.email).toBe('maya.up@example.test')
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id))
+    expect(await accounts.signUp(input, meta)).toEqual({ status: 'confirmation_sent', email: 'maya.up@example.test' })
+    const [row] = await database.db.select().from(users).where(eq(users.email, 'maya.up@example.test'))
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(row!.passwordHash).not.toContain(input.password)
+    expect(row!.emailVerifiedAt).toBeNull()
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toHaveLength(0)
+    await settle()
+    expect(sent.at(-1)).toMatchObject({ to: 'maya.up@example.test', template: 'notice', data: { subject: 'Confirm your email to finish signing up' } })
+    const token = lastLinkToken()
+    expect(await accounts.emailLinkPurpose(token)).toBe('sign_up')
+    const { session, purpose } = await accounts.confirmEmail(token, meta)
+    expect(purpose).toBe('sign_up')
+    if (session?.status !== 'signed_in') throw new Error('not signed in')
     // at least 128 bits: 20 random bytes in base32 are 32 characters
-    expect(token).toMatch(/^[a-z2-7]{32}$/)
-    const [s] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id))
-    expect(s!.id).toBe(hashToken(token))
-    expect(s!.id).not.toBe(token)
-    expect(user.emailVerified).toBe(false)
-    expect(sent.at(-1)).toMatchObject({ to: 'maya.up@example.test', template: 'notice', data: { subject: 'Confirm your email for Nestlist' } })
+    expect(session.token).toMatch(/^[a-z2-7]{32}$/)
+    const [s] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.id))
+    expect(s!.id).toBe(hashToken(session.token))
+    expect(s!.id).not.toBe(session.token)
+    expect(session.user).toMatchObject({ id: row!.id, emailVerified: true })
+    expect(await accounts.emailLinkPurpose(token)).toBeNull()
+    expect(await codeOf(accounts.confirmEmail(token, meta))).toBe('invalid_input')
+  })
+
+  test('the link works for 24 hours and carries the page to come back to, only when it is one of ours', async () => {
+    await accounts.signUp(newAccount(), meta, { continuePath: '/registry/new?account=new&type=baby' })
+    await settle()
+    const url = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url)
+    expect(url.origin).toBe('https://nestlist.example')
+    expect(url.searchParams.get('redirect_path')).toBe('/registry/new?account=new&type=baby')
+    await accounts.signUp(newAccount(), meta, { continuePath: '/..//evil.example' })
+    await settle()
+    expect(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.has('redirect_path')).toBe(false)
+    const token = lastLinkToken()
+    const started = now
+    now = new Date(started.getTime() + 25 * 3600_000)
+    expect(await accounts.emailLinkPurpose(token)).toBeNull()
+    expect(await codeOf(accounts.confirmEmail(token, meta))).toBe('invalid_input')
+    now = started
   })
 
   test('refuses passwords under 8 characters and the most common passwords, and allows 64+ characters', async () => {
@@ -87,58 +126,90 @@ describe('sign-up', () => {
     expect(await codeOf(accounts.signUp(newAccount({ password: long }), meta))).toBe('ok')
   })
 
-  test('sign-up with an address that has a confirmed account answers exactly as for a new address; only the inbox learns', async () => {
+  test('sign-up with an address that has an account answers exactly as for a new address and makes no second account; only the inbox learns', async () => {
     const owner = newAccount()
-    await accounts.signUp(owner, meta)
-    const link = (sent.at(-1)!.data as { action: { url: string } }).action.url
-    await accounts.verifyEmail(new URL(link).searchParams.get('token')!)
+    await signUpConfirmed(owner)
 
     const fresh = await accounts.signUp(newAccount(), meta)
+    await settle()
+    const before = sent.length
     const probe = await accounts.signUp({ ...newAccount(), email: owner.email.toUpperCase(), password: 'a guess at it 99' }, meta)
-    // same shape for both: a session for a new, unconfirmed account
+    expect(probe).toEqual({ status: 'confirmation_sent', email: owner.email })
     expect(Object.keys(probe).sort()).toEqual(Object.keys(fresh).sort())
-    expect(probe.user.emailVerified).toBe(false)
-    expect(probe.user.id).not.toBe(fresh.user.id)
-    // the address's owner is told by email; no confirmation link is sent
-    expect(sent.at(-1)).toMatchObject({ to: owner.email, data: { subject: 'You already have a Nestlist account' } })
-    // sign-in with that address still reaches the confirmed account only
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email))).toHaveLength(1)
+    // the address's owner is told by email (work handed over to run after the answer); no confirmation link is sent
+    await settle()
+    expect(sent.slice(before)).toHaveLength(1)
+    expect(sent.at(-1)).toMatchObject({ to: owner.email, data: { subject: 'You already have a Nestlist account', action: { url: 'https://nestlist.example/login' } } })
+    // sign-in with that address still reaches the owner's account only
     const signIn = await accounts.signIn({ email: owner.email, password: owner.password }, meta)
     expect(signIn.status === 'signed_in' && signIn.user.emailVerified).toBe(true)
     expect(await codeOf(accounts.signIn({ email: owner.email, password: 'a guess at it 99' }, meta))).toBe('unauthenticated')
   })
 
-  test('the confirmation link confirms the address once; a second confirmed account for it is refused', async () => {
+  test('parallel sign-ups with one address make one account', async () => {
     const input = newAccount()
-    const first = await accounts.signUp(input, meta)
-    const firstLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
-    const second = await accounts.signUp({ ...input, password: 'another phrase 77' }, meta)
-    const secondLink = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
-    expect(await accounts.verifyEmail(firstLink)).toMatchObject({ purpose: 'sign_up', userId: first.user.id })
-    expect(await codeOf(accounts.verifyEmail(firstLink))).toBe('invalid_input')
-    expect(await codeOf(accounts.verifyEmail(secondLink))).toBe('conflict')
-    expect((await accounts.viewer(second.user.id))!.emailVerified).toBe(false)
+    const answers = await Promise.all([0, 1, 2].map((i) => accounts.signUp({ ...input, password: `parallel phrase ${i}0` }, { ...meta, ip: `198.51.100.${60 + i}` })))
+    expect(answers.map((a) => a.status)).toEqual(['confirmation_sent', 'confirmation_sent', 'confirmation_sent'])
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))).toHaveLength(1)
+    await settle()
   })
 
-  test("a later sign-up with an unconfirmed owner's address neither locks them out nor takes their password reset", async () => {
+  test("a sign-up started by someone else cannot be kept: the owner's own sign-up makes no account, its note leads to a reset, and the reset replaces the password", async () => {
     const owner = newAccount()
-    const first = await accounts.signUp(owner, meta)
+    // Someone else signs up first with the owner's address and a password of their own; the link goes to the owner.
+    await accounts.signUp({ ...owner, password: 'someone else 4242' }, meta)
+    await settle()
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'someone else 4242' }, meta))).toBe('forbidden')
+    await settle()
     now = new Date(now.getTime() + 60_000)
-    const other = await accounts.signUp({ ...newAccount(), email: owner.email, password: 'someone else 4242' }, meta)
-    expect(other.user.id).not.toBe(first.user.id)
-    const signedIn = await accounts.signIn({ email: owner.email, password: owner.password }, meta)
-    expect(signedIn.status === 'signed_in' && signedIn.user.id).toBe(first.user.id)
-    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'someone else 4242' }, meta))).toBe('unauthenticated')
+    await accounts.signUp(owner, meta)
+    await settle()
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email))).toHaveLength(1)
+    expect(sent.at(-1)).toMatchObject({ to: owner.email, data: { subject: 'You already have a Nestlist account', action: { url: 'https://nestlist.example/forgot_password' } } })
     await requestPasswordReset({ email: owner.email })
     const resetUrl = (sent.at(-1)!.data as { resetUrl: string }).resetUrl
     const reset = await accounts.resetPassword({ token: new URL(resetUrl).searchParams.get('token')!, password: 'a fresh phrase 55', passwordConfirmation: 'a fresh phrase 55' }, meta)
-    expect(reset.user.id).toBe(first.user.id)
+    expect(reset.user.emailVerified).toBe(true)
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'someone else 4242' }, meta))).toBe('unauthenticated')
+    expect(await codeOf(accounts.signIn({ email: owner.email, password: 'a fresh phrase 55' }, meta))).toBe('ok')
+  })
+
+  test('an emailed sign-in link proves the address too: it confirms an unconfirmed account and signs it in', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    await settle()
+    await accounts.requestSignInLink({ email: input.email })
+    await settle()
+    const link = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url)
+    expect(link.pathname).toBe('/login/email')
+    const result = await accounts.signInWithLink(link.searchParams.get('token')!, meta)
+    expect(result).toMatchObject({ status: 'signed_in', user: { email: input.email, emailVerified: true } })
+  })
+
+  test('the right password for an unconfirmed account signs nobody in: it sends a fresh link, at most 5 an hour, and the link signs in', async () => {
+    const input = newAccount()
+    await accounts.signUp(input, meta)
+    await settle()
+    const refusal = await accounts.signIn({ email: input.email, password: input.password }, meta).catch((e: unknown) => e)
+    expect(refusal).toMatchObject({ code: 'forbidden', message: accountMessages.confirmFirst(input.email) })
+    await settle()
+    expect(sent.at(-1)).toMatchObject({ to: input.email, data: { subject: 'Confirm your email to finish signing up' } })
+    for (let i = 0; i < 3; i++) await codeOf(accounts.signIn({ email: input.email, password: input.password }, meta))
+    const before = sent.length
+    const capped = await accounts.signIn({ email: input.email, password: input.password }, meta).catch((e: unknown) => e)
+    expect(capped).toMatchObject({ code: 'forbidden', message: accountMessages.confirmFirstNoResend(input.email) })
+    expect(sent.length).toBe(before)
+    const { session } = await accounts.confirmEmail(lastLinkToken(), meta)
+    expect(session).toMatchObject({ status: 'signed_in', user: { email: input.email, emailVerified: true } })
+    expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, meta))).toBe('ok')
   })
 })
 
 describe('sign-in and sessions', () => {
   test('signs in with the right password; a wrong password and an unknown email get the same answer', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const ok = await accounts.signIn({ email: input.email, password: input.password }, meta)
     expect(ok.status).toBe('signed_in')
     const wrong = await accounts.signIn({ email: input.email, password: 'not the password' }, meta).catch((e: Error) => e)
@@ -150,7 +221,7 @@ describe('sign-in and sessions', () => {
 
   test('each sign-in gets a new session id; sign-out invalidates it', async () => {
     const input = newAccount()
-    const first = await accounts.signUp(input, meta)
+    const first = await signUpConfirmed(input)
     const second = await accounts.signIn({ email: input.email, password: input.password }, meta)
     expect(second.status).toBe('signed_in')
     if (second.status !== 'signed_in') return
@@ -163,7 +234,7 @@ describe('sign-in and sessions', () => {
 
   test('sessions end after 30 idle days and 90 days in all, whatever the activity', async () => {
     const started = now
-    const { token } = await accounts.signUp(newAccount(), meta)
+    const { token } = await signUpConfirmed(newAccount())
     now = new Date(started.getTime() + 29 * 86_400_000)
     expect(await accounts.validateSession(token)).not.toBeNull()
     now = new Date(started.getTime() + 58 * 86_400_000)
@@ -174,7 +245,7 @@ describe('sign-in and sessions', () => {
     expect(await accounts.validateSession(token)).toBeNull()
 
     now = started
-    const idle = await accounts.signUp(newAccount(), meta)
+    const idle = await signUpConfirmed(newAccount())
     now = new Date(started.getTime() + 31 * 86_400_000)
     expect(await accounts.validateSession(idle.token)).toBeNull()
     now = started
@@ -182,7 +253,7 @@ describe('sign-in and sessions', () => {
 
   test('a session waiting for the two-factor code expires after 10 minutes and reaches nothing meanwhile', async () => {
     const input = newAccount()
-    const { user } = await accounts.signUp(input, meta)
+    const { user } = await signUpConfirmed(input)
     await database.db.insert(twoFactors).values({ userId: user.id, secretEncrypted: 'x', enabledAt: now })
     const result = await accounts.signIn({ email: input.email, password: input.password }, meta)
     expect(result.status).toBe('two_factor_required')
@@ -213,7 +284,7 @@ describe('throttling', () => {
 
   test('after 100 wrong passwords from one address the owner signs in from another address', async () => {
     const input = newAccount()
-    await accounts.signUp(input, { ...meta, ip: '198.51.100.1' })
+    await signUpConfirmed(input, { ...meta, ip: '198.51.100.1' })
     const attacker = '198.51.100.66'
     for (let i = 0; i < 100; i++) expect(await patientSignIn(accounts, { email: input.email, password: `wrong ${i}` }, attacker)).toBe('unauthenticated')
     // the attacker is still held off, even with the right password
@@ -224,7 +295,7 @@ describe('throttling', () => {
 
   test('100 wrong passwords for one account from many addresses within the hour do not block the owner elsewhere', async () => {
     const input = newAccount()
-    await accounts.signUp(input, { ...meta, ip: '198.51.100.1' })
+    await signUpConfirmed(input, { ...meta, ip: '198.51.100.1' })
     for (let i = 0; i < 100; i++) {
       expect(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, { ...meta, ip: `192.0.2.${i + 1}` }))).toBe('unauthenticated')
     }
@@ -236,7 +307,7 @@ describe('throttling', () => {
 
   test("the attacker's address gets growing delays with Retry-After, until a cap", async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const ip = { ...meta, ip: '198.51.100.77' }
     for (let i = 0; i < 5; i++) expect(await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))).toBe('unauthenticated')
     const delays: number[] = []
@@ -264,7 +335,7 @@ describe('throttling', () => {
 
   test('parallel guesses from one address cannot exceed its free attempts', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const ip = { ...meta, ip: '198.51.100.88' }
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => codeOf(accounts.signIn({ email: input.email, password: `guess ${i}` }, ip))))
     expect(results.filter((r) => r === 'unauthenticated')).toHaveLength(5)
@@ -273,7 +344,7 @@ describe('throttling', () => {
 
   test('sign-ups naming a throttled email are not refused by the sign-in throttle', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const ip = { ...meta, ip: '198.51.100.99' }
     for (let i = 0; i < 5; i++) await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))
     expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('rate_limited')
@@ -307,7 +378,7 @@ describe('sign-in links', () => {
 
   test('the answer comes before any account-dependent work: the same for known and unknown emails', async () => {
     const input = newAccount()
-    const { user } = await accounts.signUp(input, meta)
+    const { user } = await signUpConfirmed(input)
     const before = sent.length
     await links().requestSignInLink({ email: input.email })
     await links().requestSignInLink({ email: 'nobody-at-all@example.test' })
@@ -321,7 +392,7 @@ describe('sign-in links', () => {
 
   test('a sign-in link emailed to the account signs in once, even while its address is throttled', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const ip = { ...meta, ip: '198.51.100.111' }
     for (let i = 0; i < 5; i++) await codeOf(accounts.signIn({ email: input.email, password: `wrong ${i}` }, ip))
     expect(await codeOf(accounts.signIn({ email: input.email, password: input.password }, ip))).toBe('rate_limited')
@@ -344,7 +415,7 @@ describe('sign-in links', () => {
 
   test('links expire after 15 minutes, a reset link is not one, and two-factor sign-in still asks for the code', async () => {
     const input = newAccount()
-    const { user } = await accounts.signUp(input, meta)
+    const { user } = await signUpConfirmed(input)
     await requestSignInLink({ email: input.email })
     const late = linkToken()
     now = new Date(now.getTime() + 16 * 60_000)
@@ -364,7 +435,7 @@ describe('sign-in links', () => {
 
   test('at most 5 links per account per hour are sent (more requests get the same answer)', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const before = sent.length
     for (let i = 0; i < 7; i++) await requestSignInLink({ email: input.email })
     expect(sent.length - before).toBe(5)
@@ -374,7 +445,7 @@ describe('sign-in links', () => {
 describe('password reset', () => {
   test('the same answer for known and unknown emails; only a known account gets the email', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     const before = sent.length
     await expect(requestPasswordReset({ email: 'no-such-person@example.test' })).resolves.toBeUndefined()
     expect(sent.length).toBe(before)
@@ -386,7 +457,7 @@ describe('password reset', () => {
 
   test('the link works once, sets the password, ends every session, and older links stop working', async () => {
     const input = newAccount()
-    const { token: oldSession } = await accounts.signUp(input, meta)
+    const { token: oldSession } = await signUpConfirmed(input)
     await requestPasswordReset({ email: input.email })
     const first = new URL((sent.at(-1)!.data as { resetUrl: string }).resetUrl).searchParams.get('token')!
     await requestPasswordReset({ email: input.email })
@@ -404,7 +475,7 @@ describe('password reset', () => {
 
   test('links expire after an hour, and only the hash of the token is stored', async () => {
     const input = newAccount()
-    await accounts.signUp(input, meta)
+    await signUpConfirmed(input)
     await requestPasswordReset({ email: input.email })
     const token = new URL((sent.at(-1)!.data as { resetUrl: string }).resetUrl).searchParams.get('token')!
     const rows = await database.db.select().from(passwordResetTokens)
@@ -419,7 +490,7 @@ describe('password reset', () => {
 describe('password change, profile and events', () => {
   test('changing the password needs the current one and signs out the other sessions only', async () => {
     const input = newAccount()
-    const { token: here } = await accounts.signUp(input, meta)
+    const { token: here } = await signUpConfirmed(input)
     const other = await accounts.signIn({ email: input.email, password: input.password }, meta)
     const session = (await accounts.validateSession(here))!
     expect(await codeOf(accounts.changePassword(session.user.id, session.sessionId, { currentPassword: 'wrong one', newPassword: 'lovely new phrase' }))).toBe(
@@ -432,7 +503,7 @@ describe('password change, profile and events', () => {
   })
 
   test('an event replaces one with the same name, otherwise it is prepended', async () => {
-    const { user } = await accounts.signUp(newAccount(), meta)
+    const { user } = await signUpConfirmed(newAccount())
     await accounts.addEvent(user.id, { name: 'viewed_checklist', value: 1 })
     now = new Date(now.getTime() + 1000)
     await accounts.addEvent(user.id, { name: 'dismissed_birthday_modal', value: true })
@@ -447,11 +518,9 @@ describe('password change, profile and events', () => {
 
   test('a new email takes effect only from the link sent to it, and never lands on a confirmed address', async () => {
     const a = newAccount()
-    await accounts.signUp(a, meta)
-    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+    await signUpConfirmed(a)
     const b = newAccount()
-    const { user } = await accounts.signUp(b, meta)
-    await accounts.verifyEmail(new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!)
+    const { user } = await signUpConfirmed(b)
 
     // to a taken address: same answer as any change, the owner of that address is told
     // changing the email needs the current password
@@ -468,7 +537,7 @@ describe('password change, profile and events', () => {
     expect(moved).toMatchObject({ user: { email: b.email }, emailChangePending: 'bea.two@example.test' })
     expect(await accounts.pendingEmailChange(user.id)).toBe('bea.two@example.test')
     const token = new URL((sent.at(-1)!.data as { action: { url: string } }).action.url).searchParams.get('token')!
-    expect(await accounts.verifyEmail(token)).toMatchObject({ purpose: 'change', email: 'bea.two@example.test' })
+    expect(await accounts.confirmEmail(token, meta)).toMatchObject({ purpose: 'change', email: 'bea.two@example.test', session: null })
     expect((await accounts.viewer(user.id))!.email).toBe('bea.two@example.test')
     expect(await accounts.pendingEmailChange(user.id)).toBeNull()
   })

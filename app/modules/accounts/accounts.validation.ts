@@ -60,6 +60,10 @@ export const signInLinkInput = z.object({
   token: z.string({ error: 'This sign-in link is not valid.' }).min(10, 'This sign-in link is not valid.').max(200, 'This sign-in link is not valid.'),
 })
 
+export const emailLinkInput = z.object({
+  token: z.string({ error: 'This confirmation link is not valid.' }).min(10, 'This confirmation link is not valid.').max(200, 'This confirmation link is not valid.'),
+})
+
 export const resetPasswordInput = z
   .object({
     token: z.string().min(10, 'This reset link is not valid.').max(200, 'This reset link is not valid.'),

@@ -22,6 +22,18 @@ const settle = async () => {
 }
 
 let accounts: ReturnType<typeof createAccountsService>
+const meta = { ip: '203.0.113.7', userAgent: 'vitest' }
+
+/** Signs up and opens the link in the sign-up email (sent after the answer, so read once the deferred work is done). */
+async function signUpConfirmed(input: { firstName: string; lastName: string; email: string; password: string }) {
+  await accounts.signUp(input, meta)
+  await settle()
+  const mail = sent.filter((m) => m.to === input.email && (m.data as { subject?: string }).subject === 'Confirm your email to finish signing up').at(-1)
+  const url = (mail?.data as { action?: { url: string } } | undefined)?.action?.url
+  if (!url) throw new Error(`no sign-up link was emailed to ${input.email}`)
+  const { session } = await accounts.confirmEmail(new URL(url).searchParams.get('token')!, meta)
+  if (session?.status !== 'signed_in') throw new Error(`the sign-up link for ${input.email} did not sign in`)
+}
 const known = `known.${Date.now()}@example.test`
 const unknown = `nobody.${Date.now()}@example.test`
 
@@ -29,8 +41,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   // No hourly cap here: every request for the known address does the whole work of a real reset.
   accounts = createAccountsService({ db: database.db, email, defer, config: { resetsPerAccountPerHour: 10_000 } })
-  await accounts.signUp({ firstName: 'Maya', lastName: 'Rivera', email: known, password: 'sunflower meadow 42' }, { ip: '203.0.113.7', userAgent: 'vitest' })
-  await settle()
+  await signUpConfirmed({ firstName: 'Maya', lastName: 'Rivera', email: known, password: 'sunflower meadow 42' })
 })
 afterAll(async () => {
   await database?.drop()

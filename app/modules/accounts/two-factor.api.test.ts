@@ -5,6 +5,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { twoFactorMessages } from './two-factor.validation'
 
@@ -52,9 +53,15 @@ async function call(method: string, path: string, { cookie, body }: { cookie?: s
 
 async function signUp() {
   const account = { firstName: 'Sam', lastName: 'Parent', email: `tf-api-${randomBytes(5).toString('hex')}@example.test`, password: `Sleepy ${randomBytes(4).toString('hex')} nights` }
-  const res = await call('POST', '/api/v3/user', { body: account })
-  expect(res.status).toBe(201)
-  return { ...account, cookie: res.cookie! }
+  const { cookie } = await signUpThroughApi(
+    async (method, path, init) => {
+      const res = await app.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(init.body) })
+      return { status: res.status, headers: res.headers, text: await res.text() }
+    },
+    database.db,
+    account,
+  )
+  return { ...account, cookie }
 }
 
 async function enrol() {

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DomainError, isDomainError } from '~/lib/errors'
 import { createEmailService } from '~/modules/email/email.service.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import pino from 'pino'
 import { recoveryCodes, twoFactorAttempts, twoFactors } from './accounts.schema'
@@ -52,7 +53,9 @@ function codeAt(secret: string, offsetSteps = 0) {
 
 async function newUser() {
   const password = `Quiet ${randomBytes(4).toString('hex')} morning`
-  const { user } = await accounts.signUp(
+  const { user } = await signUpConfirmed(
+    accounts,
+    database.db,
     { firstName: 'Ada', lastName: 'Parent', email: `tf-${randomBytes(5).toString('hex')}@example.test`, password },
     meta,
   )

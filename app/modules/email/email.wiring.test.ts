@@ -1,9 +1,10 @@
 // The composition root wires the email module as the server runs it: SMTP_URL, the From address and the
 // opt-outs people choose at /settings/email-preferences.
 import pino from 'pino'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { readEnv } from '~/lib/env.server'
 import { createServices, type Services } from '~/services.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { type SmtpTestServer, startSmtpTestServer } from './testing/smtp-test-server'
 
@@ -29,6 +30,8 @@ afterAll(async () => {
 
 test('with SMTP_URL, account mail from the accounts module arrives from the support address', async () => {
   await services.accounts.signUp({ firstName: 'Ines', lastName: 'Park', email: 'ines@example.test', password: 'sunflower meadow 42' }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  // The sign-up link goes out just after sign-up answers (decision 035): wait until the SMTP server has taken it.
+  await vi.waitFor(async () => expect((await services.email.latestTo('ines@example.test'))?.status).toBe('sent'), { timeout: 5_000 })
   const arrived = smtp.messages.filter((m) => m.envelopeTo.includes('ines@example.test'))
   expect(arrived.length).toBeGreaterThan(0)
   expect(arrived[0]!.headers.get('from')).toBe('Nestlist <help@nestlist.test>')
@@ -36,7 +39,9 @@ test('with SMTP_URL, account mail from the accounts module arrives from the supp
 })
 
 test('a category turned off at /settings/email-preferences is skipped; the footer links to that page', async () => {
-  const { user } = await services.accounts.signUp(
+  const { user } = await signUpConfirmed(
+    services.accounts,
+    database.db,
     { firstName: 'Theo', lastName: 'Park', email: 'theo@example.test', password: 'sunflower meadow 42' },
     { ip: '203.0.113.10', userAgent: 'vitest' },
   )

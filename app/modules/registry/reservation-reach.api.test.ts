@@ -2,6 +2,7 @@
 // email only once it has proven that email, and the owner's gift tracker carries no guest's reservation key.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
 import { users } from '../accounts/accounts.schema'
 
@@ -32,17 +33,31 @@ async function reservedByGuest(giverEmail: string) {
   return { owner, registry, itemId: item.json.id as number, reservationId: made.json.id as string }
 }
 
-async function signUpAs(email: string) {
-  const res = await h.call('POST', '/api/v3/user', { body: { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' } })
-  expect(res.status, res.text).toBe(201)
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.json.id as number }
+/**
+ * An account signed in with `email` unconfirmed. Sign-up no longer signs anyone in before the emailed link is opened
+ * (decision 035), so this stands for an account made before that, whose session still works.
+ */
+async function unconfirmedAccount(email: string) {
+  const made = await signUpThroughApi(h.call, h.database.db, { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' })
+  await h.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, made.id))
+  return made
 }
 
 describe("a guest's reservations and the accounts that share their email", () => {
+  test("signing up with a guest's email signs nobody in and reaches none of their reservations", async () => {
+    const email = `june.new.${Date.now()}@example.test`
+    const { reservationId } = await reservedByGuest(email)
+    const started = await h.call('POST', '/api/v3/user', { body: { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' } })
+    expect(started.status, started.text).toBe(202)
+    expect(started.headers.get('set-cookie')).toBeNull()
+    expect(started.text).not.toContain(reservationId)
+    expect((await h.call('GET', '/api/v3/reservations')).status).toBe(401)
+  })
+
   test("an unconfirmed account with a guest's email does not see, cancel or buy their reservations; once confirmed it does", async () => {
     const email = `june.${Date.now()}@example.test`
     const { reservationId } = await reservedByGuest(email)
-    const probe = await signUpAs(email)
+    const probe = await unconfirmedAccount(email)
 
     const listed = await h.call('GET', '/api/v3/reservations', { cookie: probe.cookie })
     expect(listed.status).toBe(200)

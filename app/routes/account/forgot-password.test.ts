@@ -3,6 +3,7 @@ import pino from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createServices, type Services } from '~/services.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { action } from './forgot-password'
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 test.each(['http://evil.example', 'http://localhost:5173'])('POST /forgot_password sent to %s mails a reset link on the public origin', async (origin) => {
   const email = `reset.${Date.now()}.${origin.length}@example.test`
-  await services.accounts.signUp({ firstName: 'Rae', lastName: 'Set', email, password: 'counting engine 1843' }, { ip: '203.0.113.9', userAgent: 'vitest' })
+  await signUpConfirmed(services.accounts, database.db, { firstName: 'Rae', lastName: 'Set', email, password: 'counting engine 1843' }, { ip: '203.0.113.9', userAgent: 'vitest' })
   const request = new Request(`${origin}/forgot_password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

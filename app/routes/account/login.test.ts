@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createServices } from '~/services.server'
 import { createApp } from '../../../server/app'
 import { type RouteModule, routeBuild } from '../../../server/route-build.test-support'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import * as loginEmailRoute from './login-email'
 import * as loginRoute from './login'
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 async function account() {
   const input = { firstName: 'Ada', lastName: 'Byron', email: `page${++n}@example.test`, password: 'counting engine 1843' }
-  await services.accounts.signUp(input, { ip: '203.0.113.1', userAgent: 'vitest' })
+  await signUpConfirmed(services.accounts, database.db, input, { ip: '203.0.113.1', userAgent: 'vitest' })
   return input
 }
 

@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
-import { flashCookie } from '~/lib/flash.server'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
-import { getViewer, isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
+import { getViewer, sessionMeta } from '~/modules/accounts/auth.server'
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
 import { safeRedirectPath } from '~/modules/accounts/safe-redirect'
-import { mergeGuestCartAtSignIn } from '~/modules/cart/cart-cookie.server'
 import { useRef } from 'react'
+import { CheckYourEmail } from '~/modules/accounts/ui/check-your-email'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { Alert, Button, PasswordField, TextField } from '~/ui'
 import type { Route } from './+types/signup'
@@ -29,33 +28,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: String(form.get('email') ?? ''),
   }
   try {
-    const { token } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context))
-    const headers = new Headers()
-    const secure = isSecureRequest(request, context.publicUrl)
-    headers.append('Set-Cookie', sessionCookie(token, secure))
-    // The guest's cart becomes the new account's cart.
-    const clearCart = await mergeGuestCartAtSignIn(request.headers.get('Cookie'), token, context.services, secure, context.logger)
-    if (clearCart) headers.append('Set-Cookie', clearCart)
-    headers.append('Set-Cookie', flashCookie('signed_up'))
-    return redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect_path')), { headers })
+    // Nobody is signed in yet: the emailed link finishes the account and comes back to redirect_path (decision 035).
+    const continuePath = safeRedirectPath(new URL(request.url).searchParams.get('redirect_path'))
+    const { email } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context), {
+      continuePath,
+    })
+    return data({ sent: true as const, email })
   } catch (error) {
     const failure = formFailure(error)
-    return data<FormFailure & { typed: Typed }>({ ...failure, typed }, { status: failure.status })
+    return data<FormFailure & { typed: Typed; sent?: undefined }>({ ...failure, typed }, { status: failure.status })
   }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
-  const failure = actionData
+  const failure = actionData && !actionData.sent ? actionData : undefined
   const formRef = useRef<HTMLFormElement>(null)
   // Field errors are not announced on their own: focus goes to the first one (its error is its description).
   useFocusFirstInvalid(formRef, failure)
   const back = loaderData.redirectPath !== '/' ? `?redirect_path=${encodeURIComponent(loaderData.redirectPath)}` : ''
+  if (actionData?.sent) {
+    return (
+      <AuthCard title="Almost there">
+        <CheckYourEmail email={actionData.email} startAgainHref={`/signup${back}`} />
+      </AuthCard>
+    )
+  }
   return (
     <AuthCard
       title="Create your account"
-      intro="Build a registry, save your address and track your orders. It takes a minute."
+      intro="Build a registry, save your address and track your orders. It takes a minute: we email you a link to finish."
       footer={
         <p>
           Already have an account?{' '}
@@ -81,7 +84,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           hint={`At least ${PASSWORD_MIN} characters. A short phrase is easy to remember and hard to guess.`}
           error={fieldError(failure, 'password')}
         />
-        <Button type="submit" pending={busy} pendingLabel="Creating your account…" size="lg">
+        <Button type="submit" pending={busy} pendingLabel="Sending your link…" size="lg">
           Create account
         </Button>
       </Form>

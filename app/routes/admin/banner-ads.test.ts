@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { createServices, type Services } from '~/services.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { get, post, run } from '../../../tests/support/route-calls'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { action, loader } from './banner-ads'
@@ -19,7 +20,7 @@ let n = 0
 
 async function signUp(role: 'user' | 'staff') {
   const email = `${role}${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: 'Ada', lastName: 'Banner', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: 'Ada', lastName: 'Banner', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
   if (role === 'staff') await database.pool.query(`update users set role = 'staff' where id = $1`, [user.id])
   return { cookie: `${SESSION_COOKIE}=${token}`, id: user.id }
 }

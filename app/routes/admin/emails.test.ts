@@ -5,6 +5,7 @@ import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { createServices, type Services } from '~/services.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { loader as detailLoader } from './email'
 import { loader as listLoader } from './emails'
@@ -18,7 +19,9 @@ let messageId: number
 
 let n = 0
 async function signUp(role: 'user' | 'staff') {
-  const { token, user } = await services.accounts.signUp(
+  const { token, user } = await signUpConfirmed(
+    services.accounts,
+    database.db,
     { firstName: 'Sam', lastName: 'Okafor', email: `${role}${++n}@example.test`, password: 'sunflower meadow 42' },
     { ip: `203.0.113.${n}`, userAgent: 'vitest' },
   )

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { giftCardSupportStrings as t } from '~/modules/giftcards/gift-card-support.strings'
 import { createServices, type Services } from '~/services.server'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { get, post, run } from '../../../tests/support/route-calls'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
@@ -27,7 +28,7 @@ const factories = catalogFactories(() => database.db, 87_000)
 
 async function signUp(role: 'user' | 'staff') {
   const email = `${role}${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: 'Sam', lastName: 'Okafor', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: 'Sam', lastName: 'Okafor', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
   if (role === 'staff') await database.pool.query(`update users set role = 'staff' where id = $1`, [user.id])
   return { cookie: `${SESSION_COOKIE}=${token}`, id: user.id, email }
 }

@@ -9,6 +9,7 @@ import { giftCardMessages } from '~/modules/giftcards/giftcards.validation'
 import { stockMessages } from '~/modules/inventory/inventory.validation'
 import { createServices, type Services } from '~/services.server'
 import { createApp } from '../../../server/app'
+import { signUpConfirmed } from '../../../tests/support/accounts'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { get, post, run } from '../../../tests/support/route-calls'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
@@ -27,7 +28,7 @@ const factories = catalogFactories(() => database.db, 88_000)
 
 async function signUp(role: 'user' | 'staff') {
   const email = `${role}${++n}-${Date.now()}@example.test`
-  const { token, user } = await services.accounts.signUp({ firstName: 'Sam', lastName: 'Okafor', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
+  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: 'Sam', lastName: 'Okafor', email, password: 'sunflower meadow 42' }, { ip: `203.0.113.${n}`, userAgent: 'vitest' })
   if (role === 'staff') await database.pool.query(`update users set role = 'staff' where id = $1`, [user.id])
   return { cookie: `${SESSION_COOKIE}=${token}`, id: user.id, email }
 }

@@ -5,7 +5,8 @@ import { flashCookie } from '~/lib/flash.server'
 import { fieldError, formFailure } from '~/lib/form-errors'
 import { publicOrigin } from '~/lib/links'
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
-import { getViewer, isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
+import { getViewer, sessionMeta } from '~/modules/accounts/auth.server'
+import { CheckYourEmail } from '~/modules/accounts/ui/check-your-email'
 import {
   EXPECTING_OPTIONS,
   expectingLabels,
@@ -68,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type TypedAccount = { firstName: string; lastName: string; email: string }
-type ActionData = { step: Step; draft: RegistryDraft; fields: FieldErrors; message?: string; typed?: TypedAccount }
+type ActionData = { step: Step; draft: RegistryDraft; fields: FieldErrors; message?: string; typed?: TypedAccount; sent?: string }
 
 const detailKeys = ['arrivalDate', 'planningStage', 'expecting', 'showerDate', 'guestCount', 'guestTypes'] as const
 const nameKeys = ['title', 'familyName', 'slug'] as const
@@ -127,16 +128,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: String(form.get('email') ?? '').slice(0, 300),
     }
     try {
-      const { token } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context))
-      const headers = new Headers()
-      headers.append('Set-Cookie', sessionCookie(token, isSecureRequest(request, context.publicUrl)))
-      // With JavaScript the action is fetched at {path}.data?_routes=…: redirect to the page itself.
+      // The emailed link finishes the account and brings the person back to the next step (decision 035).
       const path = url.pathname.replace(/\.data$/, '') || '/registry/new'
       const next = new URLSearchParams(url.searchParams)
       next.delete('_routes')
       next.set('account', 'new')
       if (isType(draft.registryType) && !buildPaths[path]) next.set('type', draft.registryType)
-      return redirect(`${path}?${next}`, { headers })
+      const { email } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context), {
+        continuePath: `${path}?${next}`,
+      })
+      return data<ActionData>({ step: 'account', draft, fields: {}, sent: email })
     } catch (error) {
       const failure = formFailure(error)
       return fail('account', failure.fields, failure.message, failure.status, typed)
@@ -202,6 +203,7 @@ const headings: Record<Step, string> = {
 export default function NewRegistry({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, withAccount, presetType, checklist, host, owned, firstName } = loaderData
   const result = actionData as ActionData | undefined
+  const location = useLocation()
   const step: Step = result?.step ?? (signedIn ? 'type' : 'account')
   const draft: RegistryDraft = result?.draft ?? { ...emptyDraft, registryType: presetType }
   const fields = result?.fields ?? {}
@@ -244,7 +246,12 @@ export default function NewRegistry({ loaderData, actionData }: Route.ComponentP
           <p className="mt-2 text-base text-muted">{firstName ? `Hi ${firstName}! ` : ''}Choose one; you can start another list later.</p>
         ) : null}
 
-        <Form method="post" noValidate className="mt-6 flex flex-col gap-6" key={step}>
+        {result?.sent ? (
+          <div className="mt-6">
+            <CheckYourEmail email={result.sent} startAgainHref={`${location.pathname}${location.search}`} />
+          </div>
+        ) : (
+          <Form method="post" noValidate className="mt-6 flex flex-col gap-6" key={step}>
           <input type="hidden" name="step" value={step} />
           {problem ? <Alert tone="error">{problem}</Alert> : null}
 
@@ -287,13 +294,14 @@ export default function NewRegistry({ loaderData, actionData }: Route.ComponentP
             ) : (
               <span />
             )}
-            <Button type="submit" name="intent" value="next" size="lg" pending={busy('next')} pendingLabel={step === 'name' ? 'Creating your registry…' : step === 'account' ? 'Creating your account…' : 'One moment…'}>
-              {step === 'name' ? 'Create my registry' : step === 'account' ? 'Create account and continue' : 'Continue'}
+            <Button type="submit" name="intent" value="next" size="lg" pending={busy('next')} pendingLabel={step === 'name' ? 'Creating your registry…' : step === 'account' ? 'Sending your link…' : 'One moment…'}>
+              {step === 'name' ? 'Create my registry' : step === 'account' ? 'Create account' : 'Continue'}
             </Button>
           </div>
-        </Form>
+          </Form>
+        )}
       </Card>
-      {step === 'account' ? (
+      {step === 'account' && !result?.sent ? (
         <p className="mt-5 text-center text-sm text-ink">
           Already have an account?{' '}
           <Link to={`/login?redirect_path=${encodeURIComponent('/registry/new')}`} className="font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800">

@@ -4,6 +4,7 @@
 import pino from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signUpThroughApi } from '../../../tests/support/accounts'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
 import { action as trackerAction, loader as trackerLoader } from '../registry/gift-tracker'
 import { loader as reservationsLoader } from './index'
@@ -38,9 +39,9 @@ describe('pages', () => {
   test("/reservations of an unconfirmed account with a guest's email lists none of the guest's gifts", async () => {
     const email = `page.june.${Date.now()}@example.test`
     const { reservationId } = await reservedByGuest(email)
-    const probe = await h.call('POST', '/api/v3/user', { body: { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' } })
-    expect(probe.status).toBe(201)
-    const cookie = probe.headers.get('set-cookie')!.split(';')[0]!
+    // Signed in unconfirmed: an account made before email-first sign-up (decision 035), whose session still works.
+    const { cookie, id } = await signUpThroughApi(h.call, h.database.db, { firstName: 'Eve', lastName: 'Probe', email, password: 'counting engine 1843' })
+    await h.database.pool.query('update users set email_verified_at = null where id = $1', [id])
     const page = await reservationsLoader({ request: request('/reservations', cookie), params: {}, context } as Parameters<typeof reservationsLoader>[0])
     expect(page.groups).toEqual([])
     expect(JSON.stringify(page)).not.toContain(reservationId)

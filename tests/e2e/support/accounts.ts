@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { BrowserContext } from 'playwright-core'
+import { latestEmailLink } from './outbox'
 
 export type TestAccount = { email: string; password: string; firstName: string; lastName: string; cookie: string }
 
-/** Creates a fresh account through the API (POST /api/v3/user) and returns its credentials and session cookie. */
+/**
+ * Creates a fresh account as a person does, through the API: POST /api/v3/user, then the link from the email it
+ * sends (read from the staff outbox) to POST /api/v3/user/email_confirmations, which confirms it and signs in.
+ * Returns its credentials and session cookie.
+ */
 export async function createAccount(baseUrl: string, overrides: Partial<Omit<TestAccount, 'cookie'>> = {}): Promise<TestAccount> {
   const account = {
     email: `e2e-${randomBytes(6).toString('hex')}@example.test`,
@@ -12,14 +17,14 @@ export async function createAccount(baseUrl: string, overrides: Partial<Omit<Tes
     lastName: 'Tester',
     ...overrides,
   }
-  const res = await fetch(`${baseUrl}/api/v3/user`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  })
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-  const setCookie = res.headers.get('set-cookie') ?? ''
-  const cookie = setCookie.split(';')[0]!
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const started = await post('/api/v3/user', account)
+  if (started.status !== 202) throw new Error(`sign-up failed: ${started.status} ${await started.text()}`)
+  const token = new URL(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/)).searchParams.get('token')
+  const confirmed = await post('/api/v3/user/email_confirmations', { token })
+  if (confirmed.status !== 200) throw new Error(`confirming the sign-up failed: ${confirmed.status} ${await confirmed.text()}`)
+  const cookie = (confirmed.headers.get('set-cookie') ?? '').split(';')[0]!
   return { ...account, cookie }
 }
 
