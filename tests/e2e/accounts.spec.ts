@@ -47,19 +47,51 @@ describe('sign up, sign out, sign in', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('tiny socks and big dreams')
     await page.getByRole('button', { name: 'Create account' }).click()
+    // Nobody is signed in yet: the account is finished from the emailed link (decision 035).
+    await expect.poll(() => page.getByRole('status').filter({ hasText: `We sent a link to ${email}` }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Check your email' }).count()).toBe(1)
+    expect(await sessionCookie(page)).toBeUndefined()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // Signing in before the link is opened says so where the person acted, and sends a fresh link.
+    await page.goto(`${baseUrl}/login`)
+    await hydrated(page)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('tiny socks and big dreams')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please confirm your email address before you sign in.' }).count()).toBe(1)
+    expect(await page.getByLabel('Email').inputValue()).toBe(email)
+    expect(await sessionCookie(page)).toBeUndefined()
+    const link = await latestEmailLink(baseUrl, email, /\/verify_email\?token=/)
+    await page.goto(link)
+    await hydrated(page)
+    expect(await page.getByRole('heading', { name: 'Finish creating your account' }).count()).toBe(1)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click()
     await page.waitForURL(`${baseUrl}/`)
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Welcome to Nestlist! Your account is ready.' }).count()).toBe(1)
-    expect(await page.getByText('Please confirm your email address').count()).toBe(1)
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Welcome to Nestlist! Your email is confirmed and you are signed in.' }).count()).toBe(1)
     await expect.poll(() => page.locator('summary', { hasText: 'June' }).count()).toBe(1)
+    expect(await page.getByText('Please confirm your email address').count()).toBe(0)
     const cookie = await sessionCookie(page)
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
     expect(cookie!.value).toMatch(/^[a-z2-7]{32}$/)
-    // the address is confirmed from the emailed link
-    const link = await latestEmailLink(baseUrl, email, /\/verify_email\?token=/)
+    // the link works once
     await page.goto(link)
-    expect(await page.getByRole('heading', { name: 'Your email is confirmed' }).count()).toBe(1)
-    await page.goto(`${baseUrl}/store`)
-    expect(await page.getByText('Please confirm your email address').count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'We could not confirm that link' }).count()).toBe(1)
+  })
+
+  test('signing up with an address that has an account shows the same page and signs nobody in; the owner is emailed', async () => {
+    const owner = await createAccount(baseUrl)
+    const page = await openPage({ javaScriptEnabled: false })
+    await page.goto(`${baseUrl}/signup`)
+    await page.getByLabel('First name').fill('Eve')
+    await page.getByLabel('Last name').fill('Probe')
+    await page.getByLabel('Email').fill(owner.email)
+    await page.getByLabel('Password', { exact: true }).fill('a guess at it 99')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor()
+    expect(await page.getByText(`We sent a link to ${owner.email}`).count()).toBe(1)
+    expect(await sessionCookie(page)).toBeUndefined()
+    expect(await latestEmailLink(baseUrl, owner.email, /\/login$/)).toMatch(/\/login$/)
   })
 
   test('sign-up keeps what was typed and explains each problem', async () => {
@@ -268,8 +300,6 @@ test('staff pages answer 404 to visitors and parents, and open for staff', async
 
 test('moving the account to a new email needs the password and happens from the link sent there', async () => {
   const account = await createAccount(baseUrl)
-  // confirm the first address, so the change below is a real move
-  await fetch(await latestEmailLink(baseUrl, account.email, /\/verify_email\?token=/))
   const page = await openPage()
   await page.context().addCookies([{ name: account.cookie.split('=')[0]!, value: account.cookie.split('=')[1]!, url: baseUrl }])
   await page.goto(`${baseUrl}/settings/account`)
@@ -285,7 +315,9 @@ test('moving the account to a new email needs the password and happens from the 
   const before = (await (await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: account.cookie } })).json()) as { email: string }
   expect(before.email).toBe(account.email)
   await page.goto(await latestEmailLink(baseUrl, newEmail, /\/verify_email\?token=/))
-  expect(await page.getByRole('heading', { name: 'Your email is confirmed' }).count()).toBe(1)
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Confirm my email' }).click()
+  await expect.poll(() => page.getByRole('heading', { name: 'Your email is confirmed' }).count()).toBe(1)
   const after = (await (await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: account.cookie } })).json()) as { email: string }
   expect(after.email).toBe(newEmail)
 })

@@ -1,18 +1,20 @@
 import { demoStaff } from './accounts'
 
-let staffCookie: string | undefined
+const staffCookies = new Map<string, string>()
 
-/** Signs in as the demo staff account (once per test file) and returns its session cookie. */
+/** Signs in as the demo staff account (once per server and test file) and returns its session cookie. */
 async function staffSession(baseUrl: string): Promise<string> {
-  if (staffCookie) return staffCookie
+  const known = staffCookies.get(baseUrl)
+  if (known) return known
   const res = await fetch(`${baseUrl}/api/v3/user_session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(demoStaff),
   })
   if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`)
-  staffCookie = res.headers.get('set-cookie')!.split(';')[0]!
-  return staffCookie
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!
+  staffCookies.set(baseUrl, cookie)
+  return cookie
 }
 
 /**
