@@ -233,7 +233,7 @@ export default function NewRegistry({ loaderData, actionData }: Route.ComponentP
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-ink outline-none sm:text-3xl">
           {step === 'details' ? detailsHeading : headings[step]}
         </h1>
-        {step === 'account' ? (
+        {step === 'account' && !result?.sent ? (
           <p className="mt-2 text-base text-muted">
             {checklist
               ? 'Create a free account and we will set your registry up with our checklist categories, so you know what to add next.'
