@@ -31,6 +31,8 @@ if (stale) {
     process.exit(result.status ?? 1)
   }
 }
+// `npm run cluster` only needs the build: it starts the servers itself.
+if (process.argv.includes('--build-only')) process.exit(0)
 // React and React Router pick their production builds from NODE_ENV when they are first loaded.
 process.env.NODE_ENV ??= 'production'
 const main = path.join(root, 'build', 'server', 'main.js')

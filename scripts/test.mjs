@@ -53,25 +53,30 @@ function finish(code) {
   process.exit(code)
 }
 
-function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+/**
+ * A program the browser tests need, from Debian's package when it is missing (as root with apt), else a message
+ * saying how to get it: Chromium for every browser test, nginx for the cluster test (tests/e2e/cluster.spec.ts).
+ */
+function ensureProgram({ label, debianPackage, paths, envVar }) {
+  const candidates = [process.env[envVar], ...paths].filter(Boolean)
   if (candidates.some((p) => fs.existsSync(p))) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
   if (isRoot && hasApt) {
-    process.stdout.write('Chromium is missing: installing Debian\'s chromium package…\n')
+    process.stdout.write(`${label} is missing: installing Debian's ${debianPackage} package…\n`)
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' })
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' }) : update
-    if (install.status === 0 && fs.existsSync('/usr/bin/chromium')) return
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', debianPackage], { stdio: 'inherit' }) : update
+    if (install.status === 0 && paths.some((p) => fs.existsSync(p))) return
   }
   process.stderr.write(
-    '\nThe browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`),\n' +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run `npm test` again.\n',
+    `\nThe browser tests need ${label}. Install it (Debian/Ubuntu: \`sudo apt-get install -y ${debianPackage}\`),\n` +
+      `or point ${envVar} at its binary, then run \`npm test\` again.\n`,
   )
   process.exit(1)
 }
 
-ensureChromium()
+ensureProgram({ label: 'Chromium', debianPackage: 'chromium', paths: ['/usr/bin/chromium', '/usr/bin/chromium-browser'], envVar: 'CHROMIUM_PATH' })
+ensureProgram({ label: 'nginx', debianPackage: 'nginx', paths: ['/usr/sbin/nginx'], envVar: 'NGINX_PATH' })
 step('Type check', 'npm', ['run', '--silent', 'typecheck'])
 step('Lint', 'npm', ['run', '--silent', 'lint'])
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`])

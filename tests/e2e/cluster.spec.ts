@@ -1,0 +1,188 @@
+// Nestlist on three nodes behind nginx (npm run cluster, docs/deploy.md), sharing this run's database: each visitor
+// gets their own header from every node, a sign-in made on one node holds on all, a stock change made through one
+// node reaches the pages of every node within 2 s, and reservations keep their rule while a node is killed mid-run.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { type Cluster, startCluster } from '../../scripts/cluster-lib'
+import { createAccount, demoParent, demoStaff } from './support/accounts'
+import { launchBrowser } from './support/browser'
+import { makeDataDir } from './support/server'
+import { endPool } from './support/shop-db'
+
+const databaseUrl = inject('databaseUrl')
+let cluster: Cluster
+let browser: Browser
+let pool: pg.Pool
+
+beforeAll(async () => {
+  cluster = await startCluster({ nodes: 3, port: 0, databaseUrl, dataDir: makeDataDir() })
+  browser = await launchBrowser()
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await cluster?.stop()
+  if (pool) await endPool(pool)
+})
+
+const json = (base: string, method: string, path: string, body?: unknown, cookie?: string) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
+async function signIn(base: string, account: { email: string; password: string }) {
+  const res = await json(base, 'POST', '/api/v3/user_session', account)
+  expect(res.status).toBe(200)
+  return res.headers.get('set-cookie')!.split(';')[0]!
+}
+
+const page = async (base: string, path: string, cookie?: string) => (await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} })).text()
+
+/** A stocked product with a single option, and its page's path. */
+async function stockedProduct() {
+  const { rows } = await pool.query<{ product_id: number; option_key: string; quantity: number }>(
+    `select s.product_id, s.option_key, s.quantity from product_stock s join products p on p.id = s.product_id
+     where s.quantity between 5 and 500 and p.available
+       and (select count(*) from product_stock o where o.product_id = s.product_id) = 1
+     order by s.product_id desc limit 1`,
+  )
+  const row = rows[0]!
+  return { id: row.product_id, optionKey: row.option_key, quantity: row.quantity, path: `/gp/p/${row.product_id}` }
+}
+
+describe('three nodes behind nginx', () => {
+  test('a signed-in parent and an anonymous visitor get their own header from every node; a sign-in on one node holds on all', async () => {
+    // In a browser, through nginx: the parent signs in on the sign-in page and browses; a second browser stays anonymous.
+    const parentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const anonymousContext = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    try {
+      const parentPage = await parentContext.newPage()
+      await parentPage.goto(`${cluster.url}/login?redirect_path=%2Fstore`)
+      await parentPage.getByLabel('Email').fill(demoParent.email)
+      await parentPage.getByLabel('Password', { exact: true }).fill(demoParent.password)
+      await parentPage.getByRole('button', { name: 'Sign in' }).click()
+      await parentPage.waitForURL(`${cluster.url}/store`)
+      const anonymousPage = await anonymousContext.newPage()
+      for (let round = 0; round < 6; round++) {
+        for (const path of ['/store', '/store/strollers']) {
+          await parentPage.goto(`${cluster.url}${path}`)
+          expect(await parentPage.locator('summary', { hasText: 'Maya' }).count(), path).toBe(1)
+          await anonymousPage.goto(`${cluster.url}${path}`)
+          expect(await anonymousPage.getByRole('link', { name: 'Sign in' }).count(), path).toBeGreaterThan(0)
+          expect(await anonymousPage.content(), path).not.toContain('Maya')
+        }
+      }
+      const cookie = (await parentContext.cookies()).find((c) => c.name.endsWith('nestlist_session'))!
+      // The session made through nginx is good on every node, and every node answers each visitor with their own page.
+      for (const node of cluster.nodes) {
+        const me = await fetch(`${node.url}/api/v3/user`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })
+        expect(me.status, node.url).toBe(200)
+        expect(((await me.json()) as { email: string }).email).toBe(demoParent.email)
+        for (let i = 0; i < 2; i++) {
+          expect(await page(node.url, '/store/strollers', `${cookie.name}=${cookie.value}`), node.url).toContain('Account menu for ')
+          const anonymous = await page(node.url, '/store/strollers')
+          expect(anonymous, node.url).not.toContain('Account menu for ')
+          expect(anonymous, node.url).not.toContain(demoParent.email)
+        }
+      }
+    } finally {
+      await parentContext.close()
+      await anonymousContext.close()
+    }
+    // A sign-in on node 1 is valid on nodes 2 and 3.
+    const fromNode1 = await signIn(cluster.nodes[0]!.url, demoParent)
+    for (const node of cluster.nodes.slice(1)) expect((await fetch(`${node.url}/api/v3/user`, { headers: { Cookie: fromNode1 } })).status, node.url).toBe(200)
+  })
+
+  test('a stock change made through one node shows on the product page of every node within 2 s', async () => {
+    const product = await stockedProduct()
+    const staff = await signIn(cluster.url, demoStaff)
+    const soldOutText = 'We will send you one email when it is back in stock.'
+    // Every node has the page in its cache first, so a node that missed the change would keep showing it in stock.
+    for (const node of cluster.nodes) for (let i = 0; i < 2; i++) expect(await page(node.url, product.path), node.url).not.toContain(soldOutText)
+    const showsOnEveryNode = async (soldOut: boolean) => {
+      const since = Date.now()
+      for (const node of cluster.nodes) {
+        await expect
+          .poll(async () => (await page(node.url, product.path)).includes(soldOutText), { timeout: Math.max(100, 2000 - (Date.now() - since)), interval: 100 })
+          .toBe(soldOut)
+      }
+      expect((await page(cluster.url, product.path)).includes(soldOutText)).toBe(soldOut)
+    }
+    const set = (base: string, quantity: number, expected: number) =>
+      json(base, 'PATCH', `/api/v3/staff/products/${product.id}/stock`, { optionKey: product.optionKey, quantity, expected }, staff)
+    try {
+      expect((await set(cluster.nodes[0]!.url, 0, product.quantity)).status).toBe(200)
+      await showsOnEveryNode(true)
+    } finally {
+      expect((await set(cluster.nodes[1]!.url, product.quantity, 0)).status).toBe(200)
+    }
+    await showsOnEveryNode(false)
+  })
+
+  test('reservations spread over the nodes keep their rule while one node is killed and restarted: none acknowledged is lost or doubled, none beyond the quantity', async () => {
+    const owner = await createAccount(cluster.url, { firstName: 'Clara' })
+    const product = await stockedProduct()
+    const arrival = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10)
+    const registry = await json(
+      cluster.url,
+      'POST',
+      '/api/v3/registries',
+      { registryType: 'baby', title: 'Baby Cluster', familyName: 'Clara Tester', slug: `cluster-${randomBytes(4).toString('hex')}`, arrivalDate: arrival, planningStage: 'pregnant' },
+      owner.cookie,
+    )
+    expect(registry.status).toBe(201)
+    const registryId = ((await registry.json()) as { id: number }).id
+    const item = await json(cluster.url, 'POST', `/api/v3/registries/${registryId}/reg_items`, { productId: product.id, quantity: 5 }, owner.cookie)
+    expect(item.status).toBe(201)
+    const itemId = ((await item.json()) as { id: number }).id
+
+    const victim = cluster.nodes[1]!
+    const outcomes: { status: number; id?: string }[] = []
+    const attempt = async (i: number) => {
+      try {
+        const res = await json(cluster.url, 'POST', `/api/v3/reg_items/${itemId}/reservations`, { quantity: 1, giverName: `Guest ${i}`, giverEmail: `guest${i}.${randomBytes(3).toString('hex')}@example.test` })
+        const body = (await res.json().catch(() => ({}))) as { id?: string }
+        outcomes.push({ status: res.status, id: body.id })
+      } catch {
+        outcomes.push({ status: 0 })
+      }
+    }
+    const first = Array.from({ length: 8 }, (_, i) => attempt(i))
+    await new Promise((r) => setTimeout(r, 30))
+    await victim.kill()
+    const second = Array.from({ length: 12 }, (_, i) => attempt(100 + i))
+    await Promise.all([...first, ...second])
+    await victim.restart()
+
+    const acknowledged = outcomes.filter((o) => o.status === 201)
+    const refused = outcomes.filter((o) => o.status === 409 || o.status === 422)
+    const unknown = outcomes.filter((o) => o.status !== 201 && o.status !== 409 && o.status !== 422)
+    expect(outcomes).toHaveLength(20)
+    expect(acknowledged.length).toBeGreaterThan(0)
+    expect(acknowledged.length + refused.length + unknown.length).toBe(20)
+    // Every acknowledged reservation exists, once, on every node (the restarted one too).
+    expect(new Set(acknowledged.map((o) => o.id)).size).toBe(acknowledged.length)
+    for (const node of cluster.nodes) {
+      for (const { id } of acknowledged) {
+        const res = await fetch(`${node.url}/api/v3/reservations/${id}`)
+        expect(res.status, `${node.url} ${id}`).toBe(200)
+      }
+    }
+    const stored = await pool.query<{ n: number; quantity: number }>(
+      `select count(*)::int as n, coalesce(sum(quantity), 0)::int as quantity from reservations where reg_item_id = $1 and status <> 'cancelled'`,
+      [itemId],
+    )
+    // Never more than the family asked for; nothing acknowledged lost; nothing stored that a request did not make.
+    expect(stored.rows[0]!.quantity).toBeLessThanOrEqual(5)
+    expect(stored.rows[0]!.n).toBeGreaterThanOrEqual(acknowledged.length)
+    expect(stored.rows[0]!.n).toBeLessThanOrEqual(acknowledged.length + unknown.length)
+    // The refusals say the gift is taken, not that something broke.
+    if (acknowledged.length === 5) expect(refused.length).toBeGreaterThan(0)
+  })
+})
