@@ -125,6 +125,20 @@ describe('three nodes behind nginx', () => {
     await showsOnEveryNode(false)
   })
 
+  test("staff's 'refresh now' on one node reloads the listing index of every node", async () => {
+    const staff = await signIn(cluster.url, demoStaff)
+    const loadedAt = async (node: { url: string }) => {
+      const res = await fetch(`${node.url}/bl_admin/api/cache_refreshes`, { headers: { Cookie: staff } })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { index: { loadedAt: string | null } }).index.loadedAt
+    }
+    const before = await Promise.all(cluster.nodes.map(loadedAt))
+    expect((await json(cluster.nodes[2]!.url, 'POST', '/bl_admin/api/cache_refreshes', {}, staff)).status).toBe(201)
+    for (const [i, node] of cluster.nodes.entries()) {
+      await expect.poll(() => loadedAt(node), { timeout: 5000, interval: 100 }).not.toBe(before[i])
+    }
+  })
+
   test('reservations spread over the nodes keep their rule while one node is killed and restarted: none acknowledged is lost or doubled, none beyond the quantity', async () => {
     const owner = await createAccount(cluster.url, { firstName: 'Clara' })
     const product = await stockedProduct()

@@ -27,7 +27,8 @@ export type LiveIndex = SearchEngineSet & {
   listening(): boolean
   /**
    * Staff's 'refresh now' (/bl_admin/api/cache_refreshes): tells every onChange listener (page cache, shared reads),
-   * and when the index is in use reloads it whole from PostgreSQL; resolves once that is done.
+   * and when the index is in use reloads it whole from PostgreSQL; resolves once that is done. Every other process
+   * listening on the same database is told to do the same.
    */
   refresh(): Promise<void>
   /** What the index holds now, for the staff page. */
@@ -221,6 +222,9 @@ export function createLiveIndex(
         changed()
         return
       }
+      // Every process on this database hears it and reloads too, so staff's refresh reaches every node behind the
+      // load balancer (docs/deploy.md); this one reloads now, so the answer waits for it.
+      await pool.query(`select pg_notify('search_changes', 'all')`)
       onNotification('all')
       await queue
     },
