@@ -17,12 +17,13 @@ const SECONDS = Number(process.env.SECONDS ?? 10)
 const NODES = (process.env.NODES ?? '1,2,3').split(',').map(Number)
 const WORDS = ['stroller', 'bottle', 'swaddle', 'crib', 'monitor', 'carrier', 'blanket', 'bib', 'diaper', 'seat', 'toy', 'bath', 'sleep', 'wipes', 'lotion']
 
-type Run = { rps: number; p50: number; p99: number; errors: number; count: number }
+type Run = { rps: number; p50: number; p99: number; errors: number; count: number; statuses: Record<string, number> }
 
 async function load(base: string, path: (i: number) => string, seconds: number): Promise<Run> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
   const latencies: number[] = []
   let errors = 0
+  const statuses: Record<string, number> = {}
   let i = 0
   const until = Date.now() + seconds * 1000
   const one = (target: string) =>
@@ -32,12 +33,16 @@ async function load(base: string, path: (i: number) => string, seconds: number):
         res.resume()
         res.on('end', () => {
           if (res.statusCode === 200) latencies.push(performance.now() - started)
-          else errors++
+          else {
+            errors++
+            statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1
+          }
           resolve()
         })
       })
-      req.on('error', () => {
+      req.on('error', (error: NodeJS.ErrnoException) => {
         errors++
+        statuses[error.code ?? 'error'] = (statuses[error.code ?? 'error'] ?? 0) + 1
         resolve()
       })
     })
@@ -51,7 +56,7 @@ async function load(base: string, path: (i: number) => string, seconds: number):
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, count: latencies.length }
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, count: latencies.length, statuses }
 }
 
 const dataDir = makeDataDir()
@@ -63,13 +68,15 @@ try {
     try {
       const pages = {
         'cached page /store/strollers': () => '/store/strollers',
-        'uncached search': (i: number) => `/store/search?search_term=${WORDS[i % WORDS.length]}&page=${(i % 3) + 1}&n=${i}`,
+        'uncached search': (i: number) => `/store/search?search_term=${WORDS[i % WORDS.length]}&n=${i}`,
       }
       for (const [name, path] of Object.entries(pages)) {
-        await load(cluster.url, path, 2) // warm-up: code optimised, caches filled, connections open
-        const run = await load(cluster.url, path, SECONDS)
+        // DIRECT=1: straight to node 1, without nginx (to see what the load balancer adds).
+        const base = process.env.DIRECT === '1' ? cluster.nodes[0]!.url : cluster.url
+        await load(base, path, 2) // warm-up: code optimised, caches filled, connections open
+        const run = await load(base, path, SECONDS)
         rows.push(
-          `${String(nodes).padStart(5)}  ${name.padEnd(30)} ${run.rps.toFixed(0).padStart(7)} req/s   p50 ${run.p50.toFixed(1).padStart(6)} ms   p99 ${run.p99.toFixed(1).padStart(6)} ms   errors ${run.errors}`,
+          `${String(nodes).padStart(5)}  ${name.padEnd(30)} ${run.rps.toFixed(0).padStart(7)} req/s   p50 ${run.p50.toFixed(1).padStart(6)} ms   p99 ${run.p99.toFixed(1).padStart(6)} ms   errors ${run.errors}${run.errors ? ` ${JSON.stringify(run.statuses)}` : ''}`,
         )
         console.log(rows.at(-1))
       }
