@@ -388,7 +388,7 @@ export function createAccountsService({ db, email, defer: deferWork, logger, clo
           purpose === 'sign_up'
             ? [
                 'Thanks for joining. Confirm that this is your email address to finish creating your account: the button signs you in and takes you back to where you were.',
-                `The link works once, for ${hours} hours. If you did not sign up for Nestlist, you can ignore this email and no account will be made.`,
+                `The link works once, for ${hours} hours. If you did not sign up for Nestlist, you can ignore this email: without this link nobody can use an account with this address.`,
               ]
             : ['Please confirm this new email address for your Nestlist account. Until you do, we keep using your current one.'],
         action: {
