@@ -14,10 +14,10 @@ declare module 'react-router' {
     /** PUBLIC_URL when set: Secure cookies when it is https (emailed links use services.publicOrigin). */
     publicUrl?: string
     /**
-     * A loader marks a random UUID in its data as unique to this response (e.g. a search id): a copy of the
-     * page served from the anonymous page cache gets a new one in its place (server/page-cache.ts).
+     * The page is the same for everyone (app/lib/shared-pages.ts): no loader may read the visitor, and no nonce is
+     * made (`nonce` is empty; the page's policy lists its scripts' hashes, app/entry.server.tsx).
      */
-    freshPerResponse?: (uuid: string) => void
+    sharedPage?: boolean
   }
 }
 

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createCoalescingTransform } from './lib/coalesce-chunks.server'
+import { cspWithScriptHashes, inlineScriptsOf } from './lib/csp.server'
 import { createDeferHydrationTransform } from './lib/defer-hydration.server'
 import { NonceContext } from './lib/nonce'
 import { MarkupCacheContext } from './lib/static-markup'
@@ -28,6 +29,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.nonce
+  if (loadContext.sharedPage) return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext, loadContext)
   reportMarkupError ??= (error) => loadContext.logger.error({ err: error }, 'static markup could not be rendered on its own')
   return new Promise((resolve, reject) => {
     let shellRendered = false
@@ -72,6 +74,49 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           if (shellRendered) loadContext.logger.error({ err: error }, 'render error')
+        },
+      },
+    )
+  })
+}
+
+/**
+ * A page that is the same for everyone (app/lib/shared-pages.ts): rendered whole (it waits on nothing), then answered
+ * in one piece with a policy that allows its inline scripts by their hashes, not by a nonce, so that the bytes are
+ * the same for every visitor and any cache may keep them. Bots and people get the same page.
+ */
+function renderSharedPage(request: Request, status: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+  reportMarkupError ??= (error) => loadContext.logger.error({ err: error }, 'static markup could not be rendered on its own')
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const moduleCode: string[] = []
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+    const { pipe, abort } = renderToPipeableStream(
+      <MarkupCacheContext.Provider value={markupCache}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </MarkupCacheContext.Provider>,
+      {
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          const deferHydration = createDeferHydrationTransform({ onModuleCode: (code) => moduleCode.push(code) })
+          deferHydration.on('data', (chunk: Buffer) => chunks.push(chunk))
+          deferHydration.on('end', () => {
+            clearTimeout(timeoutId)
+            const html = Buffer.concat(chunks)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            responseHeaders.set('Content-Security-Policy', cspWithScriptHashes([...inlineScriptsOf(html.toString('utf8')), ...moduleCode]))
+            resolve(new Response(new Uint8Array(html.buffer, html.byteOffset, html.length), { headers: responseHeaders, status }))
+          })
+          deferHydration.on('error', reject)
+          pipe(deferHydration)
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId)
+          reject(error)
+        },
+        onError(error: unknown) {
+          status = 500
+          loadContext.logger.error({ err: error }, 'render error')
         },
       },
     )

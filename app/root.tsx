@@ -19,16 +19,18 @@ import { FallbackScreen, NotFoundPage } from './components/error-screens'
 import { navbarShouldRevalidate } from './components/stale-times'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
-import { getViewer } from './modules/accounts/auth.server'
-import { headerFacts } from './modules/accounts/header-facts.server'
+import { VisitorProvider } from './components/visitor'
 
+/**
+ * The navbar for every page. A shared page (app/lib/shared-pages.ts) gets nothing of the visitor here: its header's
+ * personal parts come from GET /api/v3/me/header in the browser. A personal page also gets the header's facts (the
+ * same reader), so that it shows who is signed in before any script runs, and the one-time message.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [navbar, header] = await Promise.all([
-    context.services.catalog.navbarCategories(),
-    headerFacts(request.headers.get('Cookie'), context.services, async () => (await getViewer(request, context))?.user ?? null),
-  ])
+  if (context.sharedPage) return { navbar: await context.services.catalog.navbarCategories(), header: null, flash: null }
+  const [navbar, facts] = await Promise.all([context.services.catalog.navbarCategories(), context.services.visitor(request.headers.get('Cookie'))])
   const flash = readFlash(request)
-  const body = { navbar, viewer: header.viewer, cartCount: header.cartCount, flash: flash?.note ?? null }
+  const body = { navbar, header: { viewer: facts.viewer, cartCount: facts.cartCount, myRegistry: facts.myRegistry }, flash: flash?.note ?? null }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body
 }
 
@@ -74,9 +76,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (matches.some((m) => (m.handle as { noShell?: boolean } | undefined)?.noShell)) return <Outlet />
   const bare = matches.some((m) => (m.handle as BareHandle | undefined)?.bare?.(location) === true)
   return (
-    <AppShell navbar={loaderData.navbar} viewer={loaderData.viewer} flash={loaderData.flash} bare={bare}>
-      <Outlet />
-    </AppShell>
+    <VisitorProvider header={loaderData.header}>
+      <AppShell navbar={loaderData.navbar} flash={loaderData.flash} bare={bare}>
+        <Outlet />
+      </AppShell>
+    </VisitorProvider>
   )
 }
 
@@ -85,8 +89,10 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>('root')
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <AppShell navbar={data?.navbar ?? []} viewer={data?.viewer ?? null} flash={null}>
-      {notFound ? <NotFoundPage /> : <FallbackScreen />}
-    </AppShell>
+    <VisitorProvider header={data?.header ?? null}>
+      <AppShell navbar={data?.navbar ?? []} flash={null}>
+        {notFound ? <NotFoundPage /> : <FallbackScreen />}
+      </AppShell>
+    </VisitorProvider>
   )
 }

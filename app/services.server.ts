@@ -9,7 +9,7 @@ import { createAccountsService, type AccountsConfig } from './modules/accounts/a
 import { createAddressService } from './modules/accounts/address.service.server'
 import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
-import { createCopyHeaderReader } from './modules/accounts/header-facts.server'
+import { createVisitorReader } from './modules/accounts/visitor.server'
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
@@ -158,8 +158,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     /** The origin every emailed link starts with (docs/decisions/034); pages and API handlers pass it to services that take one. */
     publicOrigin,
-    /** The header and discount banner of a shop page made from the shared copy, in one statement (server/page-cache.ts). */
-    copyHeader: createCopyHeaderReader({ accounts, cart, discount }),
+    /** What the site knows of the person asking, for a page's personal parts, in one statement (app/modules/accounts/visitor.server.ts). */
+    visitor: createVisitorReader({ accounts, cart, discount }),
     email,
     accounts,
     paymentMethods,

@@ -14,8 +14,7 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  // The page cache renders a few of the app's components on their own (server/personal-copy.ts): on the server, as
-  // React Router's server build sees them.
+  // Modules the server bundle shares with React Router's server build see themselves on the server, as there.
   define: { 'import.meta.env.SSR': 'true' },
   sourcemap: true,
   logLevel: 'warning',

@@ -10,7 +10,9 @@ import { apiBodyLimit, DEFAULT_BODY_LIMIT, requestBodyLimit } from '~/api/body-l
 import { csrfProtection } from '~/api/csrf'
 import { handleApiError } from '~/api/error-handler'
 import type { AppEnv } from '~/api/types'
+import { CSP_DIRECTIVES, cspWithScriptHashes } from '~/lib/csp.server'
 import { hasControlCharacters } from '~/lib/input-rules'
+import { hasFlashCookie, isSharedPageRequest } from '~/lib/shared-pages'
 import type { Logger } from '~/lib/logger.server'
 import { type AllowedHosts, allowedHostsOf, hostCheck } from '~/lib/public-origin.server'
 import { renderImageForPath } from '~/modules/catalog/illustrations'
@@ -21,7 +23,7 @@ import { personalPagesNotStored } from './cache-control'
 import { generatedImages } from './generated-images'
 import { htmlCompression } from './html-compression'
 import { jsonBodyFromNode } from './json-body'
-import { isAnonymousPageRequest, type PageCache, pageCacheMiddleware } from './page-cache'
+import { type HttpCache, httpCacheMiddleware } from './http-cache'
 import { retryAfterOn429 } from './retry-after'
 
 export type AppOptions = {
@@ -39,8 +41,8 @@ export type AppOptions = {
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
   clientDir?: string
-  /** Whole anonymous shop pages kept in memory (server/page-cache.ts); without it every page is rendered. */
-  pageCache?: PageCache
+  /** The server's shared HTTP cache (server/http-cache.ts), for what pages allow it to keep; without it every page is rendered. */
+  httpCache?: HttpCache
   /**
    * TRUSTED_PROXIES: our reverse proxies, whose X-Forwarded-For names the client (server/client-address.ts,
    * docs/decisions/033); unset, the socket's peer is the client.
@@ -71,47 +73,39 @@ const PERMISSIONS_POLICY = {
   browsingTopics: false,
 } as const
 
-/**
- * The security headers of every response but built assets: a CSP with a fresh script nonce per response.
- *
- * `openerPolicy: false` leaves out `Cross-Origin-Opener-Policy` (decision 018, amendment h27): only for shop pages
- * asked for without a personal cookie (`isAnonymousPageRequest`), the pages the page cache shares between visitors,
- * which show nothing an opener could learn. The header makes Chromium start a new renderer process for the page
- * whenever the tab was on another page without it (a new tab, Lighthouse's `about:blank`; on Android, where Chrome
- * isolates sites that send it, coming from a search result too), in the middle of the page's load. Every other
- * document (signed-in and cookie holders' pages, account, registry, checkout) keeps `same-origin`.
- */
-export const documentSecureHeaders = ({ openerPolicy = true }: { openerPolicy?: boolean } = {}) =>
+/** The security headers of a personal page (every document but the shared ones): a CSP with a fresh script nonce per response. */
+export const documentSecureHeaders = () =>
   secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      // Amazon: 'Check out on Amazon' posts to us, and we redirect the new tab to Amazon's add-to-cart page;
-      // browsers hold form redirects to form-action too (docs/decisions/032-amazon-cart.md).
-      formAction: ["'self'", 'https://www.amazon.com'],
-      frameAncestors: ["'none'"],
-    },
+    contentSecurityPolicy: { ...CSP_DIRECTIVES, scriptSrc: ["'self'", NONCE] },
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: openerPolicy,
+    crossOriginOpenerPolicy: true,
     permissionsPolicy: PERMISSIONS_POLICY,
   })
 
 /**
- * The headers of a shop page asked for without a personal cookie (`isAnonymousPageRequest`): in the app, and on
- * page cache hits answered before it (server/main.ts).
+ * The security headers of a shared page (app/lib/shared-pages.ts), in the app and on stored answers sent before it
+ * (server/main.ts). No CSP here: the page brings its own, which allows its inline scripts by their hashes
+ * (app/entry.server.tsx); an answer that brings none (a redirect) gets the policy with no inline script at all.
+ * No `Cross-Origin-Opener-Policy` (decision 018, amendment h27): these pages show nothing an opener could learn, and
+ * the header makes Chromium start a new renderer process for the page in the middle of its load whenever the tab was
+ * on a page without it (a new tab, Lighthouse's `about:blank`; on Android, coming from a search result too).
  */
-export const sharedPageSecureHeaders = () => documentSecureHeaders({ openerPolicy: false })
+export const sharedPageSecureHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: undefined,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    permissionsPolicy: PERMISSIONS_POLICY,
+  })
+
+const NO_INLINE_SCRIPTS_POLICY = cspWithScriptHashes([])
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, pageCache, trustedProxies }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, httpCache, trustedProxies }: AppOptions) {
   const app = new Hono<AppEnv>()
   const isTrustedProxy = parseTrustedProxies(trustedProxies)
 
@@ -177,8 +171,13 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   // header set on a finished answer makes Hono and @hono/node-server rebuild it as a WHATWG Response with a body stream
   // to read back: ~6 % of the checkout bench server's CPU profile, docs/decisions/025 h17). compress() finds it there and
   // leaves it; a client that accepts gzip still gets gzip.
-  app.use((c, next) => {
-    if (!isApiPath(c.req.path)) return (isAnonymousPageRequest(c.req.raw, c.req.path) ? sharedPageHeaders : documentHeaders)(c, next)
+  app.use(async (c, next) => {
+    if (!isApiPath(c.req.path)) {
+      if (!isSharedPageRequest(c.req.path, c.req.header('cookie'))) return documentHeaders(c, next)
+      await sharedPageHeaders(c, next)
+      if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', NO_INLINE_SCRIPTS_POLICY)
+      return
+    }
     c.header('Vary', 'Accept-Encoding')
     return apiHeaders(c, next)
   })
@@ -227,23 +226,30 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
   app.use('/bl_admin/api/*', jsonBodyFromNode())
   app.route('/', createApi())
 
-  // Rendered HTML is gzipped at a cheaper level than compress()'s default; the page cache below it stores
-  // the plain page and answers hits already compressed (both leave compress() nothing to do).
+  // Rendered HTML is gzipped at a cheaper level than compress()'s default; the HTTP cache below it stores
+  // the plain page and answers from its own gzip copy (both leave compress() nothing to do).
   if (build) app.use('*', htmlCompression())
   const handle = build ? createRequestHandler(build, 'production') : undefined
-  const renderPage = (c: Context<AppEnv>, request: Request) =>
-    handle!(request, {
+  const renderPage = (c: Context<AppEnv>, request: Request) => {
+    // A shared page reads nothing of the visitor and has no nonce (app/lib/shared-pages.ts, app/entry.server.tsx).
+    const sharedPage = isSharedPageRequest(c.req.path, c.req.header('cookie'))
+    return handle!(request, {
       services,
-      nonce: c.var.secureHeadersNonce ?? '',
+      nonce: sharedPage ? '' : (c.var.secureHeadersNonce ?? ''),
+      sharedPage,
       requestId: c.var.requestId,
       logger: c.var.logger,
       supportEmail,
       clientIp: c.var.clientIp,
       publicUrl,
-      freshPerResponse: (uuid: string) => void c.var.freshPerResponse?.push(uuid),
     })
-  // Before the static files' look-up on disk: no shop page is a file.
-  if (build && pageCache) app.use('*', pageCacheMiddleware(pageCache, { render: renderPage }))
+  }
+  // Before the static files' look-up on disk: no page is a file. A stale page is fetched again in the background by a
+  // request that asks for a new answer (Cache-Control: no-cache), through the whole app like any other.
+  if (build && httpCache) {
+    const cached = httpCacheMiddleware(httpCache, { revalidate: revalidateThrough(app), bypass: hasFlashCookie })
+    app.use('*', (c, next) => (isApiPath(c.req.path) ? next() : cached(c, next)))
+  }
 
   if (clientDir) {
     app.use(
@@ -259,6 +265,12 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
 
   if (build) app.all('*', (c) => renderPage(c, c.req.raw))
   return app
+}
+
+/** Fetches a URL again through `app`, asking for a new answer (Cache-Control: no-cache), so that the HTTP cache stores it. */
+export const revalidateThrough = (app: { fetch: (request: Request) => Response | Promise<Response> }) => async (url: string) => {
+  const res = await app.fetch(new Request(url, { headers: { 'Cache-Control': 'no-cache', 'Accept-Encoding': 'identity' } }))
+  await res.arrayBuffer()
 }
 
 /** The answer to a request whose Host is not one of ours: plain text, never cached. */

@@ -12,7 +12,7 @@
 // 16 KB output pieces than on compressing (decision 028, amendment h24).
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import { acceptsGzip, GZIP_HEADER, gzipEnd } from './page-cache'
+import { acceptsGzip, GZIP_HEADER, gzipEnd } from './encoding'
 
 /** zlib level for rendered HTML (1 fastest … 9 smallest; zlib's default is 6). */
 export const HTML_GZIP_LEVEL = 1

@@ -1,7 +1,7 @@
 // Answers for files that never change while the server runs (server/generated-images.ts, server/built-assets.ts): kept
 // in memory with compressed copies, cached by browsers for a year, the copy picked by the request's Accept-Encoding.
 import type { Context } from 'hono'
-import { acceptsEncoding } from './page-cache'
+import { acceptsEncoding } from './encoding'
 
 const YEAR = 60 * 60 * 24 * 365
 

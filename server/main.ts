@@ -19,8 +19,9 @@ import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.serve
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
 import { RELEASE_SWEEP_MINUTES } from '~/modules/shipping/shipping.validation'
-import { createApp, documentSecureHeaders, sharedPageSecureHeaders, UNKNOWN_HOST } from './app'
-import { createPageCache, pageCacheListener, probeSecurityHeaders } from './page-cache'
+import { hasFlashCookie } from '~/lib/shared-pages'
+import { createApp, revalidateThrough, sharedPageSecureHeaders, UNKNOWN_HOST } from './app'
+import { createHttpCache, httpCacheListener, probeHeaders } from './http-cache'
 import { normaliseRequestTarget } from './request-target'
 
 // build/server/main.js -> the project root, where drizzle/ and build/ live.
@@ -114,15 +115,15 @@ async function main() {
   setInterval(remindGivers, 3600_000).unref()
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
-  // Whole anonymous shop pages (docs/decisions/028): dropped whenever the catalogue changes, else after 15 s.
-  const pageCache = env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 15_000 }) : undefined
-  if (pageCache) {
-    services.searchIndex.onChange(() => pageCache.invalidate())
-    services.shopCaches.registerPageCache(() => ({ entries: pageCache.size().pages, bytes: pageCache.size().bytes, hits: pageCache.stats.hits + pageCache.stats.personalHits, misses: pageCache.stats.misses }))
+  // The shared HTTP cache (docs/decisions/037): what pages let a shared cache keep, dropped whenever the catalogue changes.
+  const httpCache = env.PAGE_CACHE_MB > 0 ? createHttpCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined
+  if (httpCache) {
+    services.searchIndex.onChange(() => httpCache.invalidate())
+    services.shopCaches.registerPageCache(() => ({ entries: httpCache.size().entries, bytes: httpCache.size().bytes, hits: httpCache.stats.hits + httpCache.stats.staleHits, misses: httpCache.stats.misses }))
   }
   const app = createApp({
     services,
-    pageCache,
+    httpCache,
     logger,
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
@@ -132,18 +133,11 @@ async function main() {
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
   })
 
-  // Stored anonymous pages are answered before the app (server/page-cache.ts, pageCacheListener); every
-  // other request, and a page not stored yet, goes through the app. Those pages carry the headers the app gives
-  // a shop page asked for without a personal cookie: no opener policy (sharedPageSecureHeaders).
+  // Stored answers are sent before the app (server/http-cache.ts, httpCacheListener), with the headers the app gives a
+  // shared page; every other request, and a page not stored yet, goes through the app.
   const appListener = getRequestListener(app.fetch, { hostname: env.HOST })
-  // A guest with a cart or a signed-in shopper is answered there too, from the page's personal copy once the app made
-  // it, with the headers the app gives a personal page (documentSecureHeaders: the opener policy stays).
-  const cacheHit = pageCache
-    ? pageCacheListener(pageCache, {
-        security: await probeSecurityHeaders(sharedPageSecureHeaders()),
-        logger,
-        personal: { security: await probeSecurityHeaders(documentSecureHeaders()), services, app: (req, res) => void appListener(req, res) },
-      })
+  const cacheHit = httpCache
+    ? httpCacheListener(httpCache, { securityHeaders: await probeHeaders(sharedPageSecureHeaders()), revalidate: revalidateThrough(app), bypass: hasFlashCookie, logger })
     : undefined
   const server = http.createServer((req, res) => {
     // Before both answers: neither may take an absolute-form target's scheme or host as given.

@@ -18,6 +18,7 @@ import { registriesRouter } from './v3/registries'
 import { reservationsRouter } from './v3/reservations'
 import { checklistRouter } from './v3/checklist'
 import { flagRouter } from './v3/flag'
+import { meRouter } from './v3/me'
 import { externalItemsRouter } from './v3/external-items'
 import { collaboratorsRouter } from './v3/collaborators'
 import { insertCardOrdersRouter } from './v3/insert-card-orders'
@@ -56,6 +57,7 @@ export function createApi() {
   api.route('/', reservationsRouter)
   api.route('/', checklistRouter)
   api.route('/', flagRouter)
+  api.route('/', meRouter)
   api.route('/', externalItemsRouter)
   api.route('/', collaboratorsRouter)
   api.route('/', insertCardOrdersRouter)

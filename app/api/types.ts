@@ -11,7 +11,5 @@ export type AppEnv = {
     secureHeadersNonce?: string
     clientIp: string
     publicUrl?: string
-    /** Values unique to this response that a cached copy must replace (server/page-cache.ts). */
-    freshPerResponse?: string[]
   }
 }

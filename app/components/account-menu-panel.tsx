@@ -25,7 +25,7 @@ const STAFF_LINKS = [
  * JavaScript, with settings, shipments, the staff pages for staff, and sign out. Its code loads only for people
  * who are signed in (account-menu.tsx).
  */
-export function SignedInMenu({ viewer, className }: { viewer: NonNullable<HeaderViewer>; className?: string }) {
+export function SignedInMenu({ viewer, myRegistry, className }: { viewer: NonNullable<HeaderViewer>; myRegistry?: { href: string } | null; className?: string }) {
   const { pathname } = useLocation()
   const menu = useRef<HTMLDetailsElement>(null)
   const shownFor = useRef(pathname)
@@ -66,6 +66,13 @@ export function SignedInMenu({ viewer, className }: { viewer: NonNullable<Header
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-line bg-white p-2 shadow-lg">
         <ul className="flex flex-col">
+          {myRegistry ? (
+            <li>
+              <SiteLink to={myRegistry.href} className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
+                My registry
+              </SiteLink>
+            </li>
+          ) : null}
           <li>
             <SiteLink to="/settings" className="flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold hover:bg-berry-50">
               Account settings

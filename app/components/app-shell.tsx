@@ -5,7 +5,6 @@ import { SiteLink, useSiteLinkNavigation } from '~/lib/site-link'
 import type { FlashKey, FlashNote } from '~/lib/flash'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Alert, Container, ToastProvider } from '~/ui'
-import type { HeaderViewer } from './account-menu'
 import { BACK_TO_TOP_AFTER_PX } from './back-to-top-threshold'
 import { IconSprite } from './icon-sprite'
 import { SITE_FOOTER } from './kept-parts'
@@ -15,6 +14,7 @@ import { RouteChangeListener } from './route-change-listener'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
+import { useVisitor } from './visitor'
 
 /**
  * The spec's app container around every page: skip link, header with the store navigation (desktop)
@@ -23,20 +23,19 @@ import { SkipLink } from './skip-link'
  */
 export function AppShell({
   navbar,
-  viewer,
   flash,
   bare = false,
   children,
 }: {
   navbar: NavbarCategory[]
-  viewer: HeaderViewer
-  /** A one-time message from the previous page (after a redirect). */
+  /** A one-time message from the previous page (after a redirect); a request that brings one is never given the shared page. */
   flash: FlashNote | null
   /** Just the page (a sign-in popup): no header, footer or navigation. */
   bare?: boolean
   children: React.ReactNode
 }) {
   const { pathname } = useLocation()
+  const viewer = useVisitor().header?.viewer ?? null
   useSiteLinkNavigation()
   useEffect(() => {
     // Lets browser tests (and anyone curious) know the page is interactive.
@@ -57,7 +56,7 @@ export function AppShell({
       <IconSprite />
       <div id="top" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
         <SkipLink />
-        <SiteHeader navbar={navbar} viewer={viewer} />
+        <SiteHeader navbar={navbar} />
         <main id="main" tabIndex={-1} className="flex-1 scroll-mt-4 outline-none">
           <FlashMessage flash={flash} />
           {viewer && !viewer.emailVerified && pathname !== '/verify_email' ? <ConfirmEmailReminder /> : null}

@@ -3,7 +3,7 @@ import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { MiniCart } from '~/modules/cart/ui/mini-cart'
 import { Container } from '~/ui'
-import { AccountMenu, type HeaderViewer } from './account-menu'
+import { ACCOUNT_CORNER_CLASSES, AccountMenu } from './account-menu'
 import { HeaderAnnouncementBar } from './header-announcement-bar'
 import { SITE_LOGO } from './kept-parts'
 import { Logo } from './logo'
@@ -12,6 +12,7 @@ import { MobileSearchBar } from './mobile-search-bar'
 import { SearchBox } from './search-box'
 import { livePages } from './site-links'
 import { HeaderStoreNav } from './header-store-nav'
+import { useVisitor } from './visitor'
 
 // The spec's shop promises (section 9), in a module of their own so that the announcement bar's code, loaded on
 // first use, does not import the header.
@@ -21,7 +22,9 @@ export { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT, RETURNS_WINDOW } fr
  * The top of every page. From the desktop breakpoint: logo, search box and the store navigation bar.
  * Below it: a menu button with the categories in a drawer, the logo, and the mobile search bar.
  */
-export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewer: HeaderViewer }) {
+export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
+  // Not known yet (undefined): the neutral account corner.
+  const header = useVisitor().header
   return (
     <header className="relative z-30 bg-white shadow-[0_1px_0_var(--color-line)]">
       <HeaderAnnouncementBar />
@@ -37,8 +40,10 @@ export function SiteHeader({ navbar, viewer }: { navbar: NavbarCategory[]; viewe
         </p>
         {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
         <div className="ml-auto flex items-center lg:ml-0">
-          <AccountMenu viewer={viewer} />
-          <MiniCart />
+          <div className={ACCOUNT_CORNER_CLASSES}>
+            <AccountMenu viewer={header ? header.viewer : undefined} myRegistry={header?.myRegistry} />
+          </div>
+          <MiniCart count={header ? header.cartCount : null} />
         </div>
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}

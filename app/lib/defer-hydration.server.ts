@@ -12,7 +12,7 @@ import { Transform } from 'node:stream'
  * forms work before the script runs exactly as before, and hydration is what it was, one frame later.
  * A tab opened in the background (no frames) starts at once.
  */
-export function createDeferHydrationTransform(): Transform {
+export function createDeferHydrationTransform(options: { onModuleCode?: (code: string) => void } = {}): Transform {
   // Bytes not sent yet. The page is scanned as bytes: only the head (up to </head>) and the module
   // script's code are decoded, so the body, nearly all of the page, goes on as the buffers React wrote.
   let pending: Buffer = EMPTY
@@ -51,6 +51,8 @@ export function createDeferHydrationTransform(): Transform {
           return out
         }
         const code = pending.toString('utf8', found.codeStart, close)
+        // The script the loader adds holds this code: a shared page's policy allows it by its hash (app/lib/csp.server.ts).
+        options.onModuleCode?.(code)
         out.push(pending.subarray(0, found.start), Buffer.from(deferredLoader(found.nonce, preloads, code), 'utf8'))
         pending = pending.subarray(close + SCRIPT_CLOSE.length)
         state = 'done'

@@ -36,7 +36,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Feature flag overrides, 'name=on,other=off' (app/modules/config/app-config.ts lists the flags). */
   NESTLIST_FEATURE_FLAGS: z.string().optional(),
-  /** Memory for whole anonymous shop pages (server/page-cache.ts, docs/decisions/028); 0 turns the cache off. */
+  /** Memory for the shared HTTP cache of pages (server/http-cache.ts, docs/decisions/037); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Amazon Associates tag added to the Amazon cart's 'Check out on Amazon' link; unset: no tag. */
   AMAZON_ASSOCIATE_TAG: z

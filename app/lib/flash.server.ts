@@ -1,9 +1,7 @@
 // One-time messages shown on the next page after a redirect ('You are signed in.'), kept in a short cookie.
 // Only known keys travel, so a crafted cookie cannot put arbitrary text on the page.
 import { readCookie } from '~/modules/accounts/auth.server'
-import { type FlashKey, type FlashNote, flashMessages } from './flash'
-
-const COOKIE = 'nestlist_flash'
+import { FLASH_COOKIE as COOKIE, type FlashKey, type FlashNote, flashMessages } from './flash'
 
 /** Set-Cookie that carries a message to the next page. */
 export function flashCookie(key: FlashKey): string {

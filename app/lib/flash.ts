@@ -20,6 +20,9 @@ export const flashMessages = {
 
 export type FlashKey = keyof typeof flashMessages
 
+/** The cookie that carries a message to the next page (app/lib/flash.server.ts). */
+export const FLASH_COOKIE = 'nestlist_flash'
+
 /**
  * A message as the page gets it: the root loader sends its text, so the browser's bundles need not carry every
  * message (decision 018, amendment h18).

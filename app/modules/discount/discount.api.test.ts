@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
 import { readSessionToken } from '~/modules/accounts/auth.server'
-import { headerFacts } from '~/modules/accounts/header-facts.server'
 import { createDiscountService } from './discount.service.server'
 
 // The registry discount through the JSON API and the service, against a real PostgreSQL.
@@ -168,27 +167,30 @@ describe('discount service', () => {
     expect(off.discountBanner?.modalFlag).toBe(false)
     expect(off.birthdayPrompt).toBeNull()
   })
-  test("the shared copy's header in one statement: the same facts as the root loader's headerFacts and shopExtrasFor, in every state", async () => {
-    const { accounts, discount, copyHeader } = h.services
+  test("GET /api/v3/me/header: each visitor's own facts in one statement, the same as the services give them one by one, in every state", async () => {
+    const { accounts, discount, visitor } = h.services
+    // The oracle: the session, then the discount service's banner and birthday prompt, then the registry's add target.
     const expected = async (cookie: string) => {
-      const facts = await headerFacts(cookie, h.services, async () => (await accounts.validateSession(readSessionToken(cookie)))?.user ?? null)
-      const extras = await discount.shopExtrasFor(facts.user)
-      return { viewer: facts.viewer, cartCount: facts.cartCount, discountBanner: extras.discountBanner, userId: facts.user?.id ?? null }
+      const user = (await accounts.validateSession(readSessionToken(cookie)))?.user ?? null
+      const extras = await discount.shopExtrasFor(user, { birthdayPrompt: true })
+      const facts = {
+        viewer: user ? { firstName: user.firstName, role: user.role, emailVerified: user.emailVerified } : null,
+        email: user?.email ?? null,
+        discountBanner: extras.discountBanner,
+        birthdayPrompt: extras.birthdayPrompt,
+        addTarget: user ? await h.services.registry.addTargetFor(user.id) : null,
+      }
+      return JSON.parse(JSON.stringify(facts)) as typeof facts
     }
     const check = async (cookie: string, want: { viewer: unknown; cartCount: number; banner: boolean }) => {
-      const got = await copyHeader(cookie)
-      const oracle = await expected(cookie)
-      expect({ viewer: got.viewer, cartCount: got.cartCount, discountBanner: got.discountBanner, userId: got.user?.id ?? null }, cookie).toEqual(oracle)
+      const res = await h.call('GET', '/api/v3/me/header', { cookie })
+      expect(res.status, res.text).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('private, no-store')
+      const got = res.json as { viewer: unknown; email: string | null; cartCount: number; discountBanner: unknown; birthdayPrompt: { registries: { id: number }[] } | null; addTarget: unknown }
+      const { viewer, email, discountBanner, birthdayPrompt, addTarget } = got
+      expect({ viewer, email, discountBanner, birthdayPrompt, addTarget }, cookie).toEqual(await expected(cookie))
       expect({ viewer: got.viewer, cartCount: got.cartCount, banner: got.discountBanner !== null }, cookie).toEqual(want)
-      // A product page's statement: the same facts, and the registry Add to Registry adds to (as addTargetFor reads it).
-      const { addTarget, ...onProduct } = await copyHeader(cookie, { addTarget: true })
-      expect(onProduct, cookie).toEqual(got)
-      expect(addTarget, cookie).toEqual(got.user ? await h.services.registry.addTargetFor(got.user.id) : undefined)
-      // The landing page's: the same facts, and the birthday prompt's as shopExtrasFor gives them where the prompt is offered.
-      const { birthdayPrompt, ...onLanding } = await copyHeader(cookie, { birthdayPrompt: true })
-      expect(onLanding, cookie).toEqual(got)
-      expect(birthdayPrompt, cookie).toEqual((await discount.shopExtrasFor(got.user, { birthdayPrompt: true })).birthdayPrompt)
-      return { birthdayPrompt }
+      return got
     }
     const [productId] = await h.createProducts(1)
     await h.database.pool.query(`insert into product_stock (product_id, option_key, quantity) values ($1, '', 50)`, [productId])
@@ -235,9 +237,9 @@ describe('discount service', () => {
     const secondGuest = await h.call('POST', '/api/v3/cart_items', { body: { productId, quantity: 5 } })
     const cookies = [owner.cookie, guestCookie, other.cookie, `${owner.cookie}; ${guestCookie}`, '', secondGuest.headers.get('set-cookie')!.split(';')[0]!, owner.cookie]
     const alone = []
-    for (const cookie of cookies) alone.push(await copyHeader(cookie))
+    for (const cookie of cookies) alone.push(await visitor(cookie))
     expect(alone.map((f) => [f.viewer?.firstName ?? null, f.cartCount])).toEqual([['Noor', 3], [null, 2], ['Omar', 1], ['Noor', 3], [null, 0], [null, 5], ['Noor', 3]])
-    expect(await Promise.all(cookies.map((cookie) => copyHeader(cookie)))).toEqual(alone)
+    expect(await Promise.all(cookies.map((cookie) => visitor(cookie)))).toEqual(alone)
 
     // A confirmed address shows as such; an expired session is no session (the guest cart beside it counts).
     await h.database.pool.query('update users set email_verified_at = now() where id = $1', [owner.id])

@@ -13,14 +13,14 @@ import { SHOP_BY_GUIDES_MIN, ShopByGuides } from '~/modules/catalog/ui/shop-by-g
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import { lazy, Suspense } from 'react'
 import * as giftCardForm from '~/modules/giftcards/ui/gift-card-form'
-import { AddToRegistry } from '~/modules/registry/ui/add-to-registry'
-import { addToRegistryState } from '~/modules/registry/ui/add-to-registry.server'
+import { AddToRegistry, addToRegistryStateOf } from '~/modules/registry/ui/add-to-registry'
 import type { ReviewView } from '~/modules/catalog/storefront.service.server'
 import { Badge, Container, Icon } from '~/ui'
 import { notFound, orNotFound } from '../store/http-errors'
 import type { Route } from './+types/product'
 import { formatCount, formatLongDate } from '~/lib/format'
-import { getViewer } from '~/modules/accounts/auth.server'
+import { useVisitor } from '~/components/visitor'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
 import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
 
@@ -32,7 +32,7 @@ const GiftCardForm = import.meta.env.SSR
   : lazy(() => import('~/modules/giftcards/ui/gift-card-form').then((m) => ({ default: m.GiftCardForm })))
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
-export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const input = productInput.safeParse({ id: params.genericProductId })
   if (!input.success) notFound()
@@ -47,14 +47,16 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   }
   // Only products are bought here: gift cards have their own form, cash funds and favors are not for sale.
   const sellable = product.productType === 'product'
-  const [guides, addToRegistry, stock, viewer] = await Promise.all([
+  const [guides, stock] = await Promise.all([
     context.services.storefront.guidesForCategory(product.category.urlSlug, 3),
-    addToRegistryState(request, context, product),
     sellable ? context.services.inventory.levels(product.productId) : null,
-    getViewer(request, context),
   ])
-  return { product, related, reviews, guides, addToRegistry, stock, viewerEmail: viewer?.user.email ?? null, origin: publicOrigin(url.origin) }
+  // The same page for everyone (app/lib/shared-pages.ts): 'Add to Registry' and 'Notify me' learn the visitor in the browser.
+  return { product, related, reviews, guides, stock, origin: publicOrigin(url.origin) }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 /** 'Add to Cart' and 'Notify me when available' post here; a plain form comes back to this page. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -214,7 +216,8 @@ function Options({ options }: { options: ProductDetail['options'] }) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, reviews, guides, addToRegistry, stock, viewerEmail } = loaderData
+  const { product, related, reviews, guides, stock } = loaderData
+  const visitor = useVisitor().facts
   const textBadges = product.promotionalBadges.filter((b) => b.type === 'text')
   const imageBadges = product.promotionalBadges.filter((b) => b.type === 'image')
   const slugSet = product.trail.map((t) => t.urlSlug)
@@ -300,7 +303,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <AddToCart
                   product={product}
                   stock={stock}
-                  viewerEmail={viewerEmail}
+                  viewerEmail={visitor?.email ?? null}
                   action={product.path}
                   failure={actionData as AddToCartResult | NotifyMeResult | undefined}
                 />
@@ -316,7 +319,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </>
           )}
-          <AddToRegistry state={addToRegistry} product={product} path={product.path} />
+          <AddToRegistry state={addToRegistryStateOf(product.productType, visitor)} product={product} path={product.path} />
           {product.fsaHsaEligible ? <p className="text-sm text-muted">FSA/HSA eligible</p> : null}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-base font-bold">

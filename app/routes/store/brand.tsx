@@ -10,7 +10,7 @@ import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalo
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
-import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/brand'
 import { badRequest, notFound, orNotFound } from './http-errors'
@@ -19,8 +19,8 @@ import { badRequest, notFound, orNotFound } from './http-errors'
 export const BRAND_LOGO_SIZE = 180
 
 /** /store/b/{slug}/{brandId}: a brand page; a wrong slug for the id moves permanently to the right one. */
-export async function loader({ request: httpRequest, params, url, context }: Route.LoaderArgs) {
-  const [brand, extras] = await Promise.all([orNotFound(context.services.storefront.brand(params.brandId)), shopExtras(httpRequest, context)])
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const brand = await orNotFound(context.services.storefront.brand(params.brandId))
   if (params.slug !== brand.slug || params.brandId !== String(brand.id)) {
     throw redirect(`${brand.brandPageUrl}${url.search}`, 301)
   }
@@ -34,8 +34,11 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   const listing = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(listing)
   if (missing) notFound({ message: missing, ...retry })
-  return { brand, listing: listingView(listing), origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
+  return { brand, listing: listingView(listing), origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: 'Brand not found | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -53,14 +56,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 }
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand, listing, href, discountBanner } = loaderData
+  const { brand, listing, href } = loaderData
   // Spec §7 'store brand viewed': once per brand shown (not again when only the filters or page change).
   useEffect(() => {
     track({ name: 'store_brand_viewed', brandId: brand.id, brandName: brand.title })
   }, [brand.id, brand.title])
   return (
     <div className="flex flex-col gap-10">
-      <RegistryDiscountBanner promo={discountBanner} className="-mb-4" />
+      <RegistryDiscountBanner className="-mb-4" />
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-8 sm:text-left">
         <img
           src={brand.logoUrl}

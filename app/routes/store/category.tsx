@@ -13,13 +13,13 @@ import { listingQueryFrom, missingPageMessage, tidyHref } from '~/modules/catalo
 import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError, shopErrorTitle } from '~/modules/catalog/ui/shop-error'
-import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/category'
 import { badRequest, notFound, orNotFound } from './http-errors'
 
 /** /store/{slug}, also /store/{parent}/{slug}: the category is read from the last path segment. */
-export async function loader({ request: httpRequest, params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const slug = (params['*'] ?? '').split('/').filter(Boolean).at(-1)
   // The store landing page (/store) is a later page; until then the bare path is not found.
@@ -33,10 +33,9 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
   const firstPage = `/store/${input.data.urlSlug}`
   const retry = { retryHref: firstPage, retryLabel: 'Go to the first page' }
   // The tree comes from the catalogue; the products, with their facets, from the listing engine.
-  const [page, guides, extras] = await Promise.all([
+  const [page, guides] = await Promise.all([
     orNotFound(context.services.catalog.categoryContext(input.data.urlSlug), retry),
     context.services.storefront.guidesForCategory(input.data.urlSlug).catch(() => []),
-    shopExtras(httpRequest, context),
   ])
   const { category } = page
   const defaultSort = categoryDefaultSort(category.sortType, category.sortOrder)
@@ -62,9 +61,11 @@ export async function loader({ request: httpRequest, params, url, context }: Rou
     guides: guides.map((g) => ({ slug: g.slug, title: g.title, teaser: g.teaser, path: g.path, featuredImage: g.featuredImage, imageUrl: g.featuredImage.url })),
     origin: publicOrigin(url.origin),
     href: `${url.pathname}${url.search}`,
-    discountBanner: extras.discountBanner,
   }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (!loaderData) return [{ title: shopErrorTitle(error) }, { name: 'robots', content: 'noindex' }]
@@ -121,11 +122,11 @@ function Teaser({ category }: { category: Route.ComponentProps['loaderData']['ca
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, trail, nav, listing, defaultSort, guides, href, discountBanner } = loaderData
+  const { category, trail, nav, listing, defaultSort, guides, href } = loaderData
   const unfilteredEmpty = listing.count === 0 && !/[?&](brands|categories|onSale|minPrice|maxPrice|available|minRating)=/.test(href)
   return (
     <div>
-      <RegistryDiscountBanner promo={discountBanner} className="mb-4" />
+      <RegistryDiscountBanner className="mb-4" />
       <Breadcrumb crumbs={trail.map((t) => ({ title: t.title, path: t.path }))} slugSet={category.slugSet} />
       <div className="mt-4 grid gap-6 sm:grid-cols-12 sm:gap-8">
         <aside className="sm:col-span-3">

@@ -10,7 +10,8 @@ import { ShopError } from '~/modules/catalog/ui/shop-error'
 import { Container, Icon, type IconName, Tooltip } from '~/ui'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
 import { cardView } from '~/modules/catalog/product-card.server'
-import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { useVisitor } from '~/components/visitor'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { LANDING_DISCOUNT_BANNER_CLASS, RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import { HomeBannerAds } from '~/modules/banner-ads/ui/home-banner-ads'
 import { REGISTRY_DISCOUNT } from '~/modules/config/app-config'
@@ -28,16 +29,15 @@ export const LANDING_DESCRIPTION =
   `Shop baby clothes, gear, nursery furniture, feeding and more at Nestlist. Free shipping on orders over $45 and ${REGISTRY_DISCOUNT_PERCENT}% off with your registry.`
 
 /** /store: the shop's landing page. */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  // Spec §2: the registry discount banner is shown only when there are no home banner ads, so the ads are read first.
-  const [landing, [bannerAds, extras]] = await Promise.all([
-    context.services.storefront.landing(),
-    context.services.bannerAds.active().then(async (ads) => [ads, await shopExtras(request, context, { birthdayPrompt: true, homeBannerAds: ads.length })] as const),
-  ])
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const [landing, bannerAds] = await Promise.all([context.services.storefront.landing(), context.services.bannerAds.active()])
   // Every product of every collection is on this page: the cards get only the fields they render.
   const collections = landing.collections.map((collection) => ({ ...collection, products: collection.products.map(cardView) }))
-  return { ...landing, collections, bannerAds, ...extras, origin: publicOrigin(url.origin) }
+  return { ...landing, collections, bannerAds, origin: publicOrigin(url.origin) }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: LANDING_TITLE },
@@ -88,14 +88,16 @@ function CallToAction({ title, text, href, action }: { title: string; text: stri
 }
 
 export default function StoreLanding({ loaderData }: Route.ComponentProps) {
-  const { collections, categories, guides, bannerAds, discountBanner, birthdayPrompt } = loaderData
+  const { collections, categories, guides, bannerAds } = loaderData
+  const birthdayPrompt = useVisitor().facts?.birthdayPrompt ?? null
   // Spec §7 'store landing viewed'.
   useEffect(() => {
     track({ name: 'store_landing_viewed' })
   }, [])
   return (
     <div className="flex flex-col gap-12 pb-12 sm:gap-16">
-      <RegistryDiscountBanner promo={discountBanner} className={LANDING_DISCOUNT_BANNER_CLASS} />
+      {/* Spec §2: the registry discount banner is shown only when there are no home banner ads. */}
+      {bannerAds.length === 0 ? <RegistryDiscountBanner className={LANDING_DISCOUNT_BANNER_CLASS} /> : null}
       {/* The list-adoption modal (spec §2 store landing): the birthday wishlist offer for signed-in owners. */}
       <BirthdayPrompt user={birthdayPrompt} eventLocation="store_landing" />
       <section aria-labelledby="store-hero-heading" className="bg-peach-50">

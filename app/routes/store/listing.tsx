@@ -1,4 +1,5 @@
 import { publicOrigin } from '~/lib/links'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { redirect } from 'react-router'
 import { pageInput } from '~/modules/catalog/catalog.validation'
 import { DEFAULT_SORT, type SortState } from '~/modules/catalog/ui/filters/filter-state'
@@ -92,6 +93,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (missing) notFound({ message: missing, ...retry })
   return { listing, groupTitle: group?.title ?? null, products: listingView(products), previews, defaultSort, origin: publicOrigin(url.origin), href: `${url.pathname}${url.search}` }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (!loaderData) return [{ title: shopErrorTitle(error) }, { name: 'robots', content: 'noindex' }]

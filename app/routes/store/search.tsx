@@ -17,7 +17,7 @@ import { ProductListing } from '~/modules/catalog/ui/product-listing'
 import { ButtonBanner, MobileAppPromo } from '~/modules/catalog/ui/search-promos'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
 import type { loader as rootLoader } from '~/root'
-import { shopExtras } from '~/modules/discount/shop-extras.server'
+import { sharedPageHeaders } from '~/lib/shared-pages'
 import { RegistryDiscountBanner } from '~/modules/discount/ui/registry-discount-banner'
 import type { Route } from './+types/search'
 import { badRequest, domainErrorCode, notFound, orNotFound } from './http-errors'
@@ -27,7 +27,7 @@ import { formatCount } from '~/lib/format'
 export const HERO_STRIP_SIZE = 3
 
 /** /store/search?search_term=… (unified_search=true is accepted too): products matching every word. */
-export async function loader({ request: httpRequest, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // `url`, not request.url: with v8_passThroughRequests the request of a client navigation ends in .data.
   const term = searchTermInput.safeParse(url.searchParams.get('search_term') ?? '')
   if (!term.success) {
@@ -53,13 +53,16 @@ export async function loader({ request: httpRequest, url, context }: Route.Loade
   if (request.error !== undefined) {
     badRequest({ message: request.error, retryHref: `/store/search?search_term=${encodeURIComponent(searchTerm)}`, retryLabel: 'Clear the filters' })
   }
-  const [results, extras] = await Promise.all([orNotFound(context.services.search.listing(request.query), retry), shopExtras(httpRequest, context)])
+  const results = await orNotFound(context.services.search.listing(request.query), retry)
   const missing = missingPageMessage(results)
   if (missing) notFound({ message: missing, ...retry })
-  // The search id names this one search (analytics): a cached copy of the page gets a new one.
-  if (results.searchId) context.freshPerResponse?.(results.searchId)
-  return { searchTerm, results: listingView(results), href: `${url.pathname}${url.search}`, discountBanner: extras.discountBanner }
+  // The search id names one search as a visitor saw it (analytics): made in the browser, since the page is shared.
+  const { searchId: _shared, ...shown } = listingView(results)
+  return { searchTerm, results: shown, href: `${url.pathname}${url.search}` }
 }
+
+/** The same page for everyone (app/lib/shared-pages.ts): kept by shared caches for a few seconds. */
+export const headers: Route.HeadersFunction = () => sharedPageHeaders()
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.searchTerm || 'Search' },
@@ -101,14 +104,14 @@ function useStoredSort(href: string) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { searchTerm, results, href, discountBanner } = loaderData
+  const { searchTerm, results, href } = loaderData
   const nav = useCategoryNav()
   useStoredSort(href)
   const productIds = results.heroProducts.slice(0, 20).map((p) => p.productId).join(',')
   useEffect(() => {
     if (!searchTerm) return
-    trackSearch({ searchTerm, searchId: results.searchId, productIds: productIds ? productIds.split(',').map(Number) : [] })
-  }, [searchTerm, results.searchId, productIds])
+    trackSearch({ searchTerm, searchId: crypto.randomUUID(), productIds: productIds ? productIds.split(',').map(Number) : [] })
+  }, [searchTerm, productIds])
 
   const filtered = hasFilters(parseFilters(new URL(href, 'http://localhost').searchParams))
   const count = `${formatCount(results.count)} ${results.count === 1 ? 'product' : 'products'}`
@@ -117,7 +120,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 sm:grid-cols-12 sm:gap-8">
       <div className="flex min-w-0 flex-col sm:order-2 sm:col-span-9">
-        <RegistryDiscountBanner promo={discountBanner} className="mb-4" />
+        <RegistryDiscountBanner className="mb-4" />
         {searchTerm ? (
           <>
             <h1 className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl">

@@ -276,8 +276,7 @@ export function NotifyMe({
       <p className="text-sm text-muted">{viewerEmail ? `${cartCopy.notifyMeHelp} We will write to ${viewerEmail}.` : cartCopy.notifyMeHelp}</p>
       {viewerEmail ? null : (
         <TextField
-          // A fixed id (a page has one 'Notify me' at a time): rendered alone, the block is the markup the page renders,
-          // so the page cache can put a signed-in shopper's own block into the shared copy (server/personal-copy.ts).
+          // A fixed id: a page has one 'Notify me' at a time.
           id="notify-me-email"
           label="Email"
           name="email"

@@ -1,7 +1,5 @@
-// The header cart's look without scripts: a link to the cart with the item count on its icon. The server
-// renders it in the page (mini-cart.tsx), and the page cache renders it on its own for a guest holding a cart,
-// to put that guest's count into the shared copy of a shop page (server/personal-copy.ts): one component for
-// both, so the two cannot differ.
+// The header cart's look without scripts: a link to the cart with the item count on its icon (mini-cart.tsx); on a
+// shared page the count is not known until the visitor's facts come (app/components/visitor.tsx), and it shows none.
 import { Icon } from '~/ui/icon'
 import { cx } from '~/ui/cx'
 import { CART_PAGE, cartCopy } from './cart-copy'
@@ -24,11 +22,11 @@ export function CountBadge({ count }: { count: number }) {
 }
 
 /** The cart as a plain link (before scripts run, and in pages without them). */
-export function CartLink({ count, className }: { count: number; className?: string }) {
+export function CartLink({ count, className }: { count: number | null; className?: string }) {
   return (
-    <a href={CART_PAGE} aria-label={cartCopy.cartLabel(count)} className={cx(cartButtonClass, className)} data-mini-cart>
+    <a href={CART_PAGE} aria-label={count === null ? 'Cart' : cartCopy.cartLabel(count)} className={cx(cartButtonClass, className)} data-mini-cart>
       <Icon name="cart" className="size-6" />
-      <CountBadge count={count} />
+      <CountBadge count={count ?? 0} />
     </a>
   )
 }

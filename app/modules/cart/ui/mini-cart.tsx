@@ -1,7 +1,6 @@
 // The header's cart: a link to the cart page before scripts run; with scripts, a button that opens a drawer
 // with the lines (loaded when it opens, with a skeleton), the subtotal and how far free shipping is.
 import { lazy, Suspense, useState } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import { useScripted } from '~/lib/use-scripted'
 import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
@@ -12,14 +11,14 @@ import { CartLink, CountBadge, cartButtonClass } from './cart-link'
 const loadDrawer = () => import('./mini-cart-drawer')
 const MiniCartDrawer = lazy(loadDrawer)
 
-export function MiniCart({ className }: { className?: string }) {
-  const root = useRouteLoaderData('root') as { cartCount?: number } | undefined
-  const count = root?.cartCount ?? 0
+/** `count` null: not known yet (a shared page before the visitor's facts come): the cart without a count. */
+export function MiniCart({ count: known, className }: { count: number | null; className?: string }) {
+  const count = known ?? 0
   const scripted = useScripted()
   const [open, setOpen] = useState(false)
-  const label = cartCopy.cartLabel(count)
+  const label = known === null ? 'Cart' : cartCopy.cartLabel(count)
   if (!scripted) {
-    return <CartLink count={count} className={className} />
+    return <CartLink count={known} className={className} />
   }
   return (
     <>

@@ -1,13 +1,10 @@
 import { lazy, Suspense, useState } from 'react'
 import { track } from '~/modules/analytics/track'
-import { REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config/app-config'
-import type { ShopDiscount } from '../discount.service.server'
-
-export const REGISTRY_DISCOUNT_SLOT = 'registry-discount'
+import { useVisitor } from '~/components/visitor'
+import { REGISTRY_DISCOUNT, REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config/app-config'
 
 /**
- * The landing page's banner is its own page-wide container (not inside one), so where there is no banner there is
- * only the empty slot, as on the other shop pages (server/personal-copy.ts puts a signed-in owner's banner there).
+ * The landing page's banner is its own page-wide container (not inside one).
  * Container's classes written out (`containerClass('xl', …)`, a test holds them equal): a call here, when the module
  * is first evaluated, ran before the shared chunk it imports from in the server build's import cycle.
  */
@@ -16,38 +13,58 @@ export const LANDING_DISCOUNT_BANNER_CLASS = 'mx-auto w-full px-4 sm:px-6 lg:px-
 // Loaded only when a person asks for it, so the shop pages' JavaScript does not grow.
 const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
 
+const LINK_CLASS = 'rounded font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
+
 /**
- * Spec §2 'Registry discount banner': 'Get {percent} off at the shop' with 'Learn more'. With the modal
- * flag on, 'Learn more' opens the status modal (without JavaScript it still goes to the registry discount
- * shop); with it off, it goes to the registry discount shop. The loader passes null when the banner is
- * not for this viewer (not signed in, registry not eligible, home banner ads on the page).
+ * Spec §2 'Registry discount banner': 'Get {percent} off at the shop' with 'Learn more' for an owner whose discount is
+ * open. With the modal flag on, 'Learn more' opens the status modal (without JavaScript it still goes to the registry
+ * discount shop); with it off, it goes to the registry discount shop. The page is the same for everyone, so the banner
+ * learns who is looking in the browser (app/components/visitor.tsx) and keeps its height whatever it says: until then,
+ * and for anyone without a registry, it offers the discount a registry brings; an owner whose discount is not open yet
+ * is told where to see when it is.
  */
-export function RegistryDiscountBanner({ promo, className }: { promo: ShopDiscount | null; className?: string }) {
+export function RegistryDiscountBanner({ className }: { className?: string }) {
   const [open, setOpen] = useState(false)
-  // Where the banner goes, for the page cache to put a signed-in owner's banner into the page's shared copy
-  // (server/personal-copy.ts). A <template> is never shown and takes no room.
-  if (!promo) return <template data-personal-slot={REGISTRY_DISCOUNT_SLOT} />
-  const { discount, modalFlag } = promo
+  const visitor = useVisitor().facts
+  const promo = visitor?.discountBanner ?? null
   return (
     <aside aria-label="Registry discount" className={className}>
-      <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100">
-        <span className="font-bold">Get {discount.percent}% off at the shop</span>
-        <a
-          href={REGISTRY_DISCOUNT_SHOP_PATH}
-          className="rounded font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800"
-          onClick={(event) => {
-            track({ name: 'banner_clicked', bannerName: 'registry_discount', url: REGISTRY_DISCOUNT_SHOP_PATH })
-            if (!modalFlag) return
-            event.preventDefault()
-            setOpen(true)
-          }}
-        >
-          Learn more<span className="sr-only"> about your registry discount</span>
-        </a>
+      <p className="flex min-h-[4.5rem] flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100 sm:min-h-12" data-registry-discount>
+        {promo ? (
+          <>
+            <span className="font-bold">Get {promo.discount.percent}% off at the shop</span>
+            <a
+              href={REGISTRY_DISCOUNT_SHOP_PATH}
+              className={LINK_CLASS}
+              onClick={(event) => {
+                track({ name: 'banner_clicked', bannerName: 'registry_discount', url: REGISTRY_DISCOUNT_SHOP_PATH })
+                if (!promo.modalFlag) return
+                event.preventDefault()
+                setOpen(true)
+              }}
+            >
+              Learn more<span className="sr-only"> about your registry discount</span>
+            </a>
+          </>
+        ) : visitor?.ownsRegistry ? (
+          <>
+            <span className="font-bold">Your registry brings {REGISTRY_DISCOUNT.percent}% off at the shop</span>
+            <a href={REGISTRY_DISCOUNT_SHOP_PATH} className={LINK_CLASS}>
+              See when it applies
+            </a>
+          </>
+        ) : (
+          <>
+            <span className="font-bold">Start a registry and get {REGISTRY_DISCOUNT.percent}% off at the shop</span>
+            <a href="/registry/new" className={LINK_CLASS}>
+              Start your registry
+            </a>
+          </>
+        )}
       </p>
-      {open ? (
+      {open && promo ? (
         <Suspense fallback={null}>
-          <DiscountStatusModal discount={discount} open={open} onClose={() => setOpen(false)} />
+          <DiscountStatusModal discount={promo.discount} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </aside>

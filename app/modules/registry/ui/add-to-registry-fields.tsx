@@ -3,7 +3,7 @@ import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useId } from '
 import { cx, FieldError, inputClasses, Label } from '~/ui'
 
 type SelectFieldProps = Omit<ComponentPropsWithoutRef<'select'>, 'id'> & {
-  /** A fixed id (else one from useId): a form rendered on its own into a shared page (server/personal-copy.ts). */
+  /** A fixed id (else one from useId). */
   id?: string
   label: ReactNode
   hint?: ReactNode

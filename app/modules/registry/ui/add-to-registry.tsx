@@ -2,8 +2,9 @@
 import { useEffect, useRef } from 'react'
 import { useScripted } from '~/lib/use-scripted'
 import { Link, useFetcher, useRouteLoaderData } from 'react-router'
-import type { FormFailure } from '~/lib/form-errors'
+import type { VisitorHeader } from '~/components/visitor'
 import type { loader as rootLoader } from '~/root'
+import type { FormFailure } from '~/lib/form-errors'
 import { Alert, Button, Icon, LinkButton, TextField } from '~/ui'
 import { MAX_QUANTITY, NOTE_MAX } from '../registry.constants'
 import type { AddToRegistryState } from './add-to-registry.server'
@@ -22,6 +23,19 @@ type Product = { productId: number; title: string; available: boolean; options: 
 export { useScripted }
 
 const fieldError = (result: AddItemResult | undefined, name: string) => (result && !result.ok ? result.fields[name]?.[0] : undefined)
+
+/**
+ * What the block offers this visitor (their facts come in the browser, app/components/visitor.tsx; until then, and
+ * without JavaScript, the way in that works for everyone): nothing on gift cards, sign in, create a registry first,
+ * or the add form.
+ */
+export function addToRegistryStateOf(productType: string, visitor: Pick<VisitorHeader, 'viewer' | 'addTarget'> | null): AddToRegistryState {
+  // Gift cards are bought for someone, not wished for: the catalogue marks them and the button stays off.
+  if (productType === 'gift_card') return { kind: 'hidden' }
+  if (!visitor?.viewer) return { kind: 'anonymous' }
+  if (!visitor.addTarget) return { kind: 'no-registry' }
+  return { kind: 'owner', registryTitle: visitor.addTarget.title, categories: visitor.addTarget.categories }
+}
 
 /** The product page's 'Add to Registry' block. `path` is this product page, where a no-JS add comes back to. */
 export function AddToRegistry({ state, product, path }: { state: AddToRegistryState; product: Product; path: string }) {
@@ -75,18 +89,15 @@ function Panel({ children }: { children: React.ReactNode }) {
   )
 }
 
-/**
- * The owner's form. Its fields carry fixed ids (one form per page), so it renders the same alone as in the page: a
- * signed-in owner's product page is the shared copy with this form put in (server/personal-copy.ts).
- */
+/** The owner's form (one per page: its fields carry fixed ids). */
 function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, { kind: 'owner' }>; product: Product; path: string }) {
   const fetcher = useFetcher<AddItemResult>({ key: `add-to-registry-${product.productId}` })
   const scripted = useScripted()
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const flash = useRouteLoaderData<typeof rootLoader>('root')?.flash
   const result = fetcher.data
   const pending = fetcher.state !== 'idle'
   // A no-JavaScript add comes back here with a flash; a script-driven one answers with data.
-  const added = (result?.ok && fetcher.state === 'idle') || (!result && root?.flash?.key === 'registry_item_added')
+  const added = (result?.ok && fetcher.state === 'idle') || (!result && flash?.key === 'registry_item_added')
   const failure = result && !result.ok ? result : undefined
   const form = useRef<HTMLFormElement>(null)
   const defaultCategory = state.categories.find((c) => c.isDefault) ?? state.categories[0]

@@ -1,0 +1,97 @@
+// The personal parts of a page, in the browser (docs/decisions/037). Shop pages are the same for everyone; once the
+// page has loaded, the browser asks GET /api/v3/me/header who is looking, and again after every form sent (signing
+// in or out, a cart change, adding to a registry) and whenever code says the visitor changed (`visitorChanged()`).
+// Until it answers, and without JavaScript, the parts show a neutral state that still works: an 'Account' link, a
+// cart link. A personal page's root loader gives the header's part already (who is signed in, the cart count).
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import { useFetchers, useNavigation } from 'react-router'
+import type { AddTarget } from '~/modules/registry/registry.service.server'
+import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
+import type { ShopDiscount } from '~/modules/discount/discount.service.server'
+import type { HeaderViewer } from './account-menu'
+
+export const VISITOR_HEADER_PATH = '/api/v3/me/header'
+
+/** What GET /api/v3/me/header answers (app/api/v3/me.ts). */
+export type VisitorHeader = {
+  viewer: HeaderViewer
+  email: string | null
+  cartCount: number
+  myRegistry: { href: string } | null
+  discountBanner: ShopDiscount | null
+  ownsRegistry: boolean
+  birthdayPrompt: BirthdayPromptUser | null
+  addTarget: AddTarget | null
+}
+
+/** The header's part a personal page's root loader gives (app/root.tsx). */
+export type HeaderPart = Pick<VisitorHeader, 'viewer' | 'cartCount' | 'myRegistry'>
+
+type VisitorState = {
+  /** The whole answer, once the browser has it. */
+  facts: VisitorHeader | null
+  /** The header's facts: the answer's, else the personal page's own, else null (not known yet: the neutral header). */
+  header: HeaderPart | null
+  /** Asks again (after a change the page made without a form). */
+  refresh: () => void
+}
+
+const VisitorContext = createContext<VisitorState>({ facts: null, header: null, refresh: () => {} })
+
+const CHANGED_EVENT = 'nestlist:visitor-changed'
+
+/** Tells the page's personal parts that the visitor changed (a cart change made with fetch, not a form). */
+export function visitorChanged() {
+  window.dispatchEvent(new Event(CHANGED_EVENT))
+}
+
+export function VisitorProvider({ header, children }: { header: HeaderPart | null; children: React.ReactNode }) {
+  const [facts, setFacts] = useState<VisitorHeader | null>(null)
+  const asked = useRef(0)
+  const refresh = useCallback(() => {
+    const ask = ++asked.current
+    fetch(VISITOR_HEADER_PATH, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<VisitorHeader>) : null))
+      .then((answer) => {
+        // An older question answered after a newer one is dropped.
+        if (answer && ask === asked.current) setFacts(answer)
+      })
+      .catch(() => {
+        // Offline or the server is away: the parts keep what they show (a neutral header works without it).
+      })
+  }, [])
+
+  useEffect(() => {
+    refresh()
+    window.addEventListener(CHANGED_EVENT, refresh)
+    return () => window.removeEventListener(CHANGED_EVENT, refresh)
+  }, [refresh])
+  useAskAgainAfterForms(refresh)
+
+  return <VisitorContext.Provider value={{ facts, header: facts ?? header, refresh }}>{children}</VisitorContext.Provider>
+}
+
+/** Calls `refresh` whenever a form sent with a method other than GET (a navigation's or a fetcher's) has settled. */
+function useAskAgainAfterForms(refresh: () => void) {
+  const navigation = useNavigation()
+  const fetchers = useFetchers()
+  const sending = useRef(new Set<string>())
+  const busy = new Set<string>()
+  if (navigation.state !== 'idle' && navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET') busy.add('navigation')
+  for (const fetcher of fetchers) {
+    if (fetcher.state !== 'idle' && fetcher.formMethod && fetcher.formMethod.toUpperCase() !== 'GET') busy.add(`fetcher:${fetcher.key}`)
+  }
+  const key = [...busy].sort().join(' ')
+  useEffect(() => {
+    const settled = [...sending.current].some((k) => !busy.has(k))
+    sending.current = busy
+    if (settled) refresh()
+    // `key` stands for `busy`, a new set every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, refresh])
+}
+
+/** The visitor as the page knows them so far (see VisitorState). */
+export function useVisitor() {
+  return useContext(VisitorContext)
+}
