@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   data,
   type ShouldRevalidateFunctionArgs,
@@ -17,6 +18,7 @@ import './app.css'
 import { AppShell } from './components/app-shell'
 import { FallbackScreen, NotFoundPage } from './components/error-screens'
 import { navbarShouldRevalidate } from './components/stale-times'
+import { listenForChunkFailures } from './lib/chunk-load'
 import { readFlash } from './lib/flash.server'
 import { useNonce } from './lib/nonce'
 import { VisitorProvider } from './components/visitor'
@@ -70,6 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 type BareHandle = { bare?: (location: { pathname: string; search: string }) => boolean }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // After a deploy, a chunk of the build this page came with may be gone: reload once to the new one (app/lib/chunk-load.ts).
+  useEffect(() => listenForChunkFailures(), [])
   const location = useLocation()
   const matches = useMatches()
   // A route can opt out of the shop's shell entirely (the benchmark's minimal page, bench/ssr.bench.ts).

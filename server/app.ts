@@ -41,6 +41,8 @@ export type AppOptions = {
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
   clientDir?: string
+  /** Where the build before it left its assets (build/previous-client, scripts/keep-previous-assets.mjs), still served. */
+  previousClientDir?: string
   /** The server's shared HTTP cache (server/http-cache.ts), for what pages allow it to keep; without it every page is rendered. */
   httpCache?: HttpCache
   /**
@@ -105,7 +107,7 @@ export const sharedPageSecureHeaders = () =>
 const NO_INLINE_SCRIPTS_POLICY = cspWithScriptHashes([])
 
 /** The whole HTTP surface: security headers, logs, API, images, static assets, then the SSR pages. */
-export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, httpCache, trustedProxies }: AppOptions) {
+export function createApp({ services, logger, supportEmail, publicUrl, allowedHosts = allowedHostsOf({ PUBLIC_URL: publicUrl }), build, clientDir, previousClientDir, httpCache, trustedProxies }: AppOptions) {
   const app = new Hono<AppEnv>()
   const isTrustedProxy = parseTrustedProxies(trustedProxies)
 
@@ -125,6 +127,8 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
     // they are served from the gzip/brotli copies written at build time (scripts/build-server.mjs), kept in
     // memory after the first request (server/built-assets.ts); the file handler answers what that does not.
     app.use('/assets/*', builtAssets(clientDir))
+    // A page of the build before this one may still ask for its chunks (app/lib/chunk-load.ts).
+    if (previousClientDir) app.use('/assets/*', builtAssets(previousClientDir))
     app.use(
       '/assets/*',
       serveStatic({
@@ -136,6 +140,8 @@ export function createApp({ services, logger, supportEmail, publicUrl, allowedHo
         },
       }),
     )
+    // A file no build has: a plain 404, not the shop's page (a script import fails on it just the same, and faster).
+    app.all('/assets/*', (c) => c.text('Not found', 404))
   }
 
   // The shop's drawn pictures, kept in memory with their compressed copies and answered before the request id,

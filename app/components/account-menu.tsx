@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
 import { SignedInMenu } from './account-menu-panel'
+import { lazyChunk } from '~/lib/chunk-load'
 
 export type HeaderViewer = { firstName: string; role: 'user' | 'staff'; emailVerified: boolean } | null
 
-const LazySignedInMenu = lazy(() => import('./account-menu-panel').then((m) => ({ default: m.SignedInMenu })))
+const LazySignedInMenu = lazyChunk('account-menu-panel', () => import('./account-menu-panel').then((m) => ({ default: m.SignedInMenu })))
 
 /** The account corner's width, the same in every state, so that nothing beside it moves when the visitor is known. */
 export const ACCOUNT_CORNER_CLASSES = 'flex shrink-0 justify-end min-[401px]:w-[9.5rem]'

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import { SiteLink, useSiteLinkNavigation } from '~/lib/site-link'
@@ -15,6 +15,7 @@ import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
 import { useVisitor } from './visitor'
+import { lazyChunk } from '~/lib/chunk-load'
 
 /**
  * The spec's app container around every page: skip link, header with the store navigation (desktop)
@@ -71,7 +72,7 @@ export function AppShell({
   )
 }
 
-const LazyBackToTop = lazy(() => import('./back-to-top').then((m) => ({ default: m.BackToTop })))
+const LazyBackToTop = lazyChunk('back-to-top', () => import('./back-to-top').then((m) => ({ default: m.BackToTop })))
 
 /**
  * 'Back to top' (back-to-top.tsx) is hidden until the page is scrolled past its threshold, so the server writes
@@ -93,7 +94,7 @@ function BackToTopOnScroll() {
   ) : null
 }
 
-const LazySiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })))
+const LazySiteFooter = lazyChunk('site-footer', () => import('./site-footer').then((m) => ({ default: m.SiteFooter })))
 
 /** The footer: the real one on the server; in the browser, the server's HTML kept (app/lib/kept-server-html.tsx). */
 function Footer({ navbar }: { navbar: NavbarCategory[] }) {

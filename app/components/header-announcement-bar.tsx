@@ -2,8 +2,9 @@ import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 're
 import { KeptServerHtml, useLiveOnFirstUse } from '~/lib/kept-server-html'
 import { AnnouncementBar, type AnnouncementBarResume } from './announcement-bar'
 import { ANNOUNCEMENT_BAR } from './kept-parts'
+import { loadChunk } from '~/lib/chunk-load'
 
-const loadAnnouncementBar = () => import('./announcement-bar')
+const loadAnnouncementBar = () => loadChunk('announcement-bar', () => import('./announcement-bar'))
 const LazyAnnouncementBar = lazy(() => loadAnnouncementBar().then((m) => ({ default: m.AnnouncementBar })))
 
 /** The index of the bar's tooltip trigger that holds `target` (-1: none). */

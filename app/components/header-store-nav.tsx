@@ -5,8 +5,9 @@ import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { STORE_NAV } from './kept-parts'
 import { trackFlyoutClick } from './navbar-analytics'
 import { StoreNav, type StoreNavResume } from './store-nav'
+import { loadChunk } from '~/lib/chunk-load'
 
-const loadStoreNav = () => import('./store-nav')
+const loadStoreNav = () => loadChunk('store-nav', () => import('./store-nav'))
 
 /** Keys the live bar acts on (store-nav.tsx `onItemKeyDown`): pressed before its code is there, they are replayed. */
 const ITEM_KEYS = new Set(['ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'])

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import { ICON_SPRITE_ID } from '~/ui/icon'
 import { spriteMarkup } from '~/ui/icon-sprite-markup'
+import { lazyChunk } from '~/lib/chunk-load'
 
 // Out of the layout, but not display:none (symbols under a display:none <svg> can lose their gradients and masks).
 const hidden = { position: 'absolute', width: 0, height: 0, overflow: 'hidden' } as const
@@ -15,7 +16,7 @@ function SpriteSvg({ markup }: { markup: string }) {
   return <svg id={ICON_SPRITE_ID} aria-hidden="true" focusable="false" style={hidden} dangerouslySetInnerHTML={html} />
 }
 
-const LazySprite = lazy(() => import('~/ui/icon-sprite-markup').then((m) => ({ default: () => <SpriteSvg markup={m.spriteMarkup()} /> })))
+const LazySprite = lazyChunk('icon-sprite-markup', () => import('~/ui/icon-sprite-markup').then((m) => ({ default: () => <SpriteSvg markup={m.spriteMarkup()} /> })))
 
 /**
  * Every icon's <symbol>, once per page, for `<Icon>`'s `<use href="#icon-…">` (decision 018, amendment h18). The

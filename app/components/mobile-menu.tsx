@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { Icon } from '~/ui'
+import { lazyChunk } from '~/lib/chunk-load'
 
 // The drawer (with the dialog code it needs) is fetched on the first press of the menu button: it is
 // not part of any page's first load.
-const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })))
+const MobileMenuDrawer = lazyChunk('mobile-menu-drawer', () => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })))
 
 /** Below the desktop breakpoint: a menu button that opens the store categories in a drawer from the left. */
 export function MobileMenu({ navbar }: { navbar: NavbarCategory[] }) {

@@ -3,10 +3,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { cx, Icon } from '~/ui'
 import { createDebouncer, lastHistoryTerm, moveHighlight, rememberSearch, type Suggestion, suggestionQuery } from './search-suggestions'
 import { SEARCH_PATH, searchResultsPath } from './search-target'
+import { loadChunk } from '~/lib/chunk-load'
 
 // Fetching and caching suggestions: loaded when the box is first focused or typed in (the 300 ms pause before the
 // first request covers it), not with the page.
-const loadSuggestionSource = () => import('./suggestion-source')
+const loadSuggestionSource = () => loadChunk('suggestion-source', () => import('./suggestion-source'))
 
 const sessionStore = () => (typeof window === 'undefined' ? undefined : safeSessionStorage())
 function safeSessionStorage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { MiniCart } from '~/modules/cart/ui/mini-cart'
@@ -13,6 +13,7 @@ import { SearchBox } from './search-box'
 import { livePages } from './site-links'
 import { HeaderStoreNav } from './header-store-nav'
 import { useVisitor } from './visitor'
+import { lazyChunk } from '~/lib/chunk-load'
 
 // The spec's shop promises (section 9), in a module of their own so that the announcement bar's code, loaded on
 // first use, does not import the header.
@@ -52,7 +53,7 @@ export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
   )
 }
 
-const LazyLogo = lazy(() => import('./logo').then((m) => ({ default: m.Logo })))
+const LazyLogo = lazyChunk('logo', () => import('./logo').then((m) => ({ default: m.Logo })))
 
 /** The logo: the real one on the server; in the browser, the server's HTML kept (no code for its SVG). */
 function HeaderLogo() {

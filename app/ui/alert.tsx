@@ -1,6 +1,7 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { cx } from './cx'
 import { Icon, type IconName } from './icon'
+import { lazyChunk } from '~/lib/chunk-load'
 
 export type AlertTone = 'success' | 'error' | 'info'
 
@@ -46,7 +47,7 @@ type ToastItem = { id: number; tone: AlertTone; message: ReactNode; duration: nu
 type ToastInput = { tone?: AlertTone; message: ReactNode; /** ms before it hides itself; 0 keeps it until dismissed. */ duration?: number }
 
 // A toast's code loads with the first toast of the page (decision 018, amendment h18): most pages show none.
-const Toast = lazy(() => import('./toast').then((m) => ({ default: m.Toast })))
+const Toast = lazyChunk('toast', () => import('./toast').then((m) => ({ default: m.Toast })))
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null)
 

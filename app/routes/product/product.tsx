@@ -11,7 +11,7 @@ import { ProductCard } from '~/modules/catalog/ui/product-card'
 import { Rating, showsRating } from '~/modules/catalog/ui/rating'
 import { SHOP_BY_GUIDES_MIN, ShopByGuides } from '~/modules/catalog/ui/shop-by-guides'
 import { ShopError } from '~/modules/catalog/ui/shop-error'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import * as giftCardForm from '~/modules/giftcards/ui/gift-card-form'
 import { AddToRegistry, addToRegistryStateOf } from '~/modules/registry/ui/add-to-registry'
 import type { ReviewView } from '~/modules/catalog/storefront.service.server'
@@ -23,13 +23,14 @@ import { useVisitor } from '~/components/visitor'
 import { sharedPageHeaders } from '~/lib/shared-pages'
 import { AddToCart, type AddToCartResult, type NotifyMeResult } from '~/modules/cart/ui/add-to-cart'
 import { addToCartFromForm, notifyMeFromForm } from '~/modules/cart/ui/add-to-cart.server'
+import { lazyChunk } from '~/lib/chunk-load'
 
 // Only gift card pages show the purchase form, so its code is a chunk those pages alone fetch (decision 018).
 // The server renders it directly (import.meta.env.SSR is false in the browser build, where the static import
 // then goes unused and is left out); in the browser it hydrates once its chunk has arrived.
 const GiftCardForm = import.meta.env.SSR
   ? giftCardForm.GiftCardForm
-  : lazy(() => import('~/modules/giftcards/ui/gift-card-form').then((m) => ({ default: m.GiftCardForm })))
+  : lazyChunk('gift-card-form', () => import('~/modules/giftcards/ui/gift-card-form').then((m) => ({ default: m.GiftCardForm })))
 
 /** /gp/{slug}/{genericProductId}[/{variant}]: the product page; a stale slug redirects to the current one. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {

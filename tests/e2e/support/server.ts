@@ -22,12 +22,16 @@ export function makeDataDir(): string {
   return dir
 }
 
-/** Starts the built server (build/server/main.js) as `npm start` would (with its Node flags), and waits for it to be healthy. */
-export async function startServer(env: Record<string, string | undefined>, options: { waitForHealthy?: boolean } = {}): Promise<RunningServer> {
-  const port = await freePort()
+/**
+ * Starts the built server (build/server/main.js) as `npm start` would (with its Node flags), and waits for it to be
+ * healthy. `root` runs the build of another folder (a copy, as a deploy test makes); `env.PORT` picks the port.
+ */
+export async function startServer(env: Record<string, string | undefined>, options: { waitForHealthy?: boolean; root?: string } = {}): Promise<RunningServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort()
+  const from = options.root ?? root
   let output = ''
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'build', 'server', 'main.js')], {
-    cwd: root,
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(from, 'build', 'server', 'main.js')], {
+    cwd: from,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

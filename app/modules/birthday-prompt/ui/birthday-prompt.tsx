@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { BIRTHDAY_PROMPT } from '~/modules/config/app-config'
 import { type BirthdayPromptUser, readBirthdayDismissed, shouldOfferBirthdayWishlist, storeBirthdayDismissed } from '../birthday-prompt'
+import { lazyChunk } from '~/lib/chunk-load'
 
 // Fetched only when the prompt is due, so pages that never show it carry none of its code.
-const BirthdayWishlistModal = lazy(() => import('./birthday-wishlist-modal'))
+const BirthdayWishlistModal = lazyChunk('birthday-wishlist-modal', () => import('./birthday-wishlist-modal'))
 
 const storage = () => {
   try {

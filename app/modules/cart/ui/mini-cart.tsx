@@ -6,9 +6,10 @@ import { Icon } from '~/ui'
 import { cx } from '~/ui/cx'
 import { cartCopy } from './cart-copy'
 import { CartLink, CountBadge, cartButtonClass } from './cart-link'
+import { loadChunk } from '~/lib/chunk-load'
 
 // The drawer's code comes with the first press of the button, not with the page.
-const loadDrawer = () => import('./mini-cart-drawer')
+const loadDrawer = () => loadChunk('mini-cart-drawer', () => import('./mini-cart-drawer'))
 const MiniCartDrawer = lazy(loadDrawer)
 
 /** `count` null: not known yet (a shared page before the visitor's facts come): the cart without a count. */

@@ -8,6 +8,7 @@ import { useListingFilters } from './filters/use-listing-filters'
 import { pageHref, Pagination } from './pagination'
 import { type GuideCardData, ProductGrid } from './product-grid'
 import { formatCount } from '~/lib/format'
+import { loadChunk } from '~/lib/chunk-load'
 
 export const EMPTY_FILTER_MESSAGE_START = "Whoops! We couldn't find any matches that fit your current filters. Adjust your selections or "
 export const EMPTY_FILTER_MESSAGE_END = ' to see all available products.'
@@ -44,7 +45,7 @@ export function countText(result: Pick<ListingResult, 'count' | 'page' | 'pageSi
 // their own: the drawer is fetched when a shopper first opens it, so it is not part of a listing page's
 // first load. The server renders the no-JavaScript panel directly (import.meta.env.SSR is false in the
 // browser build, where the static import then goes unused and is left out).
-const loadPanel = () => import('./filters/filter-panel')
+const loadPanel = () => loadChunk('filter-panel', () => import('./filters/filter-panel'))
 const FilterDrawer = lazy(() => loadPanel().then((m) => ({ default: m.FilterDrawer })))
 const InlineFilterPanel = import.meta.env.SSR ? filterPanel.InlineFilterPanel : lazy(() => loadPanel().then((m) => ({ default: m.InlineFilterPanel })))
 

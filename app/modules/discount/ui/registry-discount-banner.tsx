@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { track } from '~/modules/analytics/track'
 import { useVisitor } from '~/components/visitor'
 import { REGISTRY_DISCOUNT, REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config/app-config'
+import { lazyChunk } from '~/lib/chunk-load'
 
 /**
  * The landing page's banner is its own page-wide container (not inside one).
@@ -11,7 +12,7 @@ import { REGISTRY_DISCOUNT, REGISTRY_DISCOUNT_SHOP_PATH } from '~/modules/config
 export const LANDING_DISCOUNT_BANNER_CLASS = 'mx-auto w-full px-4 sm:px-6 lg:px-8 max-w-7xl -mb-8 pt-4 sm:-mb-12'
 
 // Loaded only when a person asks for it, so the shop pages' JavaScript does not grow.
-const DiscountStatusModal = lazy(() => import('./discount-status-modal'))
+const DiscountStatusModal = lazyChunk('discount-status-modal', () => import('./discount-status-modal'))
 
 const LINK_CLASS = 'rounded font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
 
