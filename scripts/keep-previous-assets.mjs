@@ -1,5 +1,5 @@
-// Before a build replaces build/client, its fingerprinted assets move to build/previous-client/assets, where the server
-// still serves them (server/app.ts): a browser holding a page of the build before asks for its chunks after the deploy
+// Before a build replaces build/ (React Router's build empties it), the fingerprinted assets of build/client move to
+// build-previous/assets, where the server still serves them (server/app.ts): a browser holding a page of the build before asks for its chunks after the deploy
 // and gets them (app/lib/chunk-load.ts reloads the page when one is gone all the same). Kept for KEEP_DAYS after they
 // were replaced, then removed by a later build.
 import fs from 'node:fs'
@@ -7,10 +7,10 @@ import path from 'node:path'
 
 export const KEEP_DAYS = 7
 
-/** Moves `root`/build/client/assets/* into `root`/build/previous-client/assets and drops what was kept longer than KEEP_DAYS. */
+/** Moves `root`/build/client/assets/* into `root`/build-previous/assets and drops what was kept longer than KEEP_DAYS. */
 export function keepPreviousAssets(root = process.cwd(), now = Date.now()) {
   const current = path.join(root, 'build', 'client', 'assets')
-  const kept = path.join(root, 'build', 'previous-client', 'assets')
+  const kept = path.join(root, 'build-previous', 'assets')
   fs.mkdirSync(kept, { recursive: true })
   const at = new Date(now)
   let moved = 0
@@ -37,5 +37,5 @@ export function keepPreviousAssets(root = process.cwd(), now = Date.now()) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { moved, dropped } = keepPreviousAssets()
-  if (moved || dropped) console.log(`previous build's assets: ${moved} kept in build/previous-client/assets, ${dropped} older than ${KEEP_DAYS} days removed`)
+  if (moved || dropped) console.log(`previous build's assets: ${moved} kept in build-previous/assets, ${dropped} older than ${KEEP_DAYS} days removed`)
 }

@@ -41,7 +41,7 @@ export type AppOptions = {
   build?: ServerBuild
   /** Where the built browser assets live (build/client). */
   clientDir?: string
-  /** Where the build before it left its assets (build/previous-client, scripts/keep-previous-assets.mjs), still served. */
+  /** Where the build before it left its assets (build-previous, scripts/keep-previous-assets.mjs), still served. */
   previousClientDir?: string
   /** The server's shared HTTP cache (server/http-cache.ts), for what pages allow it to keep; without it every page is rendered. */
   httpCache?: HttpCache

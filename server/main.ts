@@ -131,7 +131,7 @@ async function main() {
     trustedProxies: env.TRUSTED_PROXIES,
     build,
     clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.',
-    previousClientDir: path.relative(process.cwd(), path.join(root, 'build', 'previous-client')) || '.',
+    previousClientDir: path.relative(process.cwd(), path.join(root, 'build-previous')) || '.',
   })
 
   // Stored answers are sent before the app (server/http-cache.ts, httpCacheListener), with the headers the app gives a

@@ -92,7 +92,7 @@ describe('a deploy under a running browser', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
     // A week later the previous build's assets are gone: the old page's menu chunk fails, and the page reloads once.
-    fs.rmSync(path.join(copy, 'build', 'previous-client'), { recursive: true, force: true })
+    fs.rmSync(path.join(copy, 'build-previous'), { recursive: true, force: true })
     await page.getByRole('button', { name: 'Shop categories' }).click()
     await expect.poll(openedBeforeDeploy, { timeout: 15_000 }).toBe(false)
     await page.waitForSelector('html[data-hydrated]')
