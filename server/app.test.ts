@@ -1,12 +1,17 @@
 import { Writable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { seedDemoData } from '~/db/seed.server'
+import { cspWithScriptHashes } from '~/lib/csp.server'
 import { messages } from '~/lib/errors'
+import { FLASH_COOKIE } from '~/lib/flash'
+import { SHARED_PAGE_CACHE_CONTROL, sharedPageHeaders } from '~/lib/shared-pages'
 import { createServices, type Services } from '~/services.server'
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-database'
-import { createApp } from './app'
+import { createApp, revalidateThrough, sharedPageSecureHeaders } from './app'
+import { createHttpCache, probeHeaders } from './http-cache'
+import { routeBuild } from './route-build.test-support'
 
 const SUPPORT = 'help@nestlist.example'
 
@@ -67,25 +72,44 @@ describe('security headers', () => {
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/)
   })
 
-  test('shop pages shared between visitors leave out the opener policy; personal pages and cookie holders keep it', async () => {
+  test('shared pages (the shop) get no opener policy and, when the page brings no CSP of its own, one that allows no inline script', async () => {
     const opener = async (path: string, cookie?: string) =>
       (await app.request(path, { headers: cookie ? { Cookie: cookie } : {} })).headers.get('cross-origin-opener-policy')
-    // Asked for without a personal cookie: what the page cache shares (decision 018, amendment h27). This app has no
-    // React Router build (the pages answer 404 here): the headers follow the request, and the browser suite checks
-    // the real pages, rendered and from the cache.
-    for (const path of ['/store', '/store/strollers', '/store/search?search_term=stroller', '/gp/any-product/12']) {
+    // The same page for everyone, whoever asks (decision 037; decision 018, amendment h27). This app has no React Router
+    // build (the pages answer 404 here), so no page brings its own policy with its scripts' hashes: the headers follow
+    // the request, and the browser suite checks the real pages, rendered and from the cache.
+    for (const path of ['/store', '/store/strollers', '/store/search?search_term=stroller', '/gp/any-product/12', '/store/strollers.data']) {
       const res = await app.request(path)
       expect(res.headers.get('cross-origin-opener-policy')).toBeNull()
-      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+      expect(res.headers.get('content-security-policy')).toBe(cspWithScriptHashes([]))
+      expect(res.headers.get('content-security-policy')).not.toContain('nonce-')
       expect(res.headers.get('x-frame-options')).toBe('DENY')
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     }
-    // The reservations cookie is one every shop page ignores; a session (or any other) cookie is not.
-    expect(await opener('/store', 'nestlist_reservations=abc')).toBeNull()
-    expect(await opener('/store', 'nestlist_session=abc')).toBe('same-origin')
-    expect(await opener('/store/strollers', 'nestlist_bench=1')).toBe('same-origin')
-    // Not shop pages: sign-in, checkout, registry, the JSON API, health.
+    // Cookies change nothing on a shared page (it reads none of them), but a one-time message makes the page the visitor's own.
+    for (const cookie of ['nestlist_reservations=abc', 'nestlist_session=abc', 'nestlist_bench=1', `${FLASH_COOKIE}=`]) expect(await opener('/store/strollers', cookie)).toBeNull()
+    const flash = await app.request('/store', { headers: { Cookie: `nestlist_session=abc; ${FLASH_COOKIE}=signed_in` } })
+    expect(flash.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(flash.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    // Not shared pages: sign-in, checkout, registry, the JSON API, health.
     for (const path of ['/login', '/store/checkout', '/registry/new', '/api/v3/openapi.json', '/healthz']) expect(await opener(path)).toBe('same-origin')
+    for (const path of ['/login', '/store/checkout', '/registry/new']) {
+      expect((await app.request(path)).headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    }
+  })
+
+  test('the headers sent with a stored shared page before the app (probeHeaders) are the app\'s for a shared page: no CSP, no opener policy', async () => {
+    const probed = await probeHeaders(sharedPageSecureHeaders())
+    const names = probed.filter((_, i) => i % 2 === 0)
+    expect(names).not.toContain('content-security-policy')
+    expect(names).not.toContain('cross-origin-opener-policy')
+    const shared = await app.request('/store/strollers')
+    for (let i = 0; i < probed.length; i += 2) expect(shared.headers.get(probed[i]!), probed[i]).toBe(probed[i + 1])
+    expect(Object.fromEntries(Array.from({ length: probed.length / 2 }, (_, i) => [probed[2 * i], probed[2 * i + 1]]))).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    })
   })
 
   test('JSON API answers carry a policy that allows nothing (no nonce) and the same other headers', async () => {
@@ -206,5 +230,103 @@ describe('generated images', () => {
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toContain('<svg')
     expect((await app.request('/images/products/not-a-kind-1.svg')).status).toBe(404)
     expect((await app.request('/images/..%2F..%2Fetc%2Fpasswd')).status).toBe(404)
+  })
+})
+
+describe('the shared HTTP cache in the app', () => {
+  /** The app with a stand-in build: shop pages that say they are shared, a sign-in page that says nothing; renders counted. */
+  function cachedApp() {
+    const httpCache = createHttpCache({ maxBytes: 1_000_000 })
+    let renders = 0
+    const build = routeBuild({
+      category: { path: 'store/:slug', module: { loader: () => null, headers: () => sharedPageHeaders() } },
+      login: { path: 'login', module: { loader: () => null } },
+    })
+    build.entry.module.default = (_request, status, headers, _context, loadContext) =>
+      new Response(`<p>render ${++renders}, shared: ${(loadContext as { sharedPage?: boolean }).sharedPage}</p>`, { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html; charset=utf-8' } })
+    const { logger } = captureLogger()
+    const cached = createApp({ services: {} as Services, logger, supportEmail: SUPPORT, build, httpCache })
+    return { app: cached, httpCache, renders: () => renders }
+  }
+
+  test('a shared page is stored and answered from it with the shared page\'s headers, plain or gzip', async () => {
+    const { app: cached, httpCache, renders } = cachedApp()
+    const first = await cached.request('/store/strollers')
+    expect(await first.text()).toBe('<p>render 1, shared: true</p>')
+    expect(first.headers.get('cache-control')).toBe(SHARED_PAGE_CACHE_CONTROL)
+    expect(httpCache.size().entries).toBe(1)
+    for (const headers of [{}, { Cookie: 'nestlist_session=abc' }] as Record<string, string>[]) {
+      const hit = await cached.request('/store/strollers', { headers })
+      expect(await hit.text()).toBe('<p>render 1, shared: true</p>')
+      expect(hit.headers.get('age')).toBe('0')
+      expect(hit.headers.get('cache-control')).toBe(SHARED_PAGE_CACHE_CONTROL)
+      expect(hit.headers.get('x-accel-expires')).toBe('1')
+      expect(hit.headers.get('cross-origin-opener-policy')).toBeNull()
+      expect(hit.headers.get('content-security-policy')).toBe(cspWithScriptHashes([]))
+      expect(hit.headers.get('x-frame-options')).toBe('DENY')
+    }
+    const gz = await cached.request('/store/strollers', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe('<p>render 1, shared: true</p>')
+    expect(renders()).toBe(1)
+  })
+
+  test('a request with a one-time message is rendered for its visitor and said to be personal', async () => {
+    const { app: cached, renders } = cachedApp()
+    await cached.request('/store/strollers')
+    const flash = await cached.request('/store/strollers', { headers: { Cookie: `nestlist_session=abc; ${FLASH_COOKIE}=signed_in` } })
+    expect(await flash.text()).toBe('<p>render 2, shared: false</p>')
+    expect(flash.headers.get('cache-control')).toBe('private, no-store')
+    expect(flash.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(renders()).toBe(2)
+  })
+
+  test('a page that does not say it may be shared is never stored', async () => {
+    const { app: cached, httpCache, renders } = cachedApp()
+    await cached.request('/login')
+    await cached.request('/login')
+    expect(renders()).toBe(2)
+    expect(httpCache.size().entries).toBe(0)
+  })
+
+  test('a stale page is served while it is fetched again through the app (revalidateThrough); an invalidation drops it', async () => {
+    // The cache and the app's middleware read the same clock (Date.now); only it is moved, timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-12-01T10:00:00Z'))
+      const { app: cached, httpCache, renders } = cachedApp()
+      await cached.request('/store/strollers')
+      vi.setSystemTime(new Date('2026-12-01T10:00:16Z'))
+      const stale = await cached.request('/store/strollers')
+      expect(await stale.text()).toBe('<p>render 1, shared: true</p>')
+      expect(stale.headers.get('age')).toBe('16')
+      await vi.waitFor(() => expect(httpCache.stats.stored).toBe(2))
+      expect(renders()).toBe(2)
+      const fresh = await cached.request('/store/strollers')
+      expect(await fresh.text()).toBe('<p>render 2, shared: true</p>')
+      expect(fresh.headers.get('age')).toBe('0')
+      httpCache.invalidate()
+      expect(await (await cached.request('/store/strollers')).text()).toBe('<p>render 3, shared: true</p>')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('revalidateThrough asks the app for a new, plain answer and reads it whole', async () => {
+    const asked: Request[] = []
+    let read = false
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        read = true
+        controller.close()
+      },
+    })
+    await revalidateThrough({ fetch: (request) => (asked.push(request), new Response(body)) })('http://shop.test/store/strollers?page=2')
+    expect(asked).toHaveLength(1)
+    expect(asked[0]!.url).toBe('http://shop.test/store/strollers?page=2')
+    expect(asked[0]!.method).toBe('GET')
+    expect(asked[0]!.headers.get('cache-control')).toBe('no-cache')
+    expect(asked[0]!.headers.get('accept-encoding')).toBe('identity')
+    expect(read).toBe(true)
   })
 })

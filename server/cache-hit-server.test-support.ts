@@ -1,4 +1,4 @@
-// Tests only: a node:http server with the page cache's answer before the app (pageCacheListener) in front of the app,
+// Tests only: a node:http server with the HTTP cache's answer before the app (httpCacheListener) in front of the app,
 // as server/main.ts wires them, counting the requests the answer before the app took.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

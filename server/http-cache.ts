@@ -4,8 +4,9 @@
 //   and none of `private`, `no-store`, `no-cache`; that sets no cookie; whose Vary names nothing but Accept-Encoding;
 // - the key is the URL; an answer is fresh for its s-maxage, then served stale for its stale-while-revalidate while
 //   one request, made in the background, fetches a new one (`revalidate`);
-// - a request saying `Cache-Control: no-cache` is not answered from it (its answer is stored), nor one whose cookies
-//   `bypass` names (the one-time message's, as nginx's proxy_cache_bypass: such a page is rendered for its visitor);
+// - a request saying `Cache-Control: no-cache` is not answered from it (its answer is stored); one whose cookies
+//   `bypass` names (the one-time message's) is neither answered from it nor stored, as nginx's proxy_cache_bypass and
+//   proxy_no_cache on that cookie: such a page is rendered for its visitor;
 // - everything is dropped when the catalogue changes (`invalidate`, from the listing index's change feed), and the
 //   least recently used answers go first beyond `maxBytes`.
 // A stored answer keeps its body and a gzip copy, made once, off the main thread.
@@ -191,7 +192,7 @@ export function httpCacheMiddleware(cache: HttpCache, options: { revalidate: (ur
         return
       }
     }
-    if (method === 'HEAD' || c.req.header('authorization')) return next()
+    if (method === 'HEAD' || c.req.header('authorization') || options.bypass?.(c.req.header('cookie'))) return next()
     cache.stats.misses++
     const startedAt = cache.generation()
     await next()

@@ -4,7 +4,7 @@
 // One exception: a request that brings a one-time message (the flash cookie, after a form sent without JavaScript) is
 // rendered for its visitor, message, header and all, and kept by no cache (`isSharedPageRequest`; nginx's
 // proxy_cache_bypass on the same cookie, deploy/nginx.conf).
-import { FLASH_COOKIE } from './flash'
+import { FLASH_COOKIE, flashMessages } from './flash'
 
 /** The shop: the landing page, categories, brands, search, listings and product pages (and the bench's minimal page). */
 const SHOP_PATH = /^\/(?:store(?:\/.*)?|gp\/.+|best-baby-products|bench\/minimal)$/
@@ -17,12 +17,15 @@ export function isSharedPagePath(pathname: string): boolean {
   return SHOP_PATH.test(path) && !NOT_SHARED.test(path)
 }
 
-/** Whether a Cookie header brings a one-time message for the page. */
+/**
+ * Whether a Cookie header brings a one-time message for the page: a key the root loader shows (and clears). Anything
+ * else in the cookie is no message, and the page stays the shared one.
+ */
 export function hasFlashCookie(cookie: string | null | undefined): boolean {
   if (!cookie) return false
   for (const pair of cookie.split(';')) {
     const eq = pair.indexOf('=')
-    if (eq > 0 && pair.slice(0, eq).trim() === FLASH_COOKIE && pair.slice(eq + 1).trim() !== '') return true
+    if (eq > 0 && pair.slice(0, eq).trim() === FLASH_COOKIE && Object.hasOwn(flashMessages, pair.slice(eq + 1).trim())) return true
   }
   return false
 }
