@@ -4,7 +4,7 @@
 // with every fingerprint changed, as a real rebuild changes them (building again would take minutes).
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { keepPreviousAssets } from '../../scripts/keep-previous-assets.mjs'
 import { launchBrowser } from './support/browser'
@@ -25,35 +25,58 @@ const filesUnder = (dir: string): string[] => fs.readdirSync(dir, { withFileType
 /**
  * Deploys "the next build" into `root`: the current assets move aside as the build script moves them, then the same
  * build is written again with every fingerprint changed, in file names and in every reference to them (the server
- * build's manifest, the scripts' imports).
+ * build's manifest, the scripts' imports). Returns the new fingerprints.
  */
-function deployNextBuild(root: string, generation: number) {
-  keepPreviousAssets(root)
+function deployNextBuild(root: string, generation: number): string[] {
   const assets = path.join(root, 'build', 'client', 'assets')
+  const current = new Map(fs.readdirSync(assets).filter((n) => !n.endsWith('.gz') && !n.endsWith('.br')).map((n) => [n, fs.readFileSync(path.join(assets, n))]))
+  keepPreviousAssets(root)
   fs.mkdirSync(assets, { recursive: true })
-  const source = path.join(repo, 'build', 'client', 'assets')
   const renamed = new Map<string, string>()
-  for (const name of fs.readdirSync(source)) {
+  for (const name of current.keys()) {
     const token = FINGERPRINT.exec(name)?.[1]
     if (token) renamed.set(token, `${token.slice(0, 6)}${generation}${generation}`)
   }
-  const rewrite = (text: string) => text.replace(/[A-Za-z0-9_-]{8}/g, (t) => renamed.get(t) ?? t)
-  for (const name of fs.readdirSync(source)) {
-    if (name.endsWith('.gz') || name.endsWith('.br')) continue // compressed copies of the old text: left out
-    const body = fs.readFileSync(path.join(source, name))
-    const text = /\.(?:js|css|svg|json)$/.test(name)
-    fs.writeFileSync(path.join(assets, rewrite(name)), text ? rewrite(body.toString('utf8')) : body)
-  }
+  const tokens = new RegExp([...renamed.keys()].map((t) => t.replace(/[-]/g, '\\-')).join('|'), 'g')
+  const rewrite = (text: string) => text.replace(tokens, (t) => renamed.get(t)!)
+  // Compressed copies of the old text are left out: the server sends these files as they are.
+  for (const [name, body] of current) fs.writeFileSync(path.join(assets, rewrite(name)), /\.(?:js|css|svg|json)$/.test(name) ? rewrite(body.toString('utf8')) : body)
+  // In the server build, only the browser's asset URLs and the manifest's version (its own chunks keep their names).
+  const manifestVersion = [...current.keys()].map((n) => /^manifest-([A-Za-z0-9_-]{8})\.js$/.exec(n)?.[1]).find(Boolean)
   for (const file of filesUnder(path.join(root, 'build', 'server'))) {
-    if (/\.(?:js|json)$/.test(file)) fs.writeFileSync(file, rewrite(fs.readFileSync(file, 'utf8')))
+    if (!/\.(?:js|json)$/.test(file)) continue
+    let text = fs.readFileSync(file, 'utf8').replace(/(?<=["'`])\/assets\/[A-Za-z0-9._-]+/g, rewrite)
+    if (manifestVersion) text = text.replaceAll(`version:"${manifestVersion}"`, `version:"${renamed.get(manifestVersion)}"`)
+    fs.writeFileSync(file, text)
   }
-  return renamed
+  return [...renamed.values()]
 }
+
+type Marked = { marker: () => Promise<boolean> }
+
+/** A browser page on `path`, hydrated, with a mark on its window that a reload takes away. */
+async function markedPage(url: string, log: string[]) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  page.on('console', (m) => log.push(m.text()))
+  page.on('response', (res) => {
+    if (res.status() === 404 && res.url().includes('/assets/')) log.push(`404 ${new URL(res.url()).pathname}`)
+  })
+  await page.goto(url)
+  await page.waitForSelector('html[data-hydrated]')
+  await page.evaluate(() => ((window as unknown as { openedBeforeDeploy: boolean }).openedBeforeDeploy = true))
+  const marked: Marked = { marker: () => page.evaluate(() => (window as unknown as { openedBeforeDeploy?: boolean }).openedBeforeDeploy === true) }
+  return { context, page, ...marked }
+}
+
+/** The script URLs a page loaded its build from. */
+const scriptsOf = (page: Page) => page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href') ?? ''))
 
 beforeAll(async () => {
   copy = makeDataDir()
   fs.cpSync(path.join(repo, 'build'), path.join(copy, 'build'), { recursive: true })
-  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'))
+  // What the server reads besides its build (packages, migrations) is the same before and after the deploy.
+  for (const shared of ['node_modules', 'drizzle']) fs.symlinkSync(path.join(repo, shared), path.join(copy, shared))
   fs.copyFileSync(path.join(repo, 'package.json'), path.join(copy, 'package.json'))
   browser = await launchBrowser()
 })
@@ -68,42 +91,39 @@ describe('a deploy under a running browser', () => {
   test('chunks of the build before still load while kept; once gone, the page reloads once to the new build and works', async () => {
     server = await startServer({ DATABASE_URL: databaseUrl }, { root: copy })
     const port = new URL(server.baseUrl).port
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
-    const page = await context.newPage()
-    const missing: string[] = []
-    page.on('response', (res) => {
-      if (res.status() === 404 && res.url().includes('/assets/')) missing.push(new URL(res.url()).pathname)
-    })
-    await page.goto(`${server.baseUrl}/store/strollers`)
-    await page.waitForSelector('html[data-hydrated]')
-    await page.evaluate(() => ((window as unknown as { openedBeforeDeploy: boolean }).openedBeforeDeploy = true))
-    const openedBeforeDeploy = () => page.evaluate(() => (window as unknown as { openedBeforeDeploy?: boolean }).openedBeforeDeploy === true)
+    const redeploy = async (generation: number, keepPrevious: boolean) => {
+      await stopServer(server!)
+      const tokens = deployNextBuild(copy, generation)
+      if (!keepPrevious) fs.rmSync(path.join(copy, 'build-previous'), { recursive: true, force: true })
+      server = await startServer({ DATABASE_URL: databaseUrl, PORT: port }, { root: copy })
+      return tokens
+    }
 
-    // The deploy: the server stops, the next build takes its place, the server starts again on the same address.
-    await stopServer(server)
-    const renamed = deployNextBuild(copy, 1)
-    server = await startServer({ DATABASE_URL: databaseUrl, PORT: port }, { root: copy })
+    // A page of the first build, then a deploy that keeps the previous assets: the old page's cart drawer, whose code
+    // it had not loaded yet, opens from the kept chunks without a reload.
+    const log: string[] = []
+    const first = await markedPage(`${server.baseUrl}/store/strollers`, log)
+    const oldScripts = await scriptsOf(first.page)
+    await redeploy(1, true)
+    await first.page.locator('[data-mini-cart]').click()
+    await expect.poll(() => first.page.getByRole('dialog').count()).toBe(1)
+    expect(await first.marker()).toBe(true)
+    for (const src of oldScripts.filter((s) => s.startsWith('/assets/'))) expect((await fetch(`${server.baseUrl}${src}`)).status, src).toBe(200)
+    await first.context.close()
 
-    // The previous build's chunks are still served: the cart drawer of the old page opens, with no reload.
-    await page.locator('[data-mini-cart]').click()
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
-    expect(await openedBeforeDeploy()).toBe(true)
-    await page.keyboard.press('Escape')
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-
-    // A week later the previous build's assets are gone: the old page's menu chunk fails, and the page reloads once.
-    fs.rmSync(path.join(copy, 'build-previous'), { recursive: true, force: true })
-    await page.getByRole('button', { name: 'Shop categories' }).click()
-    await expect.poll(openedBeforeDeploy, { timeout: 15_000 }).toBe(false)
-    await page.waitForSelector('html[data-hydrated]')
-    expect(missing.length).toBeGreaterThan(0)
-    expect(new URL(page.url()).pathname).toBe('/store/strollers')
-    // The reloaded page is the new build's, and it works: the menu opens.
-    const scripts = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href') ?? ''))
-    const newTokens = [...renamed.values()]
+    // A page of that build, then a deploy whose previous assets are gone (a week later): the page's menu chunk fails,
+    // and the page reloads once, to the new build, where the menu opens.
+    const second = await markedPage(`${server.baseUrl}/store/strollers`, log)
+    const newTokens = await redeploy(2, false)
+    await second.page.getByRole('button', { name: 'Shop categories' }).click()
+    await expect.poll(second.marker, { timeout: 15_000 }).toBe(false)
+    await second.page.waitForSelector('html[data-hydrated]')
+    expect(log.some((line) => line.startsWith('404 /assets/'))).toBe(true)
+    expect(new URL(second.page.url()).pathname).toBe('/store/strollers')
+    const scripts = await scriptsOf(second.page)
     expect(scripts.some((src) => newTokens.some((t) => src.includes(t)))).toBe(true)
-    await page.getByRole('button', { name: 'Shop categories' }).click()
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
-    await context.close()
+    await second.page.getByRole('button', { name: 'Shop categories' }).click()
+    await expect.poll(() => second.page.getByRole('dialog').count()).toBe(1)
+    await second.context.close()
   })
 })
