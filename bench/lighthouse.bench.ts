@@ -4,6 +4,8 @@
 // PAGES=/store,product (any paths; 'product' is the product page below) measures only those.
 // COMPARE_URL=http://… (another build, e.g. the branch point, started on the demo seed too) measures it back to
 // back with this one, page by page, so the two are compared under the same machine load (TBT drifts with it).
+// SIGNED_IN=1 measures as the demo parent: every request carries their session cookie (Lighthouse's extra headers),
+// so the header, cart and discount banner are theirs (on shop pages from GET /api/v3/me/header, decision 037).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -20,6 +22,16 @@ const baseUrl = external ?? server!.baseUrl
 // shopper following a product card pays.
 const productPath = (await fetch(`${baseUrl}/gp/x/1`, { redirect: 'manual' })).headers.get('location') ?? '/gp/x/1'
 const compareUrl = process.env.COMPARE_URL
+
+/** The demo parent's session cookie at `origin`, for SIGNED_IN=1. */
+async function sessionCookie(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'parent@nestlist.example', password: 'nestlist-demo-parent' }) })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (!res.ok || !cookie) throw new Error(`signing in the demo parent at ${origin} failed: ${res.status}`)
+  return cookie
+}
+const cookies = new Map<string, string>()
+if (process.env.SIGNED_IN === '1') for (const origin of [baseUrl, compareUrl].filter((o): o is string => Boolean(o))) cookies.set(origin, await sessionCookie(origin))
 const allPages = ['/store', '/store/full-size-strollers', '/store/search?search_term=swaddle', new URL(productPath, baseUrl).pathname]
 // PAGES=/store (comma-separated) measures only those of the four, e.g. to repeat one page many times.
 const pages = process.env.PAGES ? process.env.PAGES.split(',').map((p) => (p === 'product' ? allPages[3]! : p)) : allPages
@@ -51,7 +63,18 @@ async function measure(label: string, origin: string, page: string): Promise<Run
   const run = () =>
     execFileSync(
       'npx',
-      ['-y', 'lighthouse@12.8.2', origin + page, `--chrome-path=${chromiumPath()}`, `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet'],
+      [
+        '-y',
+        'lighthouse@12.8.2',
+        origin + page,
+        `--chrome-path=${chromiumPath()}`,
+        `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        ...(cookies.has(origin) ? [`--extra-headers=${JSON.stringify({ Cookie: cookies.get(origin) })}`] : []),
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     )
   // Once more when Lighthouse fails to record the trace (NO_NAVSTART, seen now and then on this loaded machine).

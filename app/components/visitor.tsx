@@ -1,6 +1,6 @@
 // The personal parts of a page, in the browser (docs/decisions/037). Shop pages are the same for everyone; once the
 // page has loaded, the browser asks GET /api/v3/me/header who is looking, and again after every form sent (signing
-// in or out, a cart change, adding to a registry) and whenever code says the visitor changed (`visitorChanged()`).
+// in or out, a cart change, adding to a registry), or when code asks (`useVisitor().refresh`).
 // Until it answers, and without JavaScript, the parts show a neutral state that still works: an 'Account' link, a
 // cart link. A personal page's root loader gives the header's part already (who is signed in, the cart count).
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
@@ -38,13 +38,6 @@ type VisitorState = {
 
 const VisitorContext = createContext<VisitorState>({ facts: null, header: null, refresh: () => {} })
 
-const CHANGED_EVENT = 'nestlist:visitor-changed'
-
-/** Tells the page's personal parts that the visitor changed (a cart change made with fetch, not a form). */
-export function visitorChanged() {
-  window.dispatchEvent(new Event(CHANGED_EVENT))
-}
-
 export function VisitorProvider({ header, children }: { header: HeaderPart | null; children: React.ReactNode }) {
   const [facts, setFacts] = useState<VisitorHeader | null>(null)
   const asked = useRef(0)
@@ -61,11 +54,7 @@ export function VisitorProvider({ header, children }: { header: HeaderPart | nul
       })
   }, [])
 
-  useEffect(() => {
-    refresh()
-    window.addEventListener(CHANGED_EVENT, refresh)
-    return () => window.removeEventListener(CHANGED_EVENT, refresh)
-  }, [refresh])
+  useEffect(() => refresh(), [refresh])
   useAskAgainAfterForms(refresh)
 
   return <VisitorContext.Provider value={{ facts, header: facts ?? header, refresh }}>{children}</VisitorContext.Provider>
