@@ -24,15 +24,16 @@ import { useNonce } from './lib/nonce'
 import { VisitorProvider } from './components/visitor'
 
 /**
- * The navbar for every page. A shared page (app/lib/shared-pages.ts) gets nothing of the visitor here: its header's
- * personal parts come from GET /api/v3/me/header in the browser. A personal page also gets the header's facts (the
- * same reader), so that it shows who is signed in before any script runs, and the one-time message.
+ * The navbar for every page. A shared page (app/lib/shared-pages.ts) gets nothing of the visitor here: its personal
+ * parts come from GET /api/v3/me/header in the browser. A personal page also gets the visitor's facts (the same reader
+ * as that answer's), so that it shows who is signed in, their cart and their Add to Registry before any script runs,
+ * and the one-time message.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.sharedPage) return { navbar: await context.services.catalog.navbarCategories(), header: null, flash: null }
   const [navbar, facts] = await Promise.all([context.services.catalog.navbarCategories(), context.services.visitor(request.headers.get('Cookie'))])
   const flash = readFlash(request)
-  const body = { navbar, header: { viewer: facts.viewer, cartCount: facts.cartCount, myRegistry: facts.myRegistry }, flash: flash?.note ?? null }
+  const body = { navbar, header: facts, flash: flash?.note ?? null }
   return flash ? data(body, { headers: { 'Set-Cookie': flash.clear } }) : body
 }
 

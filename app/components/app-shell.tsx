@@ -36,7 +36,7 @@ export function AppShell({
   children: React.ReactNode
 }) {
   const { pathname } = useLocation()
-  const viewer = useVisitor().header?.viewer ?? null
+  const viewer = useVisitor().facts?.viewer ?? null
   useSiteLinkNavigation()
   useEffect(() => {
     // Lets browser tests (and anyone curious) know the page is interactive.

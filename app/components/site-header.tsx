@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useMemo } from 'react'
 import { KeptServerHtml } from '~/lib/kept-server-html'
 import type { NavbarCategory } from '~/modules/catalog/catalog.service.server'
 import { MiniCart } from '~/modules/cart/ui/mini-cart'
@@ -24,8 +24,11 @@ export { FREE_SHIPPING_THRESHOLD, REGISTRY_DISCOUNT_PERCENT, RETURNS_WINDOW } fr
  * Below it: a menu button with the categories in a drawer, the logo, and the mobile search bar.
  */
 export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
-  // Not known yet (undefined): the neutral account corner.
-  const header = useVisitor().header
+  const facts = useVisitor().facts
+  // Not known yet (undefined): the neutral account corner. The same objects while the facts say the same, so that a new
+  // answer does not re-render the account menu (a menu opened before its code came stays open as it hydrates).
+  const viewer = useSame(facts ? facts.viewer : undefined)
+  const myRegistry = useSame(facts?.myRegistry ?? null)
   return (
     <header className="relative z-30 bg-white shadow-[0_1px_0_var(--color-line)]">
       <HeaderAnnouncementBar />
@@ -42,15 +45,21 @@ export function SiteHeader({ navbar }: { navbar: NavbarCategory[] }) {
         {livePages.storeSearch ? <SearchBox className="mx-auto hidden max-w-2xl flex-1 lg:block" /> : null}
         <div className="ml-auto flex items-center lg:ml-0">
           <div className={ACCOUNT_CORNER_CLASSES}>
-            <AccountMenu viewer={header ? header.viewer : undefined} myRegistry={header?.myRegistry} />
+            <AccountMenu viewer={viewer} myRegistry={myRegistry} />
           </div>
-          <MiniCart count={header ? header.cartCount : null} />
+          <MiniCart count={facts ? facts.cartCount : null} />
         </div>
       </Container>
       {livePages.storeSearch ? <MobileSearchBar /> : null}
       <HeaderStoreNav navbar={navbar} />
     </header>
   )
+}
+
+/** `value` as one object for as long as it says the same (as JSON): a stable prop for memoised parts. */
+function useSame<T>(value: T): T {
+  const json = value === undefined ? '' : JSON.stringify(value)
+  return useMemo(() => (json === '' ? undefined : JSON.parse(json)) as T, [json])
 }
 
 const LazyLogo = lazyChunk('logo', () => import('./logo').then((m) => ({ default: m.Logo })))

@@ -2,8 +2,8 @@
 // page has loaded, the browser asks GET /api/v3/me/header who is looking, and again after every form sent (signing
 // in or out, a cart change, adding to a registry), or when code asks (`useVisitor().refresh`).
 // Until it answers, and without JavaScript, the parts show a neutral state that still works: an 'Account' link, a
-// cart link. A personal page's root loader gives the header's part already (who is signed in, the cart count).
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+// cart link. A personal page's root loader gives the same facts already, so it needs no script to show them.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetchers, useNavigation } from 'react-router'
 import type { AddTarget } from '~/modules/registry/registry.service.server'
 import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
@@ -19,45 +19,50 @@ export type VisitorHeader = {
   cartCount: number
   myRegistry: { href: string } | null
   discountBanner: ShopDiscount | null
-  ownsRegistry: boolean
   birthdayPrompt: BirthdayPromptUser | null
   addTarget: AddTarget | null
 }
 
-/** The header's part a personal page's root loader gives (app/root.tsx). */
-export type HeaderPart = Pick<VisitorHeader, 'viewer' | 'cartCount' | 'myRegistry'>
-
 type VisitorState = {
-  /** The whole answer, once the browser has it. */
+  /**
+   * The visitor's facts, the newest the page has: GET /api/v3/me/header's answer, or a personal page's own (its root
+   * loader reads the same facts); null while not known (a shared page before the answer: the neutral parts).
+   */
   facts: VisitorHeader | null
-  /** The header's facts: the answer's, else the personal page's own, else null (not known yet: the neutral header). */
-  header: HeaderPart | null
   /** Asks again (after a change the page made without a form). */
   refresh: () => void
 }
 
-const VisitorContext = createContext<VisitorState>({ facts: null, header: null, refresh: () => {} })
+const VisitorContext = createContext<VisitorState>({ facts: null, refresh: () => {} })
 
-export function VisitorProvider({ header, children }: { header: HeaderPart | null; children: React.ReactNode }) {
-  const [facts, setFacts] = useState<VisitorHeader | null>(null)
+/** `header`: a personal page's facts from its root loader (null on a shared page). */
+export function VisitorProvider({ header, children }: { header: VisitorHeader | null; children: React.ReactNode }) {
+  // The answer, and the root loader's facts it came after: when the loader gives new ones later (a form sent on a
+  // personal page), those are the newer until the next answer.
+  const [answer, setAnswer] = useState<{ facts: VisitorHeader; after: VisitorHeader | null } | null>(null)
+  const latestHeader = useRef(header)
+  useEffect(() => {
+    latestHeader.current = header
+  }, [header])
   const asked = useRef(0)
   const refresh = useCallback(() => {
     const ask = ++asked.current
     fetch(VISITOR_HEADER_PATH, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
       .then((res) => (res.ok ? (res.json() as Promise<VisitorHeader>) : null))
-      .then((answer) => {
+      .then((facts) => {
         // An older question answered after a newer one is dropped.
-        if (answer && ask === asked.current) setFacts(answer)
+        if (facts && ask === asked.current) setAnswer({ facts, after: latestHeader.current })
       })
       .catch(() => {
         // Offline or the server is away: the parts keep what they show (a neutral header works without it).
       })
   }, [])
-
   useEffect(() => refresh(), [refresh])
   useAskAgainAfterForms(refresh)
 
-  return <VisitorContext.Provider value={{ facts, header: facts ?? header, refresh }}>{children}</VisitorContext.Provider>
+  const facts = answer && (answer.after === header || !header) ? answer.facts : header
+  const value = useMemo(() => ({ facts, refresh }), [facts, refresh])
+  return <VisitorContext.Provider value={value}>{children}</VisitorContext.Provider>
 }
 
 /** Calls `refresh` whenever a form sent with a method other than GET (a navigation's or a fetcher's) has settled. */

@@ -1,11 +1,12 @@
 /** Messages a page can leave for the next one after a redirect. */
 export const flashMessages = {
   signed_in: { tone: 'success', message: 'Welcome back! You are signed in.' },
+  already_signed_in: { tone: 'info', message: 'You are already signed in.' },
   signed_up: { tone: 'success', message: 'Welcome to Nestlist! Your email is confirmed and you are signed in.' },
   signed_out: { tone: 'success', message: 'You are signed out. See you soon!' },
   password_reset: { tone: 'success', message: 'Your new password is set and you are signed in.' },
   registry_item_added: { tone: 'success', message: 'Added to your registry.' },
-  registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favourites to get started.' },
+  registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favorites to get started.' },
   reservation_cancelled: { tone: 'success', message: 'Your reservation is cancelled, so the gift is free for someone else.' },
   registry_deleted: { tone: 'success', message: 'Your registry is deleted.' },
   collaborator_joined: { tone: 'success', message: 'You are in! You can now help manage this registry.' },

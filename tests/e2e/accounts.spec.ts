@@ -132,13 +132,16 @@ describe('sign up, sign out, sign in', () => {
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(`${baseUrl}/`)
     await expect.poll(() => page.getByText('You are signed out. See you soon!').count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).count()).toBe(1)
+    expect(await page.locator('[data-account-menu]').count()).toBe(0)
     // the old session is gone on the server, not just in the browser
     const me = await fetch(`${baseUrl}/api/v3/user`, { headers: { Cookie: `${signedInCookie!.name}=${signedInCookie!.value}` } })
     expect(me.status).toBe(401)
   })
 
   test("the account menu's code loads only for people signed in, and a menu opened before it arrives stays open and works", async () => {
+    // A personal page (the home page) has the server's menu; a shop page, the same for everyone, gets it once it knows
+    // who is looking (below).
     const account = await createAccount(baseUrl)
     const page = await openPage()
     await signInContext(page.context(), baseUrl, account)
@@ -151,7 +154,7 @@ describe('sign up, sign out, sign in', () => {
       await held
       await route.continue()
     })
-    await page.goto(`${baseUrl}/store`)
+    await page.goto(`${baseUrl}/`)
     await hydrated(page)
     await expect.poll(() => requested.length).toBe(1)
     const summary = page.locator('summary', { hasText: account.firstName })
@@ -165,6 +168,12 @@ describe('sign up, sign out, sign in', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('details[data-account-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false)
     await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true)
+    // On a shop page the menu comes once the page knows who is looking, and works.
+    await page.goto(`${baseUrl}/store`)
+    await hydrated(page)
+    await page.locator('summary', { hasText: account.firstName }).click()
+    await expect.poll(() => page.locator('details[data-account-menu]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true)
+    expect(await page.getByRole('link', { name: 'Account settings' }).isVisible()).toBe(true)
     // Anonymous visitors never load it.
     const visitor = await openPage()
     const visitorRequests: string[] = []

@@ -18,7 +18,6 @@ export const VisitorHeaderSchema = z
       .object({ discount: z.object({ percent: z.number() }).passthrough(), modalFlag: z.boolean() })
       .nullable()
       .openapi({ description: "The registry discount banner for an owner whose discount is open; null otherwise." }),
-    ownsRegistry: z.boolean(),
     birthdayPrompt: z
       .object({ id: z.number().int(), createdAt: z.string(), registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string() })) })
       .nullable(),

@@ -26,14 +26,12 @@ export type VisitorFacts = {
   myRegistry: { href: string } | null
   /** The registry discount banner's facts for an owner whose discount is open; null otherwise. */
   discountBanner: ShopDiscount | null
-  /** Whether the visitor owns a registry whose discount is not open (the banner then says where to see it). */
-  ownsRegistry: boolean
   birthdayPrompt: BirthdayPromptUser | null
   /** The registry 'Add to Registry' adds to (their own first, else one they help with); null when none. */
   addTarget: AddTarget | null
 }
 
-export const ANONYMOUS_VISITOR: VisitorFacts = { viewer: null, email: null, cartCount: 0, myRegistry: null, discountBanner: null, ownsRegistry: false, birthdayPrompt: null, addTarget: null }
+export const ANONYMOUS_VISITOR: VisitorFacts = { viewer: null, email: null, cartCount: 0, myRegistry: null, discountBanner: null, birthdayPrompt: null, addTarget: null }
 
 /** Where the 'My registry' link goes: the owner's registry home. */
 export const MY_REGISTRY_PATH = '/registry/home'
@@ -67,7 +65,6 @@ export function createVisitorReader(services: {
       cartCount: Number(values.cartCount),
       myRegistry: mine.length > 0 ? { href: MY_REGISTRY_PATH } : null,
       discountBanner: await services.discount.discountBannerOf(values.registry, () => values.discountUsed === true),
-      ownsRegistry: mine.length > 0,
       birthdayPrompt: services.discount.birthdayPromptOf(user, owned),
       addTarget: (values.addTarget ?? null) as AddTarget | null,
     }

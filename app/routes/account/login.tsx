@@ -18,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const redirectPath = safeRedirectPath(url.searchParams.get('redirect_path'))
   const viewer = await getViewer(request, context)
-  if (viewer) throw redirect(redirectPath)
+  // Already signed in (a link followed from a page shown before the visitor's facts came, or without JavaScript): back,
+  // with a message, which also makes that page their own (app/lib/shared-pages.ts).
+  if (viewer) throw redirect(redirectPath, { headers: { 'Set-Cookie': flashCookie('already_signed_in') } })
   // A password step already passed in this browser: ask for the authenticator code.
   const token = readSessionToken(request.headers.get('Cookie'))
   const pending = token ? await context.services.accounts.validateSession(token, { allowPending: true }) : null

@@ -21,47 +21,28 @@ const LINK_CLASS = 'rounded font-semibold text-berry-700 underline underline-off
  * open. With the modal flag on, 'Learn more' opens the status modal (without JavaScript it still goes to the registry
  * discount shop); with it off, it goes to the registry discount shop. The page is the same for everyone, so the banner
  * learns who is looking in the browser (app/components/visitor.tsx) and keeps its height whatever it says: until then,
- * and for anyone without a registry, it offers the discount a registry brings; an owner whose discount is not open yet
- * is told where to see when it is.
+ * without JavaScript, and for anyone else it says what a registry brings, which is true for all of them, with the way
+ * to the registry discount shop (where a signed-in owner sees their own discount).
  */
 export function RegistryDiscountBanner({ className }: { className?: string }) {
   const [open, setOpen] = useState(false)
-  const visitor = useVisitor().facts
-  const promo = visitor?.discountBanner ?? null
+  const promo = useVisitor().facts?.discountBanner ?? null
   return (
     <aside aria-label="Registry discount" className={className}>
       <p className="flex min-h-[4.5rem] flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100 sm:min-h-12" data-registry-discount>
-        {promo ? (
-          <>
-            <span className="font-bold">Get {promo.discount.percent}% off at the shop</span>
-            <a
-              href={REGISTRY_DISCOUNT_SHOP_PATH}
-              className={LINK_CLASS}
-              onClick={(event) => {
-                track({ name: 'banner_clicked', bannerName: 'registry_discount', url: REGISTRY_DISCOUNT_SHOP_PATH })
-                if (!promo.modalFlag) return
-                event.preventDefault()
-                setOpen(true)
-              }}
-            >
-              Learn more<span className="sr-only"> about your registry discount</span>
-            </a>
-          </>
-        ) : visitor?.ownsRegistry ? (
-          <>
-            <span className="font-bold">Your registry brings {REGISTRY_DISCOUNT.percent}% off at the shop</span>
-            <a href={REGISTRY_DISCOUNT_SHOP_PATH} className={LINK_CLASS}>
-              See when it applies
-            </a>
-          </>
-        ) : (
-          <>
-            <span className="font-bold">Start a registry and get {REGISTRY_DISCOUNT.percent}% off at the shop</span>
-            <a href="/registry/new" className={LINK_CLASS}>
-              Start your registry
-            </a>
-          </>
-        )}
+        <span className="font-bold">{promo ? `Get ${promo.discount.percent}% off at the shop` : `Baby registries get ${REGISTRY_DISCOUNT.percent}% off at the shop`}</span>
+        <a
+          href={REGISTRY_DISCOUNT_SHOP_PATH}
+          className={LINK_CLASS}
+          onClick={(event) => {
+            track({ name: 'banner_clicked', bannerName: 'registry_discount', url: REGISTRY_DISCOUNT_SHOP_PATH })
+            if (!promo?.modalFlag) return
+            event.preventDefault()
+            setOpen(true)
+          }}
+        >
+          Learn more<span className="sr-only"> about {promo ? 'your' : 'the'} registry discount</span>
+        </a>
       </p>
       {open && promo ? (
         <Suspense fallback={null}>
