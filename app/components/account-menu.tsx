@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { memo, Suspense } from 'react'
 import { useLocation } from 'react-router'
 import { SiteLink } from '~/lib/site-link'
 import { Icon } from '~/ui'
@@ -20,7 +20,7 @@ export const ACCOUNT_CORNER_CLASSES = 'flex shrink-0 justify-end min-[401px]:w-[
  * The menu's code loads only for people who are signed in: the server renders it, and the browser keeps the server's
  * menu (a native <details>, usable at once) until its code has come and hydrated it.
  */
-export function AccountMenu({ viewer, myRegistry, className }: { viewer: HeaderViewer | undefined; myRegistry?: { href: string } | null; className?: string }) {
+export const AccountMenu = memo(function AccountMenu({ viewer, myRegistry, className }: { viewer: HeaderViewer | undefined; myRegistry?: { href: string } | null; className?: string }) {
   const { pathname, search } = useLocation()
   if (viewer === undefined) {
     return (
@@ -46,7 +46,7 @@ export function AccountMenu({ viewer, myRegistry, className }: { viewer: HeaderV
       <span className="max-[400px]:sr-only">Sign in</span>
     </SiteLink>
   )
-}
+})
 
 /** The menu button's look, shared by the menu's <summary> and the stand-in shown while its code loads. */
 export const ACCOUNT_BUTTON_CLASSES =

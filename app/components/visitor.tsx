@@ -3,7 +3,7 @@
 // in or out, a cart change, adding to a registry), or when code asks (`useVisitor().refresh`).
 // Until it answers, and without JavaScript, the parts show a neutral state that still works: an 'Account' link, a
 // cart link. A personal page's root loader gives the same facts already, so it needs no script to show them.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetchers, useNavigation } from 'react-router'
 import type { AddTarget } from '~/modules/registry/registry.service.server'
 import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
@@ -51,7 +51,8 @@ export function VisitorProvider({ header, children }: { header: VisitorHeader | 
       .then((res) => (res.ok ? (res.json() as Promise<VisitorHeader>) : null))
       .then((facts) => {
         // An older question answered after a newer one is dropped.
-        if (facts && ask === asked.current) setAnswer({ facts, after: latestHeader.current })
+        // A transition: parts still hydrating (the account menu before its code comes) keep the server's HTML.
+        if (facts && ask === asked.current) startTransition(() => setAnswer({ facts, after: latestHeader.current }))
       })
       .catch(() => {
         // Offline or the server is away: the parts keep what they show (a neutral header works without it).

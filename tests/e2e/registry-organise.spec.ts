@@ -154,7 +154,7 @@ describe('registry organise', () => {
     }
   })
 
-  test('without JavaScript, Add to Registry posts, comes back to the product page with the message, and organising still works', async () => {
+  test('without JavaScript, an owner reaches Add to Registry through sign-in, the add posts and comes back with the message, and organising still works', async () => {
     const { account, registryId } = await ownerWithRegistry()
     const scripted = await signedIn(account)
     const [path] = await productPaths(scripted.page)
@@ -162,7 +162,12 @@ describe('registry organise', () => {
     const { context, page } = await signedIn(account, 1280, { javaScriptEnabled: false })
     try {
       await open(page, path!, { hydrated: false })
-      await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3')
+      // The product page is the one everyone gets: without scripts it cannot know the owner, so its way in is sign-in,
+      // which sends a signed-in owner straight back with a message, and that page is their own, form and all.
+      await page.getByRole('link', { name: 'Add to Registry' }).click()
+      await page.getByText('You are already signed in.').first().waitFor()
+      expect(new URL(page.url()).pathname).toBe(path)
+      await page.getByRole('spinbutton', { name: 'Quantity' }).last().fill('3')
       await page.getByRole('button', { name: 'Add to Registry' }).click()
       // the post comes back to the same address: wait for the page it answers with
       await page.getByText('Added to your registry.').first().waitFor()
