@@ -34,12 +34,18 @@ function failureType(error: unknown): ChunkLoadErrorType {
  * time is kept per tab (sessionStorage), so a chunk missing for good shows the error instead of reloading forever.
  */
 export function reloadToNewBuild(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeSessionStorage(), now = Date.now()): boolean {
+  // Several chunks fail together (a module and its imports, Vite's preload event and the import itself): the first
+  // one reloads, and the others wait for it rather than showing an error meanwhile.
+  if (reloading) return true
   const last = Number(storage?.getItem(RELOADED_AT) ?? 0)
   if (!storage || now - last < RELOAD_AGAIN_AFTER_MS) return false
   storage.setItem(RELOADED_AT, String(now))
+  reloading = true
   window.location.reload()
   return true
 }
+
+let reloading = false
 
 function safeSessionStorage(): Storage | undefined {
   try {
