@@ -29,8 +29,8 @@ export function RegistryDiscountBanner({ className }: { className?: string }) {
   const promo = useVisitor().facts?.discountBanner ?? null
   return (
     <aside aria-label="Registry discount" className={className}>
-      <p className="flex min-h-[4.5rem] flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100 sm:min-h-12" data-registry-discount>
-        <span className="font-bold">{promo ? `Get ${promo.discount.percent}% off at the shop` : `Baby registries get ${REGISTRY_DISCOUNT.percent}% off at the shop`}</span>
+      <p className="flex min-h-[6.5rem] min-[360px]:min-h-[4.75rem] flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-card bg-berry-50 px-4 py-3 text-center text-ink ring-1 ring-berry-100 sm:min-h-12" data-registry-discount>
+        <span className="font-bold">{promo ? `Get ${promo.discount.percent}% off at the shop` : `Registries get ${REGISTRY_DISCOUNT.percent}% off at the shop`}</span>
         <a
           href={REGISTRY_DISCOUNT_SHOP_PATH}
           className={LINK_CLASS}
