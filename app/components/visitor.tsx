@@ -5,23 +5,12 @@
 // cart link. A personal page's root loader gives the same facts already, so it needs no script to show them.
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetchers, useNavigation } from 'react-router'
-import type { AddTarget } from '~/modules/registry/registry.service.server'
-import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
-import type { ShopDiscount } from '~/modules/discount/discount.service.server'
-import type { HeaderViewer } from './account-menu'
+import type { VisitorFacts } from '~/modules/accounts/visitor.server'
 
 export const VISITOR_HEADER_PATH = '/api/v3/me/header'
 
-/** What GET /api/v3/me/header answers (app/api/v3/me.ts). */
-export type VisitorHeader = {
-  viewer: HeaderViewer
-  email: string | null
-  cartCount: number
-  myRegistry: { href: string } | null
-  discountBanner: ShopDiscount | null
-  birthdayPrompt: BirthdayPromptUser | null
-  addTarget: AddTarget | null
-}
+/** What GET /api/v3/me/header answers (app/api/v3/me.ts): the visitor's facts, as the server reads them (a type only). */
+export type VisitorHeader = VisitorFacts
 
 type VisitorState = {
   /**
