@@ -91,7 +91,7 @@ describe('three nodes behind nginx', () => {
           await expect.poll(() => cart(anonymousPage), { message: path }).toBe('Cart, empty')
           await expect.poll(() => anonymousPage.getByRole('link', { name: 'Sign in' }).count(), { message: path }).toBeGreaterThan(0)
           for (const p of [guestPage, anonymousPage]) {
-            expect(await banner(p), path).toContain('Start a registry')
+            expect(await banner(p), path).toContain('Registries get 15% off at the shop')
             expect(await p.content(), path).not.toContain('Maya')
           }
         }
