@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '~/api/types'
 import type { Logger } from '~/lib/logger.server'
 import { isSharedPagePath } from '~/lib/shared-pages'
@@ -138,9 +138,6 @@ export function createHttpCache(options: { maxBytes: number; maxAnswerBytes?: nu
   }
 }
 
-/** The URL as the cache's key: what the app sees (@hono/node-server: new URL(scheme://host + target).href). */
-export const cacheKeyOf = (url: string) => url
-
 /** A stored answer's headers for one response: its own, its age, Vary, and its encoding and length. */
 function answerHeaders(answer: StoredAnswer, body: Buffer, gzipped: boolean, now: number, extra: readonly string[] = []): string[] {
   const headers = [...extra, ...answer.headers, 'age', String(Math.max(0, Math.floor((now - answer.storedAt) / 1000)))]
@@ -175,7 +172,7 @@ export function httpCacheMiddleware(cache: HttpCache, options: { revalidate: (ur
   return async (c, next) => {
     const method = c.req.method
     if (method !== 'GET' && method !== 'HEAD') return next()
-    const key = cacheKeyOf(c.req.url)
+    const key = c.req.url
     if (mayUseStored(method, { authorization: c.req.header('authorization'), cacheControl: c.req.header('cache-control'), cookie: c.req.header('cookie') }, options.bypass)) {
       const found = cache.lookup(key)
       if (found) {
@@ -225,7 +222,8 @@ export function httpCacheListener(cache: HttpCache, options: { securityHeaders: 
     try {
       const url = new URL(`http://${req.headers.host}${target}`)
       if (url.hostname.length !== req.headers.host.length && url.hostname !== req.headers.host.replace(/:\d+$/, '')) return false
-      key = cacheKeyOf(url.href)
+      // The key is the URL as the app sees it (@hono/node-server: new URL(scheme://host + target).href).
+      key = url.href
     } catch {
       return false
     }
@@ -247,7 +245,6 @@ export function httpCacheListener(cache: HttpCache, options: { securityHeaders: 
 
 /** What `middleware` (the app's secure headers for a shared page) adds to an answer, found by running it once. */
 export async function probeHeaders(middleware: MiddlewareHandler<AppEnv>): Promise<string[]> {
-  const { Hono } = await import('hono')
   const probe = new Hono<AppEnv>()
   probe.use(middleware)
   probe.get('*', (c) => c.body(null, 204))
