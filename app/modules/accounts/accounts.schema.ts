@@ -28,6 +28,10 @@ export const users = pgTable(
     isBookmarkletUsed: boolean('is_bookmarklet_used').notNull().default(false),
     /** Set when the owner of the address clicked the confirmation link (or reset the password by email). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Registry activity email: each gift as it happens ('instant') or one daily digest ('daily'). */
+    registryActivityDelivery: text('registry_activity_delivery', { enum: ['instant', 'daily'] }).notNull().default('instant'),
+    /** The newest gift the last daily digest covered (the next digest starts after it). */
+    registryDigestThrough: timestamp('registry_digest_through', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

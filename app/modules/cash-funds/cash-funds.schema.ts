@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/accounts.schema'
 import { products } from '../catalog/catalog.schema'
 import { orders } from '../orders/orders.schema'
 import { payments } from '../payments/payments.schema'
-import { regItems, registries } from '../registry/registry.schema'
+import { type PostalAddress, regItems, registries } from '../registry/registry.schema'
 
 /**
  * A cash fund on a registry (docs/decisions/030): friends and family give money towards it. Started from one
@@ -60,6 +60,11 @@ export const cashFundContributions = pgTable(
       .references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Where the family may send a thank-you note (the giver's choice); shown to the owner and collaborators only. */
+    thankYouAddress: jsonb('thank_you_address').$type<PostalAddress | null>(),
+    thankYouSent: boolean('thank_you_sent').notNull().default(false),
+    /** When the family last asked the giver, by email, for a thank-you address. */
+    addressRequestedAt: timestamp('address_requested_at', { withTimezone: true }),
     /**
      * How the money reached the family when it was confirmed (their preference then): store_credit (given to
      * the owner's store credit at once) or bank_transfer (sent by Nestlist's payouts team). Null until confirmed,

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -52,6 +53,13 @@ export const registries = pgTable(
     /** Keep it a surprise: the owner does not see who reserved or bought what, until the reveal date. */
     surprise: boolean('surprise').notNull().default(false),
     surpriseRevealDate: date('surprise_reveal_date'),
+    /**
+     * Show the gift shipping address to a giver who reserved a gift or marked one bought elsewhere: to that
+     * giver only, on their confirmation and in their email, never on the public page. Off by default.
+     */
+    shareAddressWithGivers: boolean('share_address_with_givers').notNull().default(false),
+    /** How gifts from other stores reach the family when the address is not shared (e.g. 'Bring it to the shower'). */
+    giftDeliveryNote: text('gift_delivery_note').notNull().default(''),
     /** When the owner first sent invitations (the 'share your registry' goal; a guest's gift counts too). */
     sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -165,16 +173,45 @@ export const reservations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the giver was last asked whether they bought a gift they reserved (docs/decisions/013, amendment h15). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** A held gift not bought by then is given back (the expiry rule in registry.constants.ts); null: it does not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Why it was cancelled: the giver gave it back, it expired, staff released it, or the family removed the item. */
+    cancelReason: text('cancel_reason', { enum: ['giver', 'expired', 'staff', 'item_removed'] }),
+    /** The family ticked 'Received' in the gift tracker. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** When the family last asked the giver, by email, for a thank-you address. */
+    addressRequestedAt: timestamp('address_requested_at', { withTimezone: true }),
   },
   (t) => [
     index('reservations_registry_idx').on(t.registryId, t.createdAt),
     // The reminder sweep reads only reservations still held and never reminded, oldest first.
     index('reservations_reminder_due_idx').on(t.createdAt).where(sql`${t.status} = 'reserved' and ${t.remindedAt} is null`),
+    // The expiry sweep reads only held gifts with an expiry, soonest first.
+    index('reservations_expiry_due_idx').on(t.expiresAt).where(sql`${t.status} = 'reserved' and ${t.expiresAt} is not null`),
     index('reservations_item_idx').on(t.regItemId),
     index('reservations_giver_user_idx').on(t.giverUserId),
     index('reservations_giver_email_idx').on(t.giverEmail),
     check('reservations_quantity', sql`${t.quantity} between 1 and 99`),
   ],
+)
+
+/**
+ * When each owner or collaborator last opened the registry's home, and the visit before that: the home's
+ * 'New since your last visit' lists the gifts after `previousSeenAt`.
+ */
+export const registryVisits = pgTable(
+  'registry_visits',
+  {
+    registryId: bigint('registry_id', { mode: 'number' })
+      .notNull()
+      .references(() => registries.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    previousSeenAt: timestamp('previous_seen_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.registryId, t.userId] })],
 )
 
 export type RegistryRow = typeof registries.$inferSelect
