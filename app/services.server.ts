@@ -12,6 +12,7 @@ import { createTwoFactorService } from './modules/accounts/two-factor.service.se
 import { createVisitorReader } from './modules/accounts/visitor.server'
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
+import { createGiftNotices } from './modules/registry/gift-notices.server'
 import { createRegistryInvitations } from './modules/registry/registry-invitations.server'
 import { createChecklistService } from './modules/checklist/checklist.service.server'
 import { createCollaboratorsService } from './modules/registry/collaborators.service.server'
@@ -42,6 +43,7 @@ import { createOrderAddressService } from './modules/orders/order-address.servic
 import { createCashFundsService } from './modules/cash-funds/cash-funds.service.server'
 import { createExternalProductsService } from './modules/external-products/external-products.service.server'
 import { createSafeFetcher, type SafeFetchOptions } from './modules/external-products/safe-fetch.server'
+import { createJobQueue, type JobQueue } from './modules/jobs/jobs.server'
 
 /** How long one navbar read serves every page (the browser keeps it for 4 hours anyway, spec §7). */
 const NAVBAR_FRESH_MS = 10_000
@@ -91,6 +93,11 @@ export type ServiceDeps = {
    */
   fetch?: SafeFetchOptions
   /** Checkout: group commit (the default) or one transaction per order (the bench's comparison); batches in flight. */
+  /**
+   * The job queue server/main.ts starts (docs/decisions/038): email goes through it. Tests leave it out: email is
+   * delivered inline, and `services.jobs` is a queue that is never started (what is registered on it never runs).
+   */
+  jobs?: JobQueue
   checkout?: { groupCommit?: boolean; maxBatchesInFlight?: number; staggerBatches?: boolean; maxBatchSize?: number; observeBatch?: OrdersDeps['observeBatch'] }
 }
 
@@ -110,6 +117,7 @@ export function createServices(deps: ServiceDeps) {
   // A category change (the feed) shows in the navbar at once, not after its few seconds.
   searchIndex.onChange(navbarCategories.reset)
   const emailPreferences = createEmailPreferencesService({ db: deps.db })
+  const jobs = deps.jobs ?? createJobQueue({ pool: deps.pool, logger: deps.logger })
   const email = createEmailService({
     db: deps.db,
     logger: deps.logger,
@@ -118,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
     // Replies to any email reach the support address.
     from: `Nestlist <${deps.env.SUPPORT_EMAIL}>`,
     env: { ...deps.env, PUBLIC_URL: publicOrigin },
+    queue: deps.jobs,
   })
   const accounts = createAccountsService({
     db: deps.db,
@@ -137,7 +146,9 @@ export function createServices(deps: ServiceDeps) {
     usedBy: (userId) => (orders ? orders.registryDiscountUsed(userId) : Promise.resolve(false)),
   })
   const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
-  const reservations = createReservationsService({ db: deps.db, clock: deps.clock })
+  // The family hears of every gift, however it came (page or API), by their own preference (gift-notices.server.ts).
+  const giftNotices = createGiftNotices({ db: deps.db, email, publicOrigin, logger: deps.logger, clock: deps.clock })
+  const reservations = createReservationsService({ db: deps.db, clock: deps.clock, notices: giftNotices })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const processor = createTestProcessor({ db: deps.db })
   // Saved cards (docs/decisions/026): tokens from the same processor, charged through payments for their owner only.
@@ -160,6 +171,8 @@ export function createServices(deps: ServiceDeps) {
     publicOrigin,
     /** What the site knows of the person asking, for a page's personal parts, in one statement (app/modules/accounts/visitor.server.ts). */
     visitor: createVisitorReader({ accounts, cart, discount }),
+    // Deferred and scheduled work (app/modules/jobs/jobs.server.ts says how to add a job in one line).
+    jobs,
     email,
     accounts,
     paymentMethods,
@@ -216,6 +229,7 @@ export function createServices(deps: ServiceDeps) {
       maxBatchSize: deps.checkout?.maxBatchSize,
       observeBatch: deps.checkout?.observeBatch,
       giftCards,
+      notices: giftNotices,
     })),
     giftCards,
     // Staff support for gift cards and store credit: look up a card, send it a new code (docs/decisions/023, h15).
@@ -228,7 +242,8 @@ export function createServices(deps: ServiceDeps) {
     // Change where an order ships until any of it ships (docs/decisions/031).
     orderAddress: createOrderAddressService({ db: deps.db, address, email, clock: deps.clock, logger: deps.logger }),
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
-    cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicOrigin, clock: deps.clock }),
+    cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicOrigin, clock: deps.clock, notices: giftNotices }),
+    giftNotices,
     health: {
       /** True when the database answers. */
       async databaseReachable() {

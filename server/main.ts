@@ -15,6 +15,7 @@ import { ensureChecklistContent } from '~/modules/checklist/checklist.seed.serve
 import { readEnv } from '~/lib/env.server'
 import { allowedHostsOf, hostCheck, publicOriginOf } from '~/lib/public-origin.server'
 import { createLogger } from '~/lib/logger.server'
+import { createJobQueue } from '~/modules/jobs/jobs.server'
 import { resolveAppSecret } from '~/modules/accounts/two-factor.secret-box.server'
 import { readTestLoopbackPorts } from '~/modules/external-products/safe-fetch.server'
 import { createServices } from '~/services.server'
@@ -68,7 +69,9 @@ async function main() {
   const publicOrigin = publicOriginOf({ ...env, PORT: port })
   const allowedHosts = allowedHostsOf(env)
   const hostAllowed = hostCheck(allowedHosts)
-  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests }, publicOrigin })
+  // Deferred work and schedules in PostgreSQL, shared by every process on this database (docs/decisions/038).
+  const jobs = createJobQueue({ pool, logger })
+  const services = createServices({ db, pool, env, logger, secretKey, fetch: { allowLoopbackPortsForTests }, publicOrigin, jobs })
   // Demo sign-ins exist on every install (also ones seeded before accounts existed); a changed password is kept.
   for (const account of demoAccounts) await services.accounts.ensureAccount(account)
   // Expired sessions, spent links and old sign-in attempts are deleted at start and then hourly.
@@ -99,20 +102,28 @@ async function main() {
     )
   await reconcileReturns(database.embedded ? 0 : 60_000)
   await reconcileCancellations(database.embedded ? 0 : 60_000)
-  setInterval(() => void reconcile(30_000).then(() => reconcileReturns(60_000)).then(() => reconcileCancellations(60_000)), 60_000).unref()
-  setInterval(() => void prune(), 3600_000).unref()
+  // The sweeps below are job queue schedules (UTC cron): each runs once per period across all processes.
+  void jobs.schedule('reconcile-payments', '* * * * *', () => reconcile(30_000).then(() => reconcileReturns(60_000)).then(() => reconcileCancellations(60_000)))
+  void jobs.schedule('prune', '0 * * * *', prune)
   // Held registry gifts whose day has come (near the arrival date) start shipping: now and every few minutes.
-  const releaseHeldGifts = () => void services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))
-  releaseHeldGifts()
-  setInterval(releaseHeldGifts, RELEASE_SWEEP_MINUTES * 60_000).unref()
+  const releaseHeldGifts = () => services.shipments.releaseDue().catch((err: unknown) => logger.warn({ err }, 'releasing held registry gifts failed'))
+  void releaseHeldGifts()
+  void jobs.schedule('release-held-gifts', `*/${RELEASE_SWEEP_MINUTES} * * * *`, releaseHeldGifts)
   // Givers who reserved a gift a week ago and neither bought it nor gave it back are asked once (docs/decisions/013, h15).
   const remindGivers = () =>
-    void services.reservationSupport.sendDueReminders().then(
+    services.reservationSupport.sendDueReminders().then(
       (r) => (r.reminded ? logger.info(r, 'reminded givers of gifts they reserved') : undefined),
       (err: unknown) => logger.warn({ err }, 'sending reservation reminders failed'),
     )
-  setTimeout(remindGivers, 60_000).unref()
-  setInterval(remindGivers, 3600_000).unref()
+  void jobs.schedule('reservation-reminders', '30 * * * *', remindGivers)
+  // Add a scheduled job here in one line, e.g. jobs.schedule('registry-digest', '0 13 * * *', () => services.….sendDigests()).
+  try {
+    await jobs.start()
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    await database.close()
+    throw error
+  }
   // The in-memory listing index loads in the background; until it is ready, listings come from SQL.
   void services.searchIndex.start().catch((err: unknown) => logger.error({ err }, 'search index failed to load; listings stay on SQL'))
   // The shared HTTP cache (docs/decisions/037): what pages let a shared cache keep, dropped whenever the catalogue changes.
@@ -174,6 +185,7 @@ async function main() {
   })
   server.on('error', async (err: NodeJS.ErrnoException) => {
     logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another port` : 'server failed')
+    await jobs.stop().catch(() => undefined)
     await pool.end().catch(() => undefined)
     await database.close()
     process.exit(1)
@@ -195,6 +207,8 @@ async function main() {
     ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
     clearTimeout(force)
     await services.searchIndex.stop().catch(() => undefined)
+    // Running jobs get a few seconds; any still running are failed and tried again by another process.
+    await jobs.stop({ timeoutMs: 5_000 }).catch((err: unknown) => logger.warn({ err }, 'stopping the job queue failed'))
     await pool.end().catch(() => undefined)
     await database.close()
     logger.info('stopped')

@@ -60,7 +60,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const id = nextId.current++
     // Errors stay until dismissed so nobody misses them.
     const duration = input.duration ?? (input.tone === 'error' ? 0 : 5000)
-    setToasts((all) => [...all.slice(-2), { id, tone: input.tone ?? 'success', message: input.message, duration }])
+    // One at a time: a new message replaces the one showing (a row of 'Added' toasts covered the page on phones).
+    setToasts([{ id, tone: input.tone ?? 'success', message: input.message, duration }])
   }, [])
   const value = useMemo(() => show, [show])
   return (

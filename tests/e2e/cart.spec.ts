@@ -323,6 +323,11 @@ describe('registry guest view', () => {
     const buy = page.locator('[data-buy-from-nestlist]').first()
     expect(await buy.count()).toBe(1)
     const regItemId = await buy.locator('input[name="regItemId"]').getAttribute('value')
+    // An option the family left open is chosen in the buy step: the first one in stock.
+    for (const menu of await buy.locator('select').all()) {
+      const value = await menu.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+      await menu.selectOption(value!)
+    }
     await buy.getByRole('button').click()
     await page.waitForURL((url) => url.pathname === '/store-checkout-hbb')
     const registryId = new URL(page.url()).searchParams.get('registry_id')

@@ -22,6 +22,7 @@ export const VisitorHeaderSchema = z
       .object({ id: z.number().int(), createdAt: z.string(), registries: z.array(z.object({ id: z.number().int(), ownerId: z.number().int(), registryType: z.string() })) })
       .nullable(),
     addTarget: z.object({ registryId: z.number().int(), title: z.string(), categories: z.array(CategorySchema) }).nullable().openapi({ description: "Where 'Add to Registry' adds: the visitor's registry and its categories." }),
+    quickBuy: z.boolean().openapi({ description: "'Buy now in one step' is offered: the visitor has a saved shipping address and an unexpired saved card." }),
   })
   .openapi('VisitorHeader')
 

@@ -13,6 +13,7 @@ import { readCartToken } from '~/modules/cart/cart-cookie.server'
 import { type CartService, cartItemCountOf } from '~/modules/cart/cart.service.server'
 import type { DiscountService, ShopDiscount } from '~/modules/discount/discount.service.server'
 import { registryDiscountUsedOf } from '~/modules/orders/orders.service.server'
+import { quickBuyOfferedOf } from '~/modules/orders/quick-buy-offer.server'
 import { type AddTarget, addTargetOf, currentRegistryDiscountFactsOf, ownedRegistriesOf } from '~/modules/registry/registry.service.server'
 import type { AccountsService } from './accounts.service.server'
 import { readSessionToken } from './auth.server'
@@ -29,9 +30,11 @@ export type VisitorFacts = {
   birthdayPrompt: BirthdayPromptUser | null
   /** The registry 'Add to Registry' adds to (their own first, else one they help with); null when none. */
   addTarget: AddTarget | null
+  /** 'Buy now in one step' is offered: a saved shipping address and an unexpired saved card (orders' quick-buy-offer). */
+  quickBuy: boolean
 }
 
-export const ANONYMOUS_VISITOR: VisitorFacts = { viewer: null, email: null, cartCount: 0, myRegistry: null, discountBanner: null, birthdayPrompt: null, addTarget: null }
+export const ANONYMOUS_VISITOR: VisitorFacts = { viewer: null, email: null, cartCount: 0, myRegistry: null, discountBanner: null, birthdayPrompt: null, addTarget: null, quickBuy: false }
 
 /** Where the 'My registry' link goes: the owner's registry home. */
 export const MY_REGISTRY_PATH = '/registry/home'
@@ -49,6 +52,7 @@ export function createVisitorReader(services: {
     discountUsed: registryDiscountUsedOf(userId),
     addTarget: addTargetOf(userId),
     owned: ownedRegistriesOf(userId),
+    quickBuy: quickBuyOfferedOf(userId),
   }))
   return async (cookie: string | null | undefined): Promise<VisitorFacts> => {
     const session = await signedIn(readSessionToken(cookie))
@@ -67,6 +71,7 @@ export function createVisitorReader(services: {
       discountBanner: await services.discount.discountBannerOf(values.registry, () => values.discountUsed === true),
       birthdayPrompt: services.discount.birthdayPromptOf(user, owned),
       addTarget: (values.addTarget ?? null) as AddTarget | null,
+      quickBuy: values.quickBuy === true,
     }
   }
 }

@@ -7,7 +7,7 @@ type Offered = { sizes?: string[]; colors?: string[] }
 
 export const optionMessages = {
   chooseSize: 'Choose a size.',
-  chooseColor: 'Choose a colour.',
+  chooseColor: 'Choose a color.',
   unknownOption: 'That option is not available for this product.',
 } as const
 
@@ -40,4 +40,36 @@ export function resolveOptions(offered: Offered, chosen: ChosenOptions, { requir
     options[field] = value
   }
   return options
+}
+
+/** One open option's value as a buyer may choose it, with how many are left (0: sold out, shown but not choosable). */
+export type OptionChoiceValue = { value: string; left: number }
+/** The options a registry item left open, each with its values and their stock; `fixed` are the ones the family chose. */
+export type OpenOptionChoice = { field: 'size' | 'color'; values: OptionChoiceValue[] }
+
+/**
+ * The options still to choose for a product when `fixed` are set already (a registry item's), each value with the
+ * most left of any combination it is part of (the fixed options held). `leftOf` answers an option key's stock.
+ * Also answers how many are left of the best combination at all (0: nothing of it can be bought now).
+ */
+export function openOptionChoices(offered: Offered, fixed: ChosenOptions, leftOf: (key: string) => number): { open: OpenOptionChoice[]; left: number } {
+  const sizeOpen = Boolean(offered.sizes?.length) && !fixed.size
+  const colorOpen = Boolean(offered.colors?.length) && !fixed.color
+  const sizes = sizeOpen ? offered.sizes! : [offered.sizes?.length ? fixed.size : undefined]
+  const colors = colorOpen ? offered.colors! : [offered.colors?.length ? fixed.color : undefined]
+  const bySize = new Map<string, number>()
+  const byColor = new Map<string, number>()
+  let best = 0
+  for (const size of sizes) {
+    for (const color of colors) {
+      const left = Math.max(0, leftOf(optionKey({ size, color })))
+      best = Math.max(best, left)
+      if (size) bySize.set(size, Math.max(bySize.get(size) ?? 0, left))
+      if (color) byColor.set(color, Math.max(byColor.get(color) ?? 0, left))
+    }
+  }
+  const open: OpenOptionChoice[] = []
+  if (sizeOpen) open.push({ field: 'size', values: offered.sizes!.map((value) => ({ value, left: bySize.get(value) ?? 0 })) })
+  if (colorOpen) open.push({ field: 'color', values: offered.colors!.map((value) => ({ value, left: byColor.get(value) ?? 0 })) })
+  return { open, left: best }
 }

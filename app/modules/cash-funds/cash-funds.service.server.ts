@@ -24,6 +24,7 @@ import { cashFundMessages as m, groupGiftMessages as gm } from './cash-funds.str
 import { addCashFundInput, cashFundPreferencesInput, chipInInput, contributeInput, redeemGroupGiftInput } from './cash-funds.validation'
 import { chipInRange, type GroupGiftProgress, groupGiftProgress } from './group-gifts'
 import { createPayoutUseCases } from './payouts.server'
+import type { GiftNotices } from '../registry/gift-notices.server'
 
 /** Who is acting: a signed-in user (staff may confirm and cancel any contribution). */
 export type CashFundActor = { userId: number; role: 'user' | 'staff' }
@@ -115,11 +116,13 @@ export type CashFundsDeps = {
   /** Where the emailed links point (services.publicOrigin, docs/decisions/034); never a request's Host. */
   publicOrigin?: string
   clock?: () => Date
+  /** Tells the family (owner and collaborators, by their preference) of each confirmed gift. */
+  notices?: Pick<GiftNotices, 'contribution'>
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export function createCashFundsService({ db, credit, payments, email, logger, publicOrigin = publicOriginOf({}), clock = () => new Date() }: CashFundsDeps) {
+export function createCashFundsService({ db, credit, payments, email, logger, publicOrigin = publicOriginOf({}), clock = () => new Date(), notices }: CashFundsDeps) {
   const access = createRegistryAccess(db)
   const base = publicOrigin.replace(/\/$/, '')
 
@@ -275,28 +278,16 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
         action: { label: 'See the registry', url: `${base}/${reg.slug}` },
       },
     })
-    const surprise = surpriseActive(reg)
-    await email.send({
-      to: await ownerEmail(reg.ownerId),
-      userId: reg.ownerId,
-      template: 'notice',
-      data: {
-        category: 'registry_activity',
-        subject: surprise ? `A new gift to your ${fundTitle}` : group ? `${c.giverName} chipped in ${amount} towards your ${fundTitle}` : `${c.giverName} gave ${amount} to your ${fundTitle}`,
-        heading: group ? 'A new group gift chip-in' : 'A new cash fund contribution',
-        paragraphs: surprise
-          ? [`Someone gave to your ${towards}. You are keeping it a surprise, so we will show who gave once the surprise ends.`]
-          : [`${c.giverName} ${group ? 'chipped in' : 'gave'} ${amount} ${group ? 'towards' : 'to'} your ${towards}.`, c.message ? `Their message: "${c.message}"` : 'They did not add a message.'],
-        action: { label: 'See your gift tracker', url: `${base}/registry/gift-tracker` },
-      },
+    await notices?.contribution({
+      registryId: reg.id,
+      fundTitle,
+      group,
+      amountCents: c.amountCents,
+      giverName: c.giverName,
+      message: c.message,
+      at: c.confirmedAt ?? clock(),
     })
   }
-
-  async function ownerEmail(userId: number) {
-    const r = await db.execute<{ email: string }>(sql`select email from users where id = ${userId}`)
-    return r.rows[0]!.email
-  }
-
 
   /** An open group gift: on the registry (not removed) and marked as one. */
   async function openGroupGift(itemId: number): Promise<RegItemRow> {

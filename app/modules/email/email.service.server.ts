@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gte, like } from 'drizzle-orm'
+import { and, count, desc, eq, gte, like, type SQL } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { Db } from '~/db/client.server'
+import { DomainError } from '~/lib/errors'
 import type { Logger } from '~/lib/logger.server'
+import type { JobQueue } from '~/modules/jobs/jobs.server'
 import { emailOutbox } from './email.schema'
 import { renderEmail } from './email.templates'
 import {
@@ -9,6 +11,7 @@ import {
   emailCategories,
   type EmailSender,
   type EmailStatus,
+  emailStatuses,
   type EmailTemplateName,
   isOptionalCategory,
   type SendEmailInput,
@@ -29,6 +32,13 @@ export type EmailServiceDeps = {
   /** Upper bound for connecting to the SMTP server and sending one message. */
   timeoutMs?: number
   clock?: () => Date
+  /**
+   * The job queue (server/main.ts starts it): with SMTP, send() records the message as 'queued' and a worker delivers
+   * it, retrying with backoff. Without one (tests that build services alone) messages are delivered inline.
+   */
+  queue?: JobQueue
+  /** Retries after the first try, the first retry's delay in seconds (doubled each time, with jitter), and polling. */
+  delivery?: { retryLimit?: number; retryDelaySeconds?: number; pollingIntervalSeconds?: number }
 }
 
 /** One row of the staff list at /admin/emails. */
@@ -40,17 +50,59 @@ export type OutboxSummary = {
   category: string
   status: EmailStatus
   createdAt: Date
+  /** Delivery tries so far (queued, retrying and failed messages delivered through the queue), else null. */
+  attempts: number | null
+  /** How many tries the queue makes in all, when known. */
+  maxAttempts: number | null
+  /** When a retrying message is tried next. */
+  nextTryAt: Date | null
 }
 
 /** One message in full, for the staff detail view. */
-export type OutboxMessage = OutboxSummary & { userId: number | null; html: string; text: string; error: string | null; sentAt: Date | null }
+export type OutboxMessage = OutboxSummary & {
+  userId: number | null
+  html: string
+  text: string
+  /** The reason, without the attempt count (which is in `attempts`). */
+  error: string | null
+  sentAt: Date | null
+}
 
 export const OUTBOX_PAGE_SIZE = 25
 const DEFAULT_TIMEOUT_MS = 10_000
 const DEFAULT_FROM = 'Nestlist <help@nestlist.example>'
+/** The queue delivery jobs go on; each job holds only the outbox id. */
+export const EMAIL_DELIVERY_QUEUE = 'email-delivery'
+/** Five tries in all: retries after about 30 s, 1, 2 and 4 minutes (pg-boss doubles the delay, with jitter). */
+export const EMAIL_DELIVERY_DEFAULTS = { retryLimit: 4, retryDelaySeconds: 30, pollingIntervalSeconds: 2 }
+
+// The column is plain text; the table's type lists the statuses it had first.
+type StoredStatus = (typeof emailOutbox.$inferInsert)['status']
+const stored = (status: EmailStatus) => status as StoredStatus
+
+/** The attempt count is kept in the error text: 'Attempt 2 of 5 failed: ECONNREFUSED …', or '… succeeded' once sent. */
+const ATTEMPT_PREFIX = /^Attempt (\d+) of (\d+) (?:failed: |succeeded$)/
+const attemptError = (attempt: number, max: number, reason: string) => `Attempt ${attempt} of ${max} failed: ${reason}`
+const attemptSucceeded = (attempt: number, max: number) => `Attempt ${attempt} of ${max} succeeded`
+function readAttempts(error: string | null): { attempts: number | null; maxAttempts: number | null; reason: string | null } {
+  const m = error ? ATTEMPT_PREFIX.exec(error) : null
+  if (!m) return { attempts: null, maxAttempts: null, reason: error }
+  return { attempts: Number(m[1]), maxAttempts: Number(m[2]), reason: error!.slice(m[0].length) || null }
+}
 
 /** The email module: renders, records every message in email_outbox, and delivers over SMTP when configured. */
-export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, isOptedOut, env = {}, timeoutMs = DEFAULT_TIMEOUT_MS, clock = () => new Date() }: EmailServiceDeps) {
+export function createEmailService({
+  db,
+  logger,
+  smtpUrl,
+  from = DEFAULT_FROM,
+  isOptedOut,
+  env = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  clock = () => new Date(),
+  queue,
+  delivery = {},
+}: EmailServiceDeps) {
   const transport = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -69,17 +121,64 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
     return isOptedOut(userId, category)
   }
 
-  async function deliver(id: number, message: { to: string; subject: string; html: string; text: string }): Promise<'sent' | 'failed'> {
+  /** One SMTP try; records 'sent', or answers the credential-free reason. */
+  async function attempt(id: number, message: { to: string; subject: string; html: string; text: string }, sentNote: string | null = null): Promise<string | null> {
     try {
       await transport!.sendMail({ from, ...message, signal: AbortSignal.timeout(timeoutMs) })
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: clock(), error: null }).where(eq(emailOutbox.id, id))
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: clock(), error: sentNote }).where(eq(emailOutbox.id, id))
       logger.info({ emailId: id }, 'email sent')
-      return 'sent'
+      return null
     } catch (err) {
       const reason = describeFailure(err, timeoutMs)
-      await db.update(emailOutbox).set({ status: 'failed', error: reason }).where(eq(emailOutbox.id, id))
       logger.error({ emailId: id, err }, `email delivery failed: ${reason}`)
-      return 'failed'
+      return reason
+    }
+  }
+
+  /** Without a queue: one try now, 'sent' or 'failed'. */
+  async function deliverInline(id: number, message: { to: string; subject: string; html: string; text: string }): Promise<'sent' | 'failed'> {
+    const reason = await attempt(id, message)
+    if (reason === null) return 'sent'
+    await db.update(emailOutbox).set({ status: 'failed', error: reason }).where(eq(emailOutbox.id, id))
+    return 'failed'
+  }
+
+  const retries = { ...EMAIL_DELIVERY_DEFAULTS, ...delivery }
+  const queued = Boolean(queue && transport)
+  if (queue && transport) {
+    void queue
+      .work<{ emailId: number }>(
+        EMAIL_DELIVERY_QUEUE,
+        { retryLimit: retries.retryLimit, retryDelaySeconds: retries.retryDelaySeconds, retryBackoff: true, pollingIntervalSeconds: retries.pollingIntervalSeconds, expireInSeconds: 5 * 60 },
+        async (job) => {
+          const id = Number(job.data.emailId)
+          const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
+          // Already sent (a repeated job) or gone: nothing to do.
+          if (!row || (row.status as EmailStatus) !== 'queued' && (row.status as EmailStatus) !== 'retrying') return
+          // A message that needed retries keeps its count once sent ('Attempt 2 of 5 succeeded').
+          const note = job.attempt > 1 ? attemptSucceeded(job.attempt, job.maxAttempts) : null
+          const reason = await attempt(id, { to: row.toAddress, subject: row.subject, html: row.html, text: row.text }, note)
+          if (reason === null) return
+          const last = job.attempt >= job.maxAttempts
+          await db
+            .update(emailOutbox)
+            .set({ status: stored(last ? 'failed' : 'retrying'), error: attemptError(job.attempt, job.maxAttempts, reason) })
+            .where(eq(emailOutbox.id, id))
+          // Thrown so pg-boss records the failure and, with tries left, runs the job again after its backoff.
+          throw new Error(reason)
+        },
+      )
+      .catch((err: unknown) => logger.error({ err }, 'could not start the email delivery worker'))
+  }
+
+  /** Queues one delivery; if the queue cannot take it, delivers now instead (send() never fails for delivery). */
+  async function enqueue(id: number, message: { to: string; subject: string; html: string; text: string }): Promise<EmailStatus> {
+    try {
+      await queue!.send(EMAIL_DELIVERY_QUEUE, { emailId: id })
+      return 'queued'
+    } catch (err) {
+      logger.warn({ emailId: id, err }, 'could not queue email delivery; sending it now')
+      return deliverInline(id, message)
     }
   }
 
@@ -102,7 +201,7 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
           subject: rendered.subject,
           html: rendered.html,
           text: rendered.text,
-          status: skip ? 'skipped' : 'kept',
+          status: stored(skip ? 'skipped' : queued ? 'queued' : 'kept'),
           error: skip ? `The recipient turned off "${categoryLabel(rendered.category)}" emails.` : null,
           createdAt: clock(),
         })
@@ -120,7 +219,28 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
         logger.info({ emailId: id, template: input.template }, 'email kept in the outbox (no SMTP_URL); staff can read it at /admin/emails')
         return { id, status: 'kept' }
       }
-      return { id, status: await deliver(id, { to: input.to, subject: rendered.subject, html: rendered.html, text: rendered.text }) }
+      const message = { to: input.to, subject: rendered.subject, html: rendered.html, text: rendered.text }
+      return { id, status: queued ? await enqueue(id, message) : await deliverInline(id, message) }
+    },
+
+    /**
+     * Staff's 'Send again' on a failed message: queued once more (five tries again), or tried now without a queue.
+     * Only failed messages qualify, and only while SMTP is set up.
+     */
+    async sendAgain(id: number): Promise<SendEmailResult> {
+      if (!transport) throw new DomainError('conflict', 'Emails are not being sent: set SMTP_URL to send this message.')
+      const row = Number.isSafeInteger(id) && id > 0 ? (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0] : undefined
+      if (!row) throw new DomainError('not_found', 'That email does not exist.')
+      // Conditional on 'failed', so two staff pressing at once queue it once.
+      const [claimed] = await db
+        .update(emailOutbox)
+        .set({ status: stored(queued ? 'queued' : 'failed') })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+        .returning({ id: emailOutbox.id })
+      if (!claimed) throw new DomainError('conflict', 'Only a failed email can be sent again; this one is not failed (any more).')
+      logger.info({ emailId: id }, 'staff sent an email again')
+      const message = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text }
+      return { id, status: queued ? await enqueue(id, message) : await deliverInline(id, message) }
     },
 
     /** True when messages go out over SMTP; false when they stay in the outbox. */
@@ -129,8 +249,11 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
     },
 
     /** The newest outbox messages, a page at a time, optionally for one address (staff view). */
-    async list({ page = 1, to }: { page?: number; to?: string } = {}) {
-      const where = to ? eq(emailOutbox.toAddress, to) : undefined
+    async list({ page = 1, to, status }: { page?: number; to?: string; status?: EmailStatus } = {}) {
+      const filters: SQL[] = []
+      if (to) filters.push(eq(emailOutbox.toAddress, to))
+      if (status && emailStatuses.includes(status)) filters.push(eq(emailOutbox.status, stored(status)))
+      const where = filters.length ? and(...filters) : undefined
       const [total] = await db.select({ n: count() }).from(emailOutbox).where(where)
       const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / OUTBOX_PAGE_SIZE))
       const current = Math.min(Math.max(1, Math.floor(page)), pageCount)
@@ -143,13 +266,19 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
           category: emailOutbox.category,
           status: emailOutbox.status,
           createdAt: emailOutbox.createdAt,
+          error: emailOutbox.error,
         })
         .from(emailOutbox)
         .where(where)
         .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
         .limit(OUTBOX_PAGE_SIZE)
         .offset((current - 1) * OUTBOX_PAGE_SIZE)
-      return { messages: rows satisfies OutboxSummary[], page: current, pageCount, total: total?.n ?? 0 }
+      const next = await nextTries(rows.filter((r) => (r.status as EmailStatus) === 'retrying').map((r) => r.id))
+      const messages: OutboxSummary[] = rows.map(({ error, ...r }) => {
+        const { attempts, maxAttempts } = readAttempts(error)
+        return { ...r, status: r.status as EmailStatus, attempts, maxAttempts, nextTryAt: next.get(r.id) ?? null }
+      })
+      return { messages, page: current, pageCount, total: total?.n ?? 0 }
     },
 
     /** One outbox message in full, or null. */
@@ -176,10 +305,24 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
     },
   } satisfies EmailSender & Record<string, unknown>
 
+  /** When each retrying message is tried next, from the queue's job rows. */
+  async function nextTries(ids: number[]): Promise<Map<number, Date>> {
+    if (!queue || !ids.length) return new Map()
+    try {
+      const pending = await queue.pendingRetries<{ emailId: number }>(EMAIL_DELIVERY_QUEUE, 'emailId', ids)
+      return new Map(pending.map((p) => [Number(p.data.emailId), p.nextTryAt]))
+    } catch (err) {
+      logger.warn({ err }, 'could not read email retry times')
+      return new Map()
+    }
+  }
+
   async function getMessage(id: number): Promise<OutboxMessage | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
     if (!row) return null
+    const { attempts, maxAttempts, reason } = readAttempts(row.error)
+    const nextTryAt = (row.status as EmailStatus) === 'retrying' ? ((await nextTries([row.id])).get(row.id) ?? null) : null
     return {
       id: row.id,
       to: row.toAddress,
@@ -187,10 +330,13 @@ export function createEmailService({ db, logger, smtpUrl, from = DEFAULT_FROM, i
       subject: row.subject,
       template: row.template,
       category: row.category,
-      status: row.status,
+      status: row.status as EmailStatus,
+      attempts,
+      maxAttempts,
+      nextTryAt,
       html: row.html,
       text: row.text,
-      error: row.error,
+      error: reason,
       createdAt: row.createdAt,
       sentAt: row.sentAt,
     }

@@ -78,13 +78,17 @@ export type SendEmailInput<T extends EmailTemplateName = EmailTemplateName> = {
   data: EmailTemplates[T]
 }
 
-/** kept: stored in the outbox only (no SMTP_URL); sent/failed: SMTP delivery; skipped: the user opted out. */
-export type EmailStatus = 'kept' | 'sent' | 'failed' | 'skipped'
+/**
+ * kept: stored in the outbox only (no SMTP_URL); queued: waiting for the delivery job; retrying: a try failed and
+ * another is due; sent/failed: SMTP delivery (failed: every try failed); skipped: the user opted out.
+ */
+export const emailStatuses = ['kept', 'queued', 'retrying', 'sent', 'failed', 'skipped'] as const
+export type EmailStatus = (typeof emailStatuses)[number]
 
 export type SendEmailResult = { id: number; status: EmailStatus }
 
 /** What other modules receive as `email`. */
 export type EmailSender = {
-  /** Renders and sends (or keeps) one message; never throws for delivery failures, which are recorded. */
+  /** Renders and sends, queues or keeps one message; never throws for delivery failures, which are recorded. */
   send<T extends EmailTemplateName>(input: SendEmailInput<T>): Promise<SendEmailResult>
 }

@@ -3,6 +3,7 @@
 import pino from 'pino'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { readEnv } from '~/lib/env.server'
+import { createJobQueue } from '~/modules/jobs/jobs.server'
 import { createServices, type Services } from '~/services.server'
 import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
@@ -59,6 +60,22 @@ test('a category turned off at /settings/email-preferences is skipped; the foote
   const received = smtp.messages.filter((m) => m.envelopeTo.includes(user.email))
   expect(received.map((m) => m.subject)).not.toContain('A registry_tips note')
   expect(received.find((m) => m.subject === 'A registry_activity note')!.text).toContain('https://nestlist.test/settings/email-preferences')
+})
+
+test('with the job queue server/main.ts passes, mail is queued and delivered by its worker', async () => {
+  const logger = pino({ level: 'silent' })
+  const jobs = createJobQueue({ pool: database.pool, logger })
+  const queued = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@nestlist.test', PUBLIC_URL: 'https://nestlist.test', SMTP_URL: smtp.url }, logger, jobs })
+  expect(queued.jobs).toBe(jobs)
+  await jobs.start()
+  try {
+    const result = await queued.email.send({ to: 'queue@example.test', template: 'notice', data: { category: 'account', subject: 'Queued', heading: 'Hello', paragraphs: ['A note.'] } })
+    expect(result.status).toBe('queued')
+    await vi.waitFor(async () => expect((await queued.email.get(result.id))?.status).toBe('sent'), { timeout: 10_000 })
+    expect(smtp.messages.some((m) => m.envelopeTo.includes('queue@example.test'))).toBe(true)
+  } finally {
+    await jobs.stop()
+  }
 })
 
 test('SMTP_URL must be an smtp:// or smtps:// address; empty means no SMTP', () => {

@@ -50,6 +50,8 @@ export type CheckoutFormValues = {
   zip: string
   phone: string
   giftMessage: string
+  /** A registry gift's buyer chose to leave their address for a thank-you note (the address fields hold it). */
+  thankYouWanted: boolean
   giftCardCode: string
   applyCredit: boolean
   cardExpiry: string
@@ -89,6 +91,7 @@ export function checkoutValuesFrom(form: FormData): CheckoutFormValues {
     zip: str(form, 'zip'),
     phone: str(form, 'phone'),
     giftMessage: str(form, 'giftMessage', 600),
+    thankYouWanted: form.get('thankYouWanted') === 'on',
     giftCardCode: str(form, 'giftCardCode', 60),
     applyCredit: form.get('applyCredit') === 'on',
     cardExpiry: str(form, 'cardExpiry', 10),
@@ -126,6 +129,7 @@ function formFields(fields: FieldErrors): FieldErrors {
     if (k === 'name') put('buyerName', v)
     else if (k === 'shippingAddress') put('line1', v)
     else if (k.startsWith('shippingAddress.')) put(k.slice('shippingAddress.'.length), v)
+    else if (k.startsWith('thankYouAddress.')) put(k.slice('thankYouAddress.'.length), v)
     else if (k === 'card' || k === 'card.number') put('cardNumber', v)
     else if (k === 'card.expMonth' || k === 'card.expYear') put('cardExpiry', v)
     else if (k === 'card.cvc') put('cardCvc', v)
@@ -206,6 +210,11 @@ export async function placeOrderFromForm(
     name: values.buyerName,
     shippingAddress,
     giftMessage: options.shipsToRegistry ? values.giftMessage : undefined,
+    // A registry gift ships to the family; the address fields, when the buyer ticked the box, are for their thank-you note.
+    thankYouAddress:
+      options.shipsToRegistry && values.thankYouWanted
+        ? { name: values.name || values.buyerName, line1: values.line1, line2: values.line2, city: values.city, state: values.state, zip: values.zip }
+        : undefined,
     giftCardCode: values.giftCardCode,
     applyCredit: values.applyCredit,
     // No card typed at all: gift cards and store credit may cover the total (placeOrder asks for a card if not).
@@ -349,6 +358,18 @@ export async function quoteFor(context: AppLoadContext, viewer: { userId?: numbe
 export async function creditBalance(context: AppLoadContext, userId: number | null | undefined): Promise<number> {
   if (!userId) return 0
   return (await context.services.giftCards.creditOf(userId)).balanceCents
+}
+
+/**
+ * A registry gift checkout's form: the address fields are the buyer's own, for the family's thank-you note
+ * (sent only when they tick the box), so they start as the signed-in buyer's saved address.
+ */
+export async function giftCheckoutDefaults(context: AppLoadContext, user: { id: number; email: string; firstName: string; lastName: string } | null | undefined): Promise<CheckoutDefaults> {
+  const base = checkoutDefaults(user)
+  const saved = user ? await context.services.address.get(user.id) : null
+  return saved
+    ? { ...base, name: saved.name || base.buyerName, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, state: saved.state, zip: saved.zip }
+    : { ...base, name: base.buyerName }
 }
 
 /** What a checkout form starts with: the signed-in buyer's email and name, everything else empty unless given. */

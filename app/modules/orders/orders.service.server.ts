@@ -137,6 +137,8 @@ export type OrdersDeps = {
   maxBatchSize?: number
   /** Told how each group-commit batch went (the bench prints where checkouts wait; docs/decisions/025). */
   observeBatch?: (timings: BatchTimings) => void
+  /** Tells the family of the registry gifts an order bought (app/modules/registry/gift-notices.server.ts). */
+  notices?: { order(orderId: string): Promise<void> }
 }
 
 /** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
@@ -217,7 +219,7 @@ export const registryDiscountUsedOf = (userId: AnyColumn | SQL, exceptKey?: stri
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, maxBatchSize = 64, giftCards, observeBatch }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, maxBatchSize = 64, giftCards, observeBatch, notices }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -576,7 +578,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     viewer: OrderViewer,
     key: string,
     fingerprint: string,
-    { email, name, giftMessage }: { email: string; name: string; giftMessage: string },
+    { email, name, giftMessage, thankYouAddress }: { email: string; name: string; giftMessage: string; thankYouAddress?: PostalAddress },
     p: Placeable,
     paymentId: string | null,
     plan: TenderPlan,
@@ -628,13 +630,15 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
 
       // Registry gifts: bought on Nestlist, so purchased at once (never more than the item still needs).
       const reservationOf = new Map<number, string>()
+      const thankYou = p.registryId && thankYouAddress ? JSON.stringify(thankYouAddress) : null
       const gifts = p.lines.filter((l) => l.regItemId).sort((a, b) => a.regItemId! - b.regItemId!)
       for (const g of gifts) {
         if (g.reservationId) {
           // Reserved earlier by this buyer: that reservation turns purchased (not a second one).
           const moved = await tx.execute<{ quantity: number }>(sql`
             update reservations set status = 'purchased', source = 'nestlist_order', purchased_at = ${clock().toISOString()}::timestamptz,
-              gift_message = case when ${giftMessage} <> '' then ${giftMessage} else gift_message end
+              gift_message = case when ${giftMessage} <> '' then ${giftMessage} else gift_message end,
+              thank_you_address = coalesce(${thankYou}::jsonb, thank_you_address)
             where id = ${g.reservationId}::uuid and status = 'reserved' and quantity = ${g.quantity}
             returning quantity`)
           if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.reservationGone)
@@ -650,8 +654,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
           returning id`)
         if (moved.rows.length === 0) throw new DomainError('conflict', orderMessages.giftNotNeeded)
         const inserted = await tx.execute<{ id: string }>(sql`
-          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
-          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null}, ${giftMessage},
+          insert into reservations (reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, thank_you_address, created_at, purchased_at)
+          values (${g.regItemId}, ${g.registryId}, ${g.quantity}, 'purchased', 'nestlist_order', ${name}, ${email}, ${viewer.userId ?? null}, ${giftMessage}, ${thankYou}::jsonb,
                   ${clock().toISOString()}::timestamptz, ${clock().toISOString()}::timestamptz)
           returning id`)
         reservationOf.set(g.regItemId!, inserted.rows[0]!.id)
@@ -1167,7 +1171,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // products.stock, then the order is tried again.
         for (let attempt = 1; ; attempt++) {
           try {
-            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage }, priced, payment?.id ?? null, plan, cartLineIds)
+            order = await insertOrder(viewer, key, fingerprint, { email: data.email, name: data.name, giftMessage: data.giftMessage, thankYouAddress: data.thankYouAddress }, priced, payment?.id ?? null, plan, cartLineIds)
             break
           } catch (error) {
             if (!(error instanceof MissingStockRows) || attempt >= 3) throw error instanceof MissingStockRows ? new DomainError('conflict', orderMessages.unavailable) : error
@@ -1195,6 +1199,8 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       // Paid when placed (gift cards and credit covered it all): only the gift cards it bought are left to issue.
       if (order.status === 'paid' && buysGiftCards) await issueBoughtGiftCards(order)
       const captured = await capture(order, buysGiftCards)
+      // The family hears of the gifts (never failing the order: notices log their own failures).
+      if (order.registryId) await notices?.order(order.id)
       // Everything the buyer sees is in hand: no need to read the order back.
       return { order: placedView(captured, priced, payment, order.assignedShipments, plan), created: true }
     }

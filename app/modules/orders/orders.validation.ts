@@ -5,6 +5,7 @@ import { formatCents } from '~/lib/money'
 import { addressInput } from '../accounts/address.validation'
 import { paymentMethodIdInput, paymentMethodMessages } from '../payments/payment-methods.validation'
 import { cardInput } from '../payments/payments.validation'
+import { postalAddressInput } from '../registry/registry.validation'
 
 export const orderMessages = {
   email: 'Enter the email address for your receipt.',
@@ -87,6 +88,8 @@ export const placeOrderInput = z.object({
   scope: checkoutScopeInput.optional(),
   /** For a registry gift order: shown to the family with the gift (optional). */
   giftMessage: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: orderMessages.giftMessage }).trim().max(500, orderMessages.giftMessage).optional().default('')),
+  /** For a registry gift order: where the family may send a thank-you note (optional; shown to the family only). */
+  thankYouAddress: z.preprocess((v) => (v === null ? undefined : v), postalAddressInput.optional()),
   idempotencyKey: z.string({ error: orderMessages.idempotencyKey }).trim().min(8, orderMessages.idempotencyKey).max(80, orderMessages.idempotencyKey),
   email: z.string({ error: orderMessages.email }).trim().toLowerCase().max(254, orderMessages.email).email(orderMessages.email),
   name: z.string({ error: orderMessages.name }).trim().min(1, orderMessages.name).max(100, orderMessages.name),

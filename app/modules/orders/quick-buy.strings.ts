@@ -4,7 +4,7 @@ export const quickBuyStrings = {
   intro: 'One product, one step: it ships to your saved address and is paid with your saved card.',
   productHeading: 'Item',
   size: 'Size',
-  color: 'Colour',
+  color: 'Color',
   quantity: 'Quantity',
   chooseOption: 'Choose…',
   update: 'Update',

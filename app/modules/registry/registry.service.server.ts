@@ -3,7 +3,8 @@ import { type AnyColumn, and, asc, desc, eq, inArray, isNull, ne, type SQL, sql 
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
-import { products } from '~/modules/catalog/catalog.schema'
+import { openOptionChoices } from '~/modules/cart/cart-options'
+import { type ProductOptions, products } from '~/modules/catalog/catalog.schema'
 import { pdpPath } from '~/modules/catalog/product-path'
 import { createRegistryAccess } from './registry-access.server'
 import { DEFAULT_CATEGORIES, type RegistryType } from './registry.constants'
@@ -172,6 +173,15 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       .leftJoin(products, eq(products.id, regItems.productId))
       .where(includeRemoved ? eq(regItems.registryId, registryId) : and(eq(regItems.registryId, registryId), isNull(regItems.removedAt)))
       .orderBy(asc(regItems.categoryId), asc(regItems.position), asc(regItems.id))
+  }
+
+  /** The options and stock (per option key; null before the product has stock rows) of the registry's shop products, in one read. */
+  async function shopStockOf(registryId: number) {
+    const { rows } = await db.execute<{ id: number; options: ProductOptions; stock: number; by_key: Record<string, number> | null }>(sql`
+      select p.id, p.options, p.stock, (select json_object_agg(ps.option_key, ps.quantity) from product_stock ps where ps.product_id = p.id) as by_key
+      from products p
+      where p.id in (select ri.product_id from reg_items ri where ri.registry_id = ${registryId} and ri.removed_at is null and ri.product_id is not null)`)
+    return new Map(rows.map((p) => [Number(p.id), { options: p.options ?? {}, stock: Math.max(0, Number(p.stock)), byKey: p.by_key }]))
   }
 
   async function categoriesOf(registryId: number) {
@@ -379,7 +389,17 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
           ? await registryById(idOrSlug)
           : (await db.select().from(registries).where(eq(registries.slug, idOrSlug.toLowerCase())))[0]
       if (!r) throw new DomainError('not_found', registryMessages.notFound)
-      const [rows, cats] = await Promise.all([itemsOf(r.id, { includeRemoved: false }), categoriesOf(r.id)])
+      const [rows, cats, stocked] = await Promise.all([itemsOf(r.id, { includeRemoved: false }), categoriesOf(r.id), shopStockOf(r.id)])
+      // What a giver can buy from the shop: the options the family left open with their stock, and nothing at all when
+      // every combination the family's choice allows is sold out.
+      const buying = (item: RegItemRow, buyable: boolean) => {
+        const product = item.productId !== null ? stocked.get(item.productId) : undefined
+        if (!buyable || !product) return { buyFromShop: false }
+        // A product without stock rows yet counts its opening stock for every option (as the cart does).
+        const leftOf = (key: string) => (product.byKey ? (product.byKey[key] ?? 0) : product.stock)
+        const { open, left } = openOptionChoices(product.options, { size: item.options.size, color: item.options.color }, leftOf)
+        return left > 0 ? { buyFromShop: true, ...(open.length > 0 ? { openOptions: open } : {}) } : { buyFromShop: false }
+      }
       return {
         id: r.id,
         slug: r.slug,
@@ -390,7 +410,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         arrivalMonth: monthOf(r.arrivalDate),
         shipsTo: shipsTo(r),
         categories: cats.map((c) => ({ id: c.id, title: c.title, position: c.position })),
-        items: rows.map(({ item, productSlug, buyable }) => ({ ...toGuestItem(item, productSlug), buyFromShop: Boolean(buyable) })),
+        items: rows.map(({ item, productSlug, buyable }) => ({ ...toGuestItem(item, productSlug), ...buying(item, Boolean(buyable)) })),
       }
     },
 
@@ -483,26 +503,36 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
     },
 
     /**
-     * Edits an item. The quantity cannot go below what guests already reserved or bought (the database
-     * check holds it too, whatever runs at the same moment).
+     * Edits an item; `changed` says whether anything differed from what was saved. The quantity cannot go below
+     * what guests already reserved or bought (the database check holds it too, whatever runs at the same moment).
+     * An item moved to another category without a position goes to that category's end.
      */
-    async updateItem(itemId: number, userId: number, input: unknown) {
+    async updateItem(itemId: number, userId: number, input: unknown): Promise<{ changed: boolean }> {
       const item = await managedItem(itemId, userId)
       const data = parse(updateItemInput, input)
+      let position = data.position
       if (data.categoryId !== undefined) {
         const cats = await categoriesOf(item.registryId)
         if (!cats.some((c) => c.id === data.categoryId)) {
           throw new DomainError('invalid_input', 'Choose one of your categories.', { fields: { categoryId: ['Choose one of your categories.'] } })
+        }
+        if (position === undefined && data.categoryId !== item.categoryId) {
+          const [{ next } = { next: 0 }] = await db
+            .select({ next: sql<number>`coalesce(max(${regItems.position}) + 1, 0)::int` })
+            .from(regItems)
+            .where(and(eq(regItems.registryId, item.registryId), eq(regItems.categoryId, data.categoryId)))
+          position = next
         }
       }
       const set = {
         ...(data.note !== undefined ? { note: data.note } : {}),
         ...(data.mostWanted !== undefined ? { mostWanted: data.mostWanted } : {}),
         ...(data.categoryId !== undefined ? { categoryId: data.categoryId } : {}),
-        ...(data.position !== undefined ? { position: data.position } : {}),
+        ...(position !== undefined ? { position } : {}),
         ...(data.quantity !== undefined ? { quantityNeeded: data.quantity } : {}),
       }
-      if (Object.keys(set).length === 0) return
+      const changed = (Object.keys(set) as (keyof typeof set)[]).some((key) => set[key] !== item[key])
+      if (!changed) return { changed: false }
       const update = (q: Pick<Db, 'update'>, extra: { groupGiftGoalCents?: null } = {}) =>
         q
           .update(regItems)
@@ -538,6 +568,7 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         const message = reg && surpriseActive(reg) ? registryMessages.quantityBelowGivenSurprise : registryMessages.quantityBelowGiven(given)
         throw new DomainError('conflict', message, { fields: { quantity: [message] } })
       }
+      return { changed: true }
     },
 
     /** Removes an item from the guest view; its reservations stay, and the owner still sees them. */

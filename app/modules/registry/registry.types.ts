@@ -2,6 +2,7 @@
 // or email, so it cannot leak them. No server imports.
 import type { Expecting, PlanningStage, RegistryType, SearchLevel } from './registry.constants'
 import type { PostalAddress } from './registry.schema'
+import type { OpenOptionChoice } from '~/modules/cart/cart-options'
 
 export type { PostalAddress }
 
@@ -26,6 +27,8 @@ export type GuestItem = {
   position: number
   /** Guest view only: sold by the Nestlist shop and in stock, so guests can 'Buy from Nestlist'. */
   buyFromShop?: boolean
+  /** Guest view only: the product's options the family left open (any color), for the giver to choose, with their stock. */
+  openOptions?: OpenOptionChoice[]
 }
 
 export type GuestCategory = { id: number; title: string; position: number }

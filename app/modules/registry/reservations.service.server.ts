@@ -7,6 +7,7 @@ import { createRegistryAccess } from './registry-access.server'
 import { type RegistryRow, type ReservationRow, regItems, registries, reservations } from './registry.schema'
 import type { PostalAddress } from './registry.types'
 import { postalAddressInput, reserveInput } from './registry.validation'
+import type { GiftNotices } from './gift-notices.server'
 
 
 export const reservationMessages = {
@@ -79,6 +80,8 @@ export type ReservationsDeps = {
   clock?: () => Date
   /** How many group-commit transactions may be written at once (each holds one pooled connection). */
   maxInFlight?: number
+  /** Tells the family of each gift (gift-notices.server.ts); it never fails the gift. */
+  notices?: Pick<GiftNotices, 'reservation'>
 }
 
 /**
@@ -86,7 +89,14 @@ export type ReservationsDeps = {
  * its row lock (reserved + purchased <= needed, checked by the database too), so concurrent guests can never
  * promise the same gift twice. Reserves and unreserves arriving together share one transaction (group commit).
  */
-export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2 }: ReservationsDeps) {
+export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2, notices }: ReservationsDeps) {
+  /** The family hears of a gift once it is recorded, whichever way in (page or API) it came. */
+  async function told<T extends { id: string }>(made: Promise<T>, kind: 'reserved' | 'bought_elsewhere'): Promise<T> {
+    const r = await made
+    await notices?.reservation(r.id, kind)
+    return r
+  }
+
   // Who may see the gift tracker and tick thank-yous: the registry's owner and its collaborators.
   const access = createRegistryAccess(db)
 
@@ -361,12 +371,12 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
   const service = {
     /** A guest promises `quantity` of an item (name and email; no account needed). 409 when it no longer needs that many. */
     reserve(regItemId: number, input: unknown, giverUserId?: number) {
-      return claim(regItemId, input, 'reserved', 'reserved', giverUserId)
+      return told(claim(regItemId, input, 'reserved', 'reserved', giverUserId), 'reserved')
     },
 
     /** 'I bought this elsewhere' without reserving first. */
     boughtElsewhere(regItemId: number, input: unknown, giverUserId?: number) {
-      return claim(regItemId, input, 'purchased', 'bought_elsewhere', giverUserId)
+      return told(claim(regItemId, input, 'purchased', 'bought_elsewhere', giverUserId), 'bought_elsewhere')
     },
 
     /** 'I bought it': a reservation becomes a purchase (idempotent). */
@@ -375,6 +385,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       if (!r) throw new DomainError('not_found', reservationMessages.notFound)
       if (r.status === 'purchased') return
       if (r.status === 'cancelled') throw new DomainError('conflict', reservationMessages.notActive)
+      let turnedBought = false
       await db.transaction(async (tx) => {
         const [moved] = await tx
           .update(reservations)
@@ -382,6 +393,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
           .where(and(eq(reservations.id, r.id), eq(reservations.status, 'reserved')))
           .returning({ quantity: reservations.quantity })
         if (!moved) return // someone else changed it a moment ago; the row says what happened
+        turnedBought = true
         await tx
           .update(regItems)
           .set({
@@ -390,6 +402,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
           })
           .where(eq(regItems.id, r.regItemId))
       })
+      if (turnedBought) await notices?.reservation(r.id, 'bought_elsewhere')
     },
 
     /**

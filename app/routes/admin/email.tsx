@@ -1,7 +1,8 @@
-import { data, Link } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
-import { OutboxStatusBadge, OutboxTime } from '~/modules/email/ui/outbox-status'
-import { Alert, Card, Icon } from '~/ui'
+import { OutboxDelivery, OutboxStatusBadge, OutboxTime } from '~/modules/email/ui/outbox-status'
+import { Alert, Button, Card, Icon } from '~/ui'
 import type { Route } from './+types/email'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -23,10 +24,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { message }
 }
 
+type SendAgainResult = { ok: true; message: string } | FormFailure
+
+/** 'Send again' on a failed message: the email service queues it once more (or says why it cannot). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context)
+  const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : Number.NaN
+  const form = await request.formData()
+  if (form.get('intent') !== 'send-again') return data<SendAgainResult>({ ok: false, message: 'Choose an action on this page.', fields: {}, status: 400 }, { status: 400 })
+  try {
+    const sent = await context.services.email.sendAgain(id)
+    context.logger.info({ staffUserId: staff.user.id, emailId: id }, 'staff sent an outbox message again')
+    const message = sent.status === 'sent' ? 'Sent again.' : sent.status === 'queued' ? 'Queued to be sent again. Its status updates here as it goes.' : 'Tried again, and it failed again. The reason is below.'
+    return data<SendAgainResult>({ ok: true, message })
+  } catch (error) {
+    const failure = formFailure(error)
+    if (failure.status === 404) throw data(null, { status: 404 })
+    return data<SendAgainResult>(failure, { status: failure.status })
+  }
+}
+
 const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
 
-export default function AdminEmail({ loaderData }: Route.ComponentProps) {
+export default function AdminEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData
+  const result = actionData as SendAgainResult | undefined
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send-again'
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <nav aria-label="Breadcrumb">
@@ -45,8 +69,9 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold text-muted">To</dt>
           <dd className="break-all text-ink">{message.to}</dd>
           <dt className="font-semibold text-muted">Status</dt>
-          <dd>
+          <dd className="flex flex-wrap items-center gap-2">
             <OutboxStatusBadge status={message.status} />
+            <OutboxDelivery message={message} />
           </dd>
           {message.error ? (
             <>
@@ -72,6 +97,21 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
       </Card>
+
+      {result ? (
+        <Alert tone={result.ok ? 'success' : 'error'} title={result.ok ? 'Done' : 'Not sent again'}>
+          {result.message}
+        </Alert>
+      ) : null}
+
+      {message.status === 'failed' ? (
+        <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <Button type="submit" name="intent" value="send-again" pending={sending} pendingLabel="Sending again…">
+            Send again
+          </Button>
+          <p className="text-sm text-muted">Queues this message for delivery once more, with the same retries.</p>
+        </Form>
+      ) : null}
 
       {message.template === 'password_reset' ? (
         <Alert tone="info" title="Send the link, do not open it">

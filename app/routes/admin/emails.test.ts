@@ -7,7 +7,8 @@ import { SESSION_COOKIE } from '~/modules/accounts/auth.server'
 import { createServices, type Services } from '~/services.server'
 import { signUpConfirmed } from '../../../tests/support/accounts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
-import { loader as detailLoader } from './email'
+import { startSmtpTestServer } from '~/modules/email/testing/smtp-test-server'
+import { action as detailAction, loader as detailLoader } from './email'
 import { loader as listLoader } from './emails'
 
 let database: TestDatabase
@@ -120,3 +121,57 @@ describe('/admin/emails for staff', () => {
     }
   })
 })
+
+describe('delivery status for staff', () => {
+  test('the list narrows to one status; a status that does not exist is a 400 with a message', async () => {
+    const failedId = (await services.email.send({ to: 'status@example.test', template: 'password_reset', data: { firstName: 'Ana', resetUrl: 'https://nestlist.test/r', expiresInMinutes: 60 } })).id
+    await database.pool.query(`update email_outbox set status = 'failed', error = 'Attempt 5 of 5 failed: 550 Mailbox unavailable' where id = $1`, [failedId])
+    const failed = (await list('/admin/emails?status=failed', staffCookie)) as { status: string; messages: { id: number; attempts: number | null }[] }
+    expect(failed.status).toBe('failed')
+    expect(failed.messages.map((m) => m.id)).toEqual([failedId])
+    expect(failed.messages[0]!.attempts).toBe(5)
+    const kept = (await list('/admin/emails?status=kept', staffCookie)) as { messages: { id: number }[] }
+    expect(kept.messages.map((m) => m.id)).not.toContain(failedId)
+    const bad = (await list('/admin/emails?status=lost', staffCookie)) as unknown as { init: { status: number }; data: { statusError: string } }
+    expect(bad.init.status).toBe(400)
+    expect(bad.data.statusError).toBe('Choose one of the statuses in the list.')
+    const detail = (await detailLoaderFor(failedId)) as { message: { attempts: number; maxAttempts: number; error: string } }
+    expect(detail.message).toMatchObject({ attempts: 5, maxAttempts: 5, error: '550 Mailbox unavailable' })
+  })
+
+  test("'Send again' is for staff and failed messages only; with SMTP it delivers the message", async () => {
+    const post = (id: number, cookie: string | undefined, ctx: AppLoadContext = context) => {
+      const body = new URLSearchParams({ intent: 'send-again' })
+      const req = new Request(`http://nestlist.test/admin/emails/${id}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) } })
+      return detailAction({ request: req, params: { id: String(id) }, context: ctx } as Parameters<typeof detailAction>[0])
+    }
+    expect(await statusOf(() => post(messageId, userCookie))).toBe(404)
+    // Without SMTP_URL nothing can be sent: a 409 that says why.
+    const noSmtp = (await post(messageId, staffCookie)) as unknown as { init: { status: number }; data: { message: string } }
+    expect(noSmtp.init.status).toBe(409)
+    expect(noSmtp.data.message).toBe('Emails are not being sent: set SMTP_URL to send this message.')
+
+    const smtp = await startSmtpTestServer()
+    try {
+      const logger = pino({ level: 'silent' })
+      const smtpServices = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test', PUBLIC_URL: 'https://nestlist.test', SMTP_URL: smtp.url }, logger })
+      const smtpContext = { ...context, services: smtpServices }
+      const { rows } = await database.pool.query<{ id: number }>(
+        `insert into email_outbox (to_address, category, template, subject, html, text, status, error)
+         values ('again@example.test', 'account', 'password_reset', 'Reset your Nestlist password', '<p>Hi</p>', 'Hi', 'failed', 'Attempt 5 of 5 failed: ECONNREFUSED') returning id::int`,
+      )
+      const row = rows[0]
+      const done = (await post(row!.id, staffCookie, smtpContext)) as unknown as { data: { ok: boolean; message: string } }
+      expect(done.data).toEqual({ ok: true, message: 'Sent again.' })
+      expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([['again@example.test']])
+      // Sent now, so a second press is refused rather than sending it twice.
+      const twice = (await post(row!.id, staffCookie, smtpContext)) as unknown as { init: { status: number } }
+      expect(twice.init.status).toBe(409)
+      expect(await statusOf(() => post(row!.id + 100_000, staffCookie, smtpContext))).toBe(404)
+    } finally {
+      await smtp.close()
+    }
+  })
+})
+
+const detailLoaderFor = (id: number) => detail(String(id), staffCookie)

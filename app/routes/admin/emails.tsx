@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireStaff } from '~/modules/accounts/auth.server'
-import { OutboxStatusBadge, OutboxTime, outboxStatuses } from '~/modules/email/ui/outbox-status'
-import { Alert, Button, Card, Icon, PageHeader, TextField } from '~/ui'
+import { emailStatuses, type EmailStatus } from '~/modules/email/email.types'
+import { OutboxDelivery, OutboxStatusBadge, OutboxTime, outboxStatusLabel, outboxStatuses } from '~/modules/email/ui/outbox-status'
+import { Alert, Button, Card, Icon, inputClasses, Label, PageHeader, TextField } from '~/ui'
 import type { Route } from './+types/emails'
 
 export const meta = () => [{ title: 'Email outbox | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -12,6 +13,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 const recipientInput = z.string().trim().toLowerCase().max(254).email('Enter a whole email address, like name@example.com.')
 const pageInput = z.coerce.number().int().min(1).max(1_000_000)
+const statusInput = z.enum(emailStatuses)
 
 /** /admin/emails: the newest messages in the outbox, for staff only (everyone else gets the 404 page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,22 +21,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const rawTo = url.searchParams.get('to') ?? ''
   const rawPage = url.searchParams.get('page')
+  const rawStatus = url.searchParams.get('status') ?? ''
   const to = rawTo.trim() ? recipientInput.safeParse(rawTo) : null
   const delivering = context.services.email.delivering
+  const status = rawStatus ? statusInput.safeParse(rawStatus) : null
+  if (status && !status.success) {
+    return data(
+      { delivering, to: to?.success ? to.data : rawTo.slice(0, 254), status: '' as const, error: null, statusError: 'Choose one of the statuses in the list.', messages: [], page: 1, pageCount: 1, total: 0 },
+      { status: 400 },
+    )
+  }
   if (to && !to.success) {
     const error = to.error.issues[0]?.message ?? 'Enter a whole email address.'
-    return data({ delivering, to: rawTo.slice(0, 254), error, messages: [], page: 1, pageCount: 1, total: 0 }, { status: 400 })
+    return data({ delivering, to: rawTo.slice(0, 254), status: status?.data ?? '', error, statusError: null, messages: [], page: 1, pageCount: 1, total: 0 }, { status: 400 })
   }
   const page = rawPage === null ? { success: true as const, data: 1 } : pageInput.safeParse(rawPage)
-  const list = await context.services.email.list({ page: page.success ? page.data : 1, to: to?.data })
+  const list = await context.services.email.list({ page: page.success ? page.data : 1, to: to?.data, status: status?.data })
   // Page numbers that are not whole numbers, or past the end, move to the page that exists.
-  if (rawPage !== null && String(list.page) !== rawPage) throw redirect(listHref(list.page, to?.data))
-  return { delivering, to: to?.data ?? '', error: null, ...list }
+  if (rawPage !== null && String(list.page) !== rawPage) throw redirect(listHref(list.page, to?.data, status?.data))
+  return { delivering, to: to?.data ?? '', status: status?.data ?? '', error: null, statusError: null, ...list }
 }
 
-function listHref(page: number, to?: string) {
+function listHref(page: number, to?: string, status?: EmailStatus | '') {
   const params = new URLSearchParams()
   if (to) params.set('to', to)
+  if (status) params.set('status', status)
   if (page > 1) params.set('page', String(page))
   const query = params.toString()
   return `/admin/emails${query ? `?${query}` : ''}`
@@ -43,7 +54,9 @@ function listHref(page: number, to?: string) {
 const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
 
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
-  const { delivering, to, error, messages, page, pageCount, total } = loaderData
+  const { delivering, to, error, statusError, messages, page, pageCount, total } = loaderData
+  const status = loaderData.status as EmailStatus | ''
+  const described = [to ? ` to ${to}` : '', status ? ` with status “${outboxStatusLabel(status)}”` : ''].join('')
   const navigation = useNavigation()
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/emails'
   return (
@@ -69,11 +82,34 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
           hint="Show only emails sent to this address."
           containerClassName="sm:w-96"
         />
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <Label htmlFor="outbox-status">Status</Label>
+          <select
+            id="outbox-status"
+            name="status"
+            defaultValue={status}
+            className={inputClasses}
+            aria-invalid={statusError ? true : undefined}
+            aria-describedby={statusError ? 'outbox-status-error' : undefined}
+          >
+            <option value="">Any status</option>
+            {outboxStatuses.map(([value, s]) => (
+              <option key={value} value={value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {statusError ? (
+            <p id="outbox-status-error" className="text-sm font-semibold text-berry-700">
+              {statusError}
+            </p>
+          ) : null}
+        </div>
         <div className="flex items-center gap-3">
           <Button type="submit" variant="secondary" pending={searching} pendingLabel="Showing…">
             Show emails
           </Button>
-          {to ? (
+          {to || status ? (
             <Link to="/admin/emails" className={`text-sm ${linkClasses}`}>
               Show all
             </Link>
@@ -82,7 +118,15 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="text-sm text-muted" role="status">
-        {error ? 'Fix the recipient to see emails.' : total === 0 ? (to ? `No emails to ${to} yet.` : 'No emails yet.') : `${total} ${total === 1 ? 'email' : 'emails'}${to ? ` to ${to}` : ''}, page ${page} of ${pageCount}.`}
+        {error
+          ? 'Fix the recipient to see emails.'
+          : statusError
+            ? 'Choose a status to see emails.'
+            : total === 0
+              ? described
+                ? `No emails${described}.`
+                : 'No emails yet.'
+              : `${total} ${total === 1 ? 'email' : 'emails'}${described}, page ${page} of ${pageCount}.`}
       </p>
 
       {messages.length ? (
@@ -97,6 +141,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm break-all text-ink">{m.to}</span>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <OutboxStatusBadge status={m.status} />
+                  <OutboxDelivery message={m} />
                   <OutboxTime value={m.createdAt} />
                   <span>{m.template}</span>
                 </span>
@@ -125,7 +170,10 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 break-all text-ink">{m.to}</td>
                   <td className="px-4 py-3 text-muted">{m.template}</td>
                   <td className="px-4 py-3">
-                    <OutboxStatusBadge status={m.status} />
+                    <span className="flex flex-col items-start gap-1">
+                      <OutboxStatusBadge status={m.status} />
+                      <OutboxDelivery message={m} />
+                    </span>
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-muted">
                     <OutboxTime value={m.createdAt} />
@@ -140,7 +188,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-4">
           {page > 1 ? (
-            <Link to={listHref(page - 1, to)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
+            <Link to={listHref(page - 1, to, status)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
               <Icon name="chevron-left" className="size-4" />
               Newer
             </Link>
@@ -151,7 +199,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
             Page {page} of {pageCount}
           </span>
           {page < pageCount ? (
-            <Link to={listHref(page + 1, to)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
+            <Link to={listHref(page + 1, to, status)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
               Older
               <Icon name="chevron-right" className="size-4" />
             </Link>

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
+import { type CheckoutFailure, checkoutViewer, creditBalance, giftCheckoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem,
     problemMessage,
     noAddressFamily: registry ? { familyName: registry.familyName, href: `/list/${registry.id}` } : null,
-    defaults: checkoutDefaults(session?.user),
+    defaults: await giftCheckoutDefaults(context, session?.user),
     checkoutKey: newCheckoutKey(),
     signedIn: !!session,
     creditBalanceCents: await creditBalance(context, session?.user.id),

@@ -145,7 +145,13 @@ export default function QuickBuy({ loaderData, actionData }: Route.ComponentProp
       {!address ? (
         <div className="flex flex-col items-start gap-4">
           <Alert tone="info">{t.noAddress}</Alert>
-          <LinkButton to="/settings/shipping">{t.addAddress}</LinkButton>
+          <div className="flex flex-wrap gap-2">
+            <LinkButton to="/settings/shipping">{t.addAddress}</LinkButton>
+            {/* Not a dead end: the product's own page still has Add to Cart and the regular checkout. */}
+            <LinkButton to={product.path} variant="secondary">
+              {t.backToProduct}
+            </LinkButton>
+          </div>
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">

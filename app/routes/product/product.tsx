@@ -309,8 +309,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   failure={actionData as AddToCartResult | NotifyMeResult | undefined}
                 />
               ) : null}
-              {stock && product.available ? (
-                // One-step purchase with the saved address and card (/quick_buy, decision 026); visitors sign in first.
+              {stock && product.available && visitor?.quickBuy ? (
+                // One-step purchase (/quick_buy, decision 026): offered only with a saved address and card, else Add to Cart alone.
                 <p className="text-sm text-muted">
                   <a href={`/quick_buy?product_id=${product.productId}`} className="font-semibold text-berry-700 underline underline-offset-2">
                     Buy now in one step

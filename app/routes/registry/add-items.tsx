@@ -195,8 +195,10 @@ function QuickAdd({ product, onRegistry }: { product: ProductCardData; onRegistr
         pendingLabel="Adding…"
         icon={<Icon name={added ? 'check' : 'gift'} className="size-4" />}
         aria-label={added ? `Add another ${product.title}` : `Add ${product.title} to your registry`}
+        className="whitespace-nowrap"
       >
-        {added ? 'Added\u00a0· add another' : 'Add'}
+        {/* One line on a phone's narrow card: the check mark says it is on the registry already. */}
+        {added ? 'Add another' : 'Add'}
       </Button>
       {failure ? <p className="text-sm font-medium text-berry-700">{failure.message}</p> : null}
     </fetcher.Form>

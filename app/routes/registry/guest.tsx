@@ -287,11 +287,13 @@ export default function GuestRegistryPage({ loaderData, actionData }: Route.Comp
               <h2 id={`section-${section.id ?? 'all'}`} className="text-xl font-bold text-ink">
                 {section.title} <span className="text-base font-normal text-muted">({section.items.length})</span>
               </h2>
-              <ul className="mt-4 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+              <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
                 {section.items.map((item) => (
                   <li key={item.id}>
                     <GuestItemCard
                       item={item}
+                      registryId={registry.id}
+                      canShip={registry.shipsTo !== null}
                       mine={mine[item.id] ?? []}
                       offers={offers[item.id] ?? []}
                       groupGift={groupGifts[item.id]}

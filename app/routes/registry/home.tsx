@@ -2,6 +2,7 @@ import { Link, redirect } from 'react-router'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
+import { GiftAddressMissing } from '~/modules/registry/ui/gift-address-missing'
 import { Alert, Card, Icon, LinkButton } from '~/ui'
 import { birthdayPromptFacts } from '~/modules/birthday-prompt/birthday-prompt'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
@@ -96,6 +97,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
         </div>
       </Card>
 
+      <GiftAddressMissing registry={registry} query={q} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6 lg:order-1">
           <OwnerStats stats={registry.stats} surpriseActive={registry.surpriseActive} revealDate={registry.surpriseRevealDate} />

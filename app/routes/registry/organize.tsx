@@ -121,13 +121,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case 'update-item': {
         if (!item) return missing()
-        await service.updateItem(item.id, user.id, {
+        const categoryId = form.get('categoryId')
+        const target = categoryId === null ? undefined : categories.find((c) => String(c.id) === String(categoryId))
+        if (categoryId !== null && (!target || item.removed)) {
+          const message = item.removed ? 'Put the item back on your registry before moving it.' : 'Choose one of your categories.'
+          return data<OrganizeResult>({ ok: false, intent, id, message: 'Not saved.', fields: { categoryId: [message] }, status: 422, at }, { status: 422 })
+        }
+        const { changed } = await service.updateItem(item.id, user.id, {
           quantity: str(form, 'quantity', 20),
           note: str(form, 'note', 5000),
           // The form sends 'false' then, when ticked, 'true': the last value wins.
           mostWanted: form.getAll('mostWanted').includes('true'),
+          ...(target ? { categoryId: target.id } : {}),
         })
-        return ok('Saved.')
+        if (!changed) return ok('Nothing to save: these are already the details of this item.')
+        return ok(target && target.id !== item.categoryId ? `Saved. ${quoted(item.title)} is now in ${quoted(target.title)}.` : 'Saved.')
       }
       case 'remove-item': {
         if (!item) return missing()

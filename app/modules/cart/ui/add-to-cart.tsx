@@ -156,8 +156,8 @@ export function AddToCart({
                 </SelectField>
               ) : null}
               {colors.length > 0 ? (
-                <SelectField label="Colour" name="color" value={color} onChange={(e) => setColor(e.target.value)} error={fieldError(result, 'color')} required>
-                  <option value="">Choose a colour</option>
+                <SelectField label="Color" name="color" value={color} onChange={(e) => setColor(e.target.value)} error={fieldError(result, 'color')} required>
+                  <option value="">Choose a color</option>
                   {colors.map((c) => {
                     const out = valueSoldOut(stock, `color=${c}`)
                     return (

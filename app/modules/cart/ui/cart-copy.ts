@@ -22,6 +22,7 @@ export const cartCopy = {
   notifyMeSending: 'Saving…',
   notifyMeHelp: 'We will send you one email when it is back in stock.',
   buyFromNestlist: 'Buy from Nestlist',
+  noGiftAddress: "The family has not added a shipping address yet, so this can't be shipped from Nestlist yet. You can still reserve it.",
   emptyCart: 'Your cart is empty.',
   cartTitle: 'Your cart',
   subtotal: 'Subtotal',

@@ -29,7 +29,7 @@ const item: GuestItem = {
 
 describe('scraped text on our pages', () => {
   test('a guest card renders scraped names, stores and notes as text, never as markup', () => {
-    const html = render(<GuestItemCard item={item} mine={[]} offers={[{ id: 1, storeName: hostile, url: 'https://other.example/p', priceCents: 2299 }]} reserveHref={() => '/x'} />)
+    const html = render(<GuestItemCard item={item} registryId={1} canShip mine={[]} offers={[{ id: 1, storeName: hostile, url: 'https://other.example/p', priceCents: 2299 }]} reserveHref={() => '/x'} />)
     expect(html).not.toContain('<script>')
     expect(html).not.toContain('<img src=x')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')

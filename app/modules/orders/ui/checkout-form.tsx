@@ -16,6 +16,8 @@ export type CheckoutDefaults = AddressFormValues & {
   email: string
   buyerName: string
   giftMessage: string
+  /** A registry gift: the buyer leaves the address fields' address for the family's thank-you note. */
+  thankYouWanted?: boolean
   giftCardCode: string
   applyCredit: boolean
   cardExpiry: string
@@ -265,6 +267,15 @@ export function CheckoutForm({
               />
               <FieldError id="giftMessage-error">{err('giftMessage')}</FieldError>
             </div>
+            <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
+              <legend className="px-1 font-semibold">{t.thankYouTitle}</legend>
+              <label className="flex min-h-6 items-start gap-2.5">
+                <input type="checkbox" name="thankYouWanted" defaultChecked={defaults.thankYouWanted} className="mt-0.5 size-5 shrink-0 accent-berry-700" />
+                <span>{t.thankYouWanted}</span>
+              </label>
+              <p className="text-sm text-muted">{t.thankYouHint}</p>
+              <AddressFields values={defaults} errors={failure?.fields} />
+            </fieldset>
           </Section>
         ) : nothingShips ? (
           <Section id="delivery" title={t.emailDeliveryTitle}>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
-import { BuyFromNestlist } from '~/modules/cart/ui/buy-from-nestlist'
+import { BuyFromNestlist, NoGiftAddressNote } from '~/modules/cart/ui/buy-from-nestlist'
 import { AddToAmazonCart, AmazonCartHeld } from '~/modules/cart/ui/add-to-amazon-cart'
 import { GroupGiftProgress, type GroupGiftProgressData } from '~/modules/cash-funds/ui/group-gift-progress'
 import { formatCents } from '~/lib/money'
@@ -10,6 +10,9 @@ import { stillNeededLabel } from './guest-filters'
 import type { ReserveMode } from './reserve-form'
 import { ItemPicture } from './item-picture'
 import { StoreOfferIcons } from './store-offer-icons'
+
+/** The family's own choice of an option, shown as it is (a giver cannot change it). */
+const optionNames: Record<string, string> = { size: 'Size', color: 'Color' }
 
 /** Another store that sells the item (added by the family). */
 export type BuyingOption = { id: number; storeName: string; url: string; priceCents: number }
@@ -29,8 +32,14 @@ export function GuestItemCard({
   onReserve,
   groupGift,
   amazon,
+  registryId,
+  canShip,
 }: {
   item: GuestItem
+  /** The registry the item is on. */
+  registryId: number
+  /** The family has a gift shipping address: without one nothing can ship from Nestlist yet (reserving still works). */
+  canShip: boolean
   /** Sold on Amazon (its link or a place to buy it is an amazon.com product): 'Add to Amazon cart', and how many this giver holds there. */
   amazon?: { held: number }
   /** The item's group gift money, when the family made it one: guests chip in instead of reserving. */
@@ -50,9 +59,10 @@ export function GuestItemCard({
     event.preventDefault()
     onReserve(mode)
   }
-  const titleText = <span className="line-clamp-3">{item.title}</span>
+  const titleText = <span className="line-clamp-2 sm:line-clamp-3">{item.title}</span>
+  // On phones two cards share a row: smaller type and padding, the same parts and actions.
   return (
-    <article className="flex h-full flex-col rounded-card border border-line bg-white p-3 shadow-card" aria-labelledby={`item-${item.id}-title`}>
+    <article className="flex h-full flex-col rounded-card border border-line bg-white p-2 shadow-card sm:p-3" aria-labelledby={`item-${item.id}-title`}>
       <div className="relative aspect-square overflow-hidden rounded-xl bg-cream-200">
         <ItemPicture item={item} width={400} height={400} loading="lazy" showStore className="size-full object-cover" />
         {item.mostWanted ? (
@@ -63,12 +73,12 @@ export function GuestItemCard({
           </span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 pt-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 pt-2 sm:pt-3">
         <div className="flex min-h-6 items-center justify-between gap-2">
           <p className="min-w-0 truncate text-xs font-semibold tracking-wide text-muted uppercase">{item.storeName}</p>
           <StoreOfferIcons storeNames={offers.map((o) => o.storeName).filter((name) => name.toLowerCase() !== item.storeName.toLowerCase())} className="shrink-0" />
         </div>
-        <h3 id={`item-${item.id}-title`} className="text-base leading-snug font-semibold text-ink">
+        <h3 id={`item-${item.id}-title`} className="text-sm leading-snug font-semibold break-words text-ink sm:text-base">
           {item.href ? (
             external ? (
               <a href={item.href} target="_blank" rel="noopener noreferrer nofollow" className="hover:text-berry-700 hover:underline">
@@ -85,13 +95,13 @@ export function GuestItemCard({
           )}
         </h3>
         {Object.keys(item.options).length > 0 ? (
-          <p className="text-sm text-muted">
+          <p className="text-xs text-muted sm:text-sm">
             {Object.entries(item.options)
-              .map(([k, v]) => `${k}: ${v}`)
+              .map(([k, v]) => `${optionNames[k] ?? k}: ${v}`)
               .join('\u00a0· ')}
           </p>
         ) : null}
-        <p className="text-lg font-bold text-ink">{formatCents(item.priceCents)}</p>
+        <p className="text-base font-bold text-ink sm:text-lg">{formatCents(item.priceCents)}</p>
         {chipIn ? (
           <div className="mt-1">
             <GroupGiftProgress gift={chipIn} id={`item-${item.id}-gg`} />
@@ -104,7 +114,7 @@ export function GuestItemCard({
           </p>
         )}
         {item.note ? (
-          <p className="mt-1 rounded-lg bg-cream px-3 py-2 text-sm text-ink">
+          <p className="mt-1 line-clamp-4 rounded-lg bg-cream px-2 py-1.5 text-xs text-ink sm:px-3 sm:py-2 sm:text-sm">
             <span className="sr-only">Note from the family: </span>“{item.note}”
           </p>
         ) : null}
@@ -121,7 +131,7 @@ export function GuestItemCard({
             </Link>
           </p>
         ) : null}
-        <div className="mt-auto flex flex-col gap-2 pt-3">
+        <div className="mt-auto flex flex-col gap-2 pt-2 sm:pt-3">
           {chipIn ? (
             chipIn.fullyFunded || chipIn.redeemed ? null : (
               <Link to={`/group_gifts/${item.id}`} aria-label={`Chip in: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })}>
@@ -130,7 +140,7 @@ export function GuestItemCard({
             )
           ) : fulfilled ? null : (
             <>
-              {item.buyFromShop ? <BuyFromNestlist item={item} /> : null}
+              {item.buyFromShop ? canShip ? <BuyFromNestlist item={item} registryId={registryId} /> : <NoGiftAddressNote itemId={item.id} /> : null}
               {amazon ? <AddToAmazonCart item={item} /> : null}
               <Link to={reserveHref('reserve')} onClick={open('reserve')} aria-label={`Reserve: ${item.title}`} className={buttonClasses({ size: 'sm', className: 'w-full' })} preventScrollReset>
                 Reserve
@@ -138,7 +148,7 @@ export function GuestItemCard({
               <Link
                 to={reserveHref('bought')}
                 onClick={open('bought')}
-                className={buttonClasses({ size: 'sm', variant: 'ghost', className: 'w-full' })}
+                className={buttonClasses({ size: 'sm', variant: 'ghost', className: 'w-full px-2 leading-tight' })}
                 aria-label={`I bought this elsewhere: ${item.title}`}
                 preventScrollReset
               >

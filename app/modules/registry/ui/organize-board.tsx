@@ -353,7 +353,6 @@ type ItemRowProps = {
 
 function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, onDragEnd, onDrop, acceptsDrop }: ItemRowProps) {
   const edit = useFetcher<OrganizeResult>()
-  const moveTo = useFetcher<OrganizeResult>({ key: MOVE_FETCHER })
   const remove = useFetcher<OrganizeResult>({ key: REMOVE_FETCHER })
   const rowRef = useRef<HTMLLIElement>(null)
   const [over, setOver] = useState(false)
@@ -424,6 +423,19 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
             <TextAreaField label="Note for your guests" name="note" optional maxLength={NOTE_MAX} defaultValue={item.note} error={fieldError(failure, 'note')} />
             <input type="hidden" name="mostWanted" value="false" />
             <CheckboxField name="mostWanted" value="true" label="Most wanted" defaultChecked={item.mostWanted} />
+            {/* In this form, so 'Save changes' saves a new category with the rest; 'Move' saves the same form. */}
+            <div className="flex flex-wrap items-end gap-2">
+              <SelectField label="Category" name="categoryId" defaultValue={item.categoryId} error={fieldError(failure, 'categoryId')} containerClassName="min-w-40 flex-1">
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </SelectField>
+              <Button type="submit" size="sm" variant="secondary" className="mb-1">
+                Move
+              </Button>
+            </div>
             {failure && Object.keys(failure.fields).length === 0 ? <Alert tone="error">{failure.message}</Alert> : null}
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" size="sm" pending={edit.state !== 'idle'} pendingLabel="Saving…">
@@ -437,19 +449,6 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
             </div>
           </edit.Form>
           <div className="flex flex-col gap-4">
-            <moveTo.Form method="post" className="flex flex-wrap items-end gap-2">
-              <Hidden intent="item-category" id={item.id} />
-              <SelectField label="Category" name="categoryId" defaultValue={item.categoryId} containerClassName="min-w-40 flex-1">
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </SelectField>
-              <Button type="submit" size="sm" variant="secondary" className="mb-1">
-                Move
-              </Button>
-            </moveTo.Form>
             <remove.Form method="post">
               <Hidden intent="remove-item" id={item.id} extra={{ title: item.title }} />
               <Button type="submit" size="sm" variant="ghost" icon={<Icon name="close" className="size-4" />}>

@@ -56,7 +56,7 @@ const item: GuestItem = {
 }
 const offer = (id: number, storeName: string) => ({ id, storeName, url: `https://${id}.example/p`, priceCents: 9000 })
 const card = (offers: ReturnType<typeof offer>[]) =>
-  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: <GuestItemCard item={item} mine={[]} offers={offers} reserveHref={() => '/x'} /> }])} />)
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: <GuestItemCard item={item} registryId={1} canShip mine={[]} offers={offers} reserveHref={() => '/x'} /> }])} />)
 
 describe('the guest item card', () => {
   test('an item sold by several stores shows the other stores as an icon row beside its own store; one store alone shows none', () => {
