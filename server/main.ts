@@ -116,7 +116,11 @@ async function main() {
       (err: unknown) => logger.warn({ err }, 'sending reservation reminders failed'),
     )
   void jobs.schedule('reservation-reminders', '30 * * * *', remindGivers)
-  // Add a scheduled job here in one line, e.g. jobs.schedule('registry-digest', '0 13 * * *', () => services.….sendDigests()).
+  // The daily registry digest for those who chose it at /settings/email-preferences: 13:00 UTC (morning in the US).
+  void jobs.schedule('registry-digest', '0 13 * * *', () =>
+    services.giftNotices.sendDigests().then((r) => (r.sent ? logger.info(r, 'sent daily registry digests') : undefined)),
+  )
+  // Add a scheduled job here in one line: jobs.schedule(name, cron, run).
   try {
     await jobs.start()
   } catch (error) {

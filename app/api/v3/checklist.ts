@@ -31,9 +31,12 @@ const ProgressSchema = z.object({ checked: z.number().int(), total: z.number().i
 
 const OwnerChecklistItemSchema = ChecklistItemSchema.extend({
   checked: z.boolean(),
-  checkedBy: z.enum(['registry', 'manual']).nullable().openapi({ description: 'registry: a registry item matches; manual: checked by hand' }),
+  checkedBy: z.enum(['registry', 'manual']).nullable().openapi({ description: 'registry: a registry item or cash fund matches; manual: checked by hand' }),
   manuallyChecked: z.boolean(),
   matches: z.array(z.object({ regItemId: z.number().int(), title: z.string() })).openapi({ description: 'registry items (not removed) in the item’s shop category or below it' }),
+  cashFunds: z
+    .array(z.object({ cashFundId: z.number().int(), title: z.string() }))
+    .openapi({ description: 'for the Cash fund item only: the registry’s cash funds (not removed), which check it too' }),
 }).openapi('OwnerChecklistItem')
 
 const OwnerChecklistCategorySchema = ChecklistCategorySchema.extend({ items: z.array(OwnerChecklistItemSchema), progress: ProgressSchema }).openapi('OwnerChecklistCategory')

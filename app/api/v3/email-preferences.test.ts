@@ -69,6 +69,20 @@ describe('/api/v3/restricted/email_preferences', () => {
     expect(await (await app.request(PATH, { headers: { Cookie: alice.cookie } })).json()).toEqual(before)
   })
 
+  test('registry activity comes as each gift happens or in a daily digest, per person; anything else is 422', async () => {
+    const read = async (cookie: string) => ((await (await app.request(PATH, { headers: { Cookie: cookie } })).json()) as { registryActivityDelivery: string }).registryActivityDelivery
+    expect(await read(alice.cookie)).toBe('instant')
+    const res = await put(alice.cookie, { subscribed: ['registry_activity'], registryActivityDelivery: 'daily' })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { registryActivityDelivery: string }).registryActivityDelivery).toBe('daily')
+    expect(await read(bob.cookie)).toBe('instant')
+    // Left out: unchanged.
+    expect((await put(alice.cookie, { subscribed: ['registry_activity'] })).status).toBe(200)
+    expect(await read(alice.cookie)).toBe('daily')
+    expect((await put(alice.cookie, { subscribed: [], registryActivityDelivery: 'hourly' })).status).toBe(422)
+    expect(await read(alice.cookie)).toBe('daily')
+  })
+
   test('is in the OpenAPI document', async () => {
     const doc = (await (await app.request('/api/v3/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
     expect(Object.keys(doc.paths[PATH] ?? {}).sort()).toEqual(['get', 'put'])

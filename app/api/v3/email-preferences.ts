@@ -19,6 +19,7 @@ const PreferencesSchema = z
         subscribed: z.boolean(),
       }),
     ),
+    registryActivityDelivery: z.enum(['instant', 'daily']).openapi({ description: "Registry activity: 'instant' (each gift as it happens) or 'daily' (one digest a day)." }),
   })
   .openapi('EmailPreferences')
 
@@ -64,10 +65,13 @@ emailPreferencesRouter.use(PATH, async (c, next) => {
 
 emailPreferencesRouter.openapi(getPreferences, async (c) => {
   const v = await requireApiUser(c)
-  return c.json({ categories: await c.var.services.emailPreferences.preferences(v.user.id) }, 200)
+  const prefs = c.var.services.emailPreferences
+  return c.json({ categories: await prefs.preferences(v.user.id), registryActivityDelivery: await prefs.registryActivityDelivery(v.user.id) }, 200)
 })
 
 emailPreferencesRouter.openapi(putPreferences, async (c) => {
   const v = await requireApiUser(c)
-  return c.json({ categories: await c.var.services.emailPreferences.update(v.user.id, c.req.valid('json')) }, 200)
+  const prefs = c.var.services.emailPreferences
+  const categories = await prefs.update(v.user.id, c.req.valid('json'))
+  return c.json({ categories, registryActivityDelivery: await prefs.registryActivityDelivery(v.user.id) }, 200)
 })

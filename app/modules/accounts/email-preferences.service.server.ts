@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError, type FieldErrors } from '~/lib/errors'
 import { emailCategories, type EmailCategory } from '~/modules/email/email.types'
-import { emailOptOuts } from './accounts.schema'
+import { emailOptOuts, users } from './accounts.schema'
 import { emailPreferencesInput } from './email-preferences.validation'
 
 /** One category as the preferences page shows it. Required (non-optional) categories are always subscribed. */
@@ -41,6 +41,7 @@ export function createEmailPreferencesService({ db }: { db: Db }) {
         throw new DomainError('invalid_input', 'Those email preferences could not be saved.', { fields })
       }
       const wanted = new Set<string>(parsed.data.subscribed)
+      const delivery = parsed.data.registryActivityDelivery
       const optedOut = [...optionalIds].filter((id) => !wanted.has(id))
       const optedIn = [...optionalIds].filter((id) => wanted.has(id))
       await db.transaction(async (tx) => {
@@ -52,8 +53,15 @@ export function createEmailPreferencesService({ db }: { db: Db }) {
             .values(optedOut.map((category) => ({ userId, category })))
             .onConflictDoNothing()
         }
+        if (delivery) await tx.update(users).set({ registryActivityDelivery: delivery }).where(eq(users.id, userId))
       })
       return this.preferences(userId)
+    },
+
+    /** Registry activity as each gift happens ('instant', the default) or in one daily digest ('daily'). */
+    async registryActivityDelivery(userId: number): Promise<'instant' | 'daily'> {
+      const [row] = await db.select({ d: users.registryActivityDelivery }).from(users).where(eq(users.id, userId))
+      return row?.d ?? 'instant'
     },
 
     /** True when the user opted out of this category. Required categories are never opted out of. */

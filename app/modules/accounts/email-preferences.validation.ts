@@ -9,5 +9,7 @@ export const emailPreferencesInput = z.object({
   subscribed: z
     .array(z.enum(categoryIds, { error: 'That is not an email category we send.' }))
     .max(categoryIds.length * 2, 'Too many categories.'),
+  /** Registry activity: each gift as it happens, or one daily digest (left out: unchanged). */
+  registryActivityDelivery: z.enum(['instant', 'daily'], { error: 'Choose each gift as it happens or a daily digest.' }).optional(),
 })
 export type EmailPreferencesInput = z.infer<typeof emailPreferencesInput>

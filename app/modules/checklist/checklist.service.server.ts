@@ -27,6 +27,9 @@ export type ChecklistDeps = {
   clock?: () => Date
 }
 
+/** The shop category of the checklist's 'Cash fund' suggestion (id 6402): the registry's cash funds check it. */
+export const CASH_FUNDS_SHOP_CATEGORY = 'cash-funds'
+
 const progressOf = (checked: number, total: number): ChecklistProgress => ({ checked, total, percent: total === 0 ? 0 : Math.round((checked / total) * 100) })
 
 /** The baby registry checklist: the seeded guide, each owner's progress (automatic and manual checks) and the quiz email. */
@@ -78,12 +81,25 @@ export function createChecklistService({ db, registry, email, clock = () => new 
     return out
   }
 
+  /**
+   * The registry's cash funds still on it (not removed), oldest first. A cash fund is not a registry item,
+   * so the 'Cash fund' suggestion is checked by these rather than by a product in a shop category.
+   */
+  async function liveCashFunds(registryId: number): Promise<{ cashFundId: number; title: string }[]> {
+    const rows = await db.execute<{ id: number; title: string }>(sql`
+      select f.id, f.title from cash_funds f
+      where f.registry_id = ${registryId} and f.removed_at is null
+      order by f.created_at, f.id`)
+    return rows.rows.map((r) => ({ cashFundId: Number(r.id), title: r.title }))
+  }
+
   async function ownerChecklist(registryId: number, userId: number): Promise<OwnerChecklist> {
     // ownerView answers not_found for anyone but the owner (never forbidden).
     const owner = await registry.ownerView(registryId, userId)
-    const [cats, manual] = await Promise.all([
+    const [cats, manual, funds] = await Promise.all([
       categories(),
       db.select({ itemId: registryChecklistChecks.itemId }).from(registryChecklistChecks).where(eq(registryChecklistChecks.registryId, owner.id)),
+      liveCashFunds(owner.id),
     ])
     const manualIds = new Set(manual.map((m) => m.itemId))
     // Removed registry items do not count; items from other stores have no shop category to match.
@@ -95,9 +111,10 @@ export function createChecklistService({ db, registry, email, clock = () => new 
     const outCats: OwnerChecklistCategory[] = cats.map((c) => {
       const items = c.items.map((item) => {
         const matches = live.filter((r) => bySlug.get(r.productId!)?.has(item.shopCategorySlug)).map((r) => ({ regItemId: r.id, title: r.title }))
+        const cashFunds = item.shopCategorySlug === CASH_FUNDS_SHOP_CATEGORY ? funds : []
         const manuallyChecked = manualIds.has(item.id)
-        const checkedBy = matches.length > 0 ? ('registry' as const) : manuallyChecked ? ('manual' as const) : null
-        return { ...item, checked: checkedBy !== null, checkedBy, manuallyChecked, matches }
+        const checkedBy = matches.length > 0 || cashFunds.length > 0 ? ('registry' as const) : manuallyChecked ? ('manual' as const) : null
+        return { ...item, checked: checkedBy !== null, checkedBy, manuallyChecked, matches, cashFunds }
       })
       const checked = items.filter((i) => i.checked).length
       checkedAll += checked

@@ -4,6 +4,7 @@ import { type DomainError, isDomainError } from '~/lib/errors'
 import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
+import { cashFunds } from '../cash-funds/cash-funds.schema'
 import { createEmailService } from '../email/email.service.server'
 import { createRegistryService } from '../registry/registry.service.server'
 import { CHECKLIST_CONTENT, HEALTH_AND_SAFETY_CHECKLIST_ID } from './checklist.content'
@@ -118,6 +119,32 @@ describe('automatic checks', () => {
     await registry.removeItem(added.id, owner.id)
     const item = itemOf(await checklist.forRegistry(r.id, owner.id), 5501)
     expect(item).toMatchObject({ checked: false, checkedBy: null, matches: [] })
+  })
+})
+
+describe('cash funds', () => {
+  const fundOn = async (registryId: number, title: string, removedAt: Date | null = null) =>
+    (await database.db.insert(cashFunds).values({ registryId, title, imageUrl: '/img/fund.jpg', removedAt }).returning())[0]!
+
+  test('a cash fund on the registry checks the Cash fund item and says which', async () => {
+    const owner = await newUser()
+    const r = await newRegistry(owner.id)
+    expect(itemOf(await checklist.forRegistry(r.id, owner.id), 6402)).toMatchObject({ checked: false, checkedBy: null, cashFunds: [] })
+    const fund = await fundOn(r.id, 'Parental leave fund')
+    const list = await checklist.forRegistry(r.id, owner.id)
+    expect(itemOf(list, 6402)).toMatchObject({ checked: true, checkedBy: 'registry', matches: [], cashFunds: [{ cashFundId: fund.id, title: 'Parental leave fund' }] })
+    // Only that suggestion is checked by a fund.
+    expect(list.categories.flatMap((c) => c.items).filter((i) => i.checked).map((i) => i.id)).toEqual([6402])
+    expect(list.progress.checked).toBe(1)
+  })
+
+  test('a removed cash fund, or one on another registry, does not count', async () => {
+    const owner = await newUser()
+    const r = await newRegistry(owner.id)
+    const other = await newRegistry((await newUser()).id)
+    await fundOn(r.id, 'Old fund', new Date())
+    await fundOn(other.id, 'Someone else’s fund')
+    expect(itemOf(await checklist.forRegistry(r.id, owner.id), 6402)).toMatchObject({ checked: false, checkedBy: null, cashFunds: [] })
   })
 })
 

@@ -178,3 +178,27 @@ describe("the registry home's 'New since your last visit'", () => {
     expect((await notices.visit(f.registry.id, f.owner.id))?.toISOString()).toBe('2026-12-02T09:10:00.000Z')
   })
 })
+
+describe('gifts from other stores reach the family', () => {
+  test("the giver sees the family's address only when the family chose to share it, and never on the public page", async () => {
+    const f = await family()
+    const made = await reserveThroughApi(f.items[0]!)
+    const off = await h.services.reservations.forGiver(made.json.id as string)
+    expect(off.delivery).toEqual({ address: null, note: '' })
+
+    await h.services.registry.setGiftDelivery(f.registry.id, f.owner.id, { shareAddress: 'on', note: 'Porch is fine' })
+    const on = await h.services.reservations.forGiver(made.json.id as string)
+    expect(on.delivery).toEqual({ address: expect.objectContaining({ line1: '1 Elm St', zip: '97201' }), note: 'Porch is fine' })
+    // The public registry never carries the street.
+    const publicView = await h.call('GET', `/api/v3/registries/${f.registry.id}/reg_items`)
+    expect(publicView.text).not.toContain('1 Elm St')
+    // A stranger cannot change the choice; a note over 300 characters is refused and nothing changes.
+    const stranger = await h.signUp('Stranger')
+    await expect(h.services.registry.setGiftDelivery(f.registry.id, stranger.id, { shareAddress: false, note: '' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(h.services.registry.setGiftDelivery(f.registry.id, f.owner.id, { shareAddress: false, note: 'x'.repeat(301) })).rejects.toMatchObject({ code: 'invalid_input' })
+    expect((await h.services.reservations.forGiver(made.json.id as string)).delivery?.note).toBe('Porch is fine')
+    // Given back: nothing to deliver, no address.
+    await h.services.reservations.unreserve(made.json.id as string)
+    expect((await h.services.reservations.forGiver(made.json.id as string)).delivery).toBeNull()
+  })
+})

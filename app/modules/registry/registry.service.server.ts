@@ -14,6 +14,7 @@ import {
   addItemInput,
   categoryInput,
   createRegistryInput,
+  giftDeliveryInput,
   postalAddressInput,
   registrySettingsInput,
   slugInput,
@@ -364,6 +365,8 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
         guestTypes: r.guestTypes,
         searchLevel: r.searchLevel,
         shippingAddress: r.shippingAddress ?? null,
+        shareAddressWithGivers: r.shareAddressWithGivers,
+        giftDeliveryNote: r.giftDeliveryNote,
         shipsTo: shipsTo(r),
         surprise: r.surprise,
         surpriseRevealDate: r.surpriseRevealDate,
@@ -452,6 +455,16 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       const { registry: r } = await managed(registryId, userId)
       const address = input === null ? null : parse(postalAddressInput, input)
       await db.update(registries).set({ shippingAddress: address, updatedAt: clock() }).where(eq(registries.id, r.id))
+    },
+
+    /**
+     * How gifts from other stores reach the family: show the gift address to a giver who reserved a gift or
+     * marked one bought elsewhere (to that giver only, never on the public page), and/or a note of their own.
+     */
+    async setGiftDelivery(registryId: number, userId: number, input: unknown) {
+      const { registry: r } = await managed(registryId, userId)
+      const data = parse(giftDeliveryInput, input)
+      await db.update(registries).set({ shareAddressWithGivers: data.shareAddress, giftDeliveryNote: data.note, updatedAt: clock() }).where(eq(registries.id, r.id))
     },
 
     /** Adds a shop product to the registry (price as of now), into the chosen or default category. */

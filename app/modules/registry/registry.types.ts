@@ -72,6 +72,9 @@ export type OwnerRegistry = Omit<GuestRegistry, 'items' | 'categories'> & {
   guestTypes: string[]
   searchLevel: SearchLevel
   shippingAddress: PostalAddress | null
+  /** Show the gift address to a giver who reserved or bought elsewhere (to them only); the family's delivery note. */
+  shareAddressWithGivers: boolean
+  giftDeliveryNote: string
   surprise: boolean
   surpriseRevealDate: string | null
   /** True while 'keep it a surprise' hides who reserved or bought what. */

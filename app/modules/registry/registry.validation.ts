@@ -86,6 +86,12 @@ export const postalAddressInput = z.object({
   zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code, like 90210.'),
 })
 
+/** /settings/registry 'Gifts from other stores': share the gift address with givers who reserved, and a note. */
+export const giftDeliveryInput = z.object({
+  shareAddress: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()),
+  note: z.string({ error: 'The note must be text.' }).trim().max(300, 'Keep the note to 300 characters.').default(''),
+})
+
 const quantity = z.coerce
   .number({ error: 'Enter a quantity.' })
   .int('Use a whole number.')

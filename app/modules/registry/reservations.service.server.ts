@@ -41,6 +41,11 @@ export type GiverReservation = {
   thankYouAddressProvided: boolean
   item: { id: number; title: string; imageUrl: string; priceCents: number; href: string | null; storeName: string }
   registry: { id: number; slug: string; title: string; familyName: string }
+  /**
+   * How a gift from another store reaches the family: their address when they chose to show it to givers (only
+   * to a held or bought-elsewhere gift's giver, never for a shop order, which ships itself), and their note.
+   */
+  delivery: { address: PostalAddress | null; note: string } | null
 }
 
 /** A signed-in account asking for the gifts it gave (a session's viewer has these fields). */
@@ -473,6 +478,10 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
           storeName: row.item.storeName,
         },
         registry: { id: row.registry.id, slug: row.registry.slug, title: row.registry.title, familyName: row.registry.familyName },
+        delivery:
+          row.r.status === 'cancelled' || row.r.source === 'nestlist_order'
+            ? null
+            : { address: row.registry.shareAddressWithGivers ? (row.registry.shippingAddress ?? null) : null, note: row.registry.giftDeliveryNote },
       }
     },
 

@@ -79,9 +79,9 @@ function ItemRow({ item, registryQuery }: { item: OwnerChecklistItem; registryQu
               <p className="flex flex-wrap items-center gap-2 text-sm text-ink">
                 <Badge variant="success">On your registry</Badge>
                 <span>
-                  Checked because {item.matches.length === 1 ? 'this is' : 'these are'} on your registry:{' '}
-                  {item.matches.map((m, i) => (
-                    <span key={m.regItemId}>
+                  Checked because {item.matches.length + item.cashFunds.length === 1 ? 'this is' : 'these are'} on your registry:{' '}
+                  {[...item.matches.map((m) => ({ key: `item-${m.regItemId}`, title: m.title })), ...item.cashFunds.map((f) => ({ key: `fund-${f.cashFundId}`, title: f.title }))].map((m, i) => (
+                    <span key={m.key}>
                       {i > 0 ? ', ' : ''}“{m.title}”
                     </span>
                   ))}

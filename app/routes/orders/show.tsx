@@ -166,6 +166,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {t.giftFamilyIn(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)}
             </p>
             {order.giftMessage ? <p className="text-sm text-muted">{`${t.giftMessage}: “${order.giftMessage}”`}</p> : null}
+            <p>
+              <Link to={`/list/${order.shipsTo.registryId}`} className="inline-flex min-h-6 items-center font-semibold text-berry-700 underline underline-offset-2">
+                Back to {order.shipsTo.familyName}’s registry
+              </Link>
+            </p>
           </>
         ) : (
           <>

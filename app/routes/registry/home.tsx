@@ -3,6 +3,8 @@ import { requireUser } from '~/modules/accounts/auth.server'
 import { formatMonth, OwnerEmptyItems, OwnerItemsByCategory, OwnerSetupProgress, OwnerStats } from '~/modules/registry/ui/owner-home'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
 import { GiftAddressMissing } from '~/modules/registry/ui/gift-address-missing'
+import { NewSinceLastVisit } from '~/modules/registry/ui/new-since-last-visit'
+import { giftSentence } from '~/modules/registry/gift-notices.server'
 import { Alert, Card, Icon, LinkButton } from '~/ui'
 import { birthdayPromptFacts } from '~/modules/birthday-prompt/birthday-prompt'
 import { BirthdayPrompt } from '~/modules/birthday-prompt/ui/birthday-prompt'
@@ -20,8 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [registry, owned] = await Promise.all([ownerRegistryFor(request, context, user.id), context.services.registry.managedBy(user.id)])
   if (!registry) throw redirect('/registry/new')
   const offers = await context.services.externalProducts.offersFor(registry.items.filter((i) => !i.removed).map((i) => i.id))
+  // 'New since your last visit': this visit is recorded; the gifts after the one before it are listed.
+  const since = await context.services.giftNotices.visit(registry.id, user.id)
+  const fresh = since ? await context.services.giftNotices.giftsSince([registry.id], since) : []
   return {
     registry,
+    newSince: {
+      since: since?.toISOString() ?? null,
+      total: fresh.length,
+      gifts: fresh.slice(0, NEW_GIFTS_SHOWN).map((g) => ({ sentence: giftSentence(g), message: g.message, at: g.at.toISOString() })),
+    },
     // The other places to buy each item (store names only): the store-offer icon row.
     offerStores: Object.fromEntries(Object.entries(offers).map(([id, list]) => [id, list.map((o) => o.storeName)])) as Record<number, string[]>,
     owned: owned.map((r) => ({ id: r.id, title: r.title, registryType: r.registryType, role: r.role })),
@@ -33,8 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** How many of the new gifts the home lists (the tracker has them all). */
+const NEW_GIFTS_SHOWN = 8
+
 export default function RegistryHome({ loaderData }: Route.ComponentProps) {
-  const { registry, owned, birthdayPrompt, offerStores } = loaderData
+  const { registry, owned, birthdayPrompt, offerStores, newSince } = loaderData
   const q = owned.length > 1 ? `?registry=${registry.id}` : ''
   const liveItems = registry.items.filter((i) => !i.removed).length
   const when =
@@ -101,6 +114,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6 lg:order-1">
           <OwnerStats stats={registry.stats} surpriseActive={registry.surpriseActive} revealDate={registry.surpriseRevealDate} />
+          {registry.surpriseActive ? null : <NewSinceLastVisit {...newSince} trackerHref={`/registry/gift-tracker${q}`} />}
           {liveItems === 0 ? <OwnerEmptyItems /> : <OwnerItemsByCategory registry={registry} organizeHref={`/list/${registry.id}/organize`} offerStores={offerStores} />}
         </div>
         <aside className="flex flex-col gap-4 lg:order-2" aria-label="Registry setup">

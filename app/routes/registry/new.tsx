@@ -54,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer && slugParam !== null
       ? { slug: slugParam.slice(0, 80), available: await context.services.registry.isSlugAvailable(slugParam.slice(0, 80)) }
       : null
-  const owned = viewer ? (await context.services.registry.ownedBy(viewer.user.id)).length : 0
+  // Someone with a registry is told so, with the way to it, before they start another.
+  const owned = viewer ? (await context.services.registry.managedBy(viewer.user.id)).map((r) => ({ id: r.id, title: r.title, role: r.role })) : []
   return {
     signedIn: Boolean(viewer),
     firstName: viewer?.user.firstName ?? '',
@@ -240,8 +241,21 @@ export default function NewRegistry({ loaderData, actionData }: Route.ComponentP
               : 'It is free and takes a few minutes. First, your account: you will use it to add items and see what guests reserve.'}
           </p>
         ) : null}
-        {step === 'type' && owned > 0 ? (
-          <p className="mt-2 text-base text-muted">You already have a registry. Start another one, such as a birthday wishlist, here.</p>
+        {step === 'type' && owned.length > 0 ? (
+          <div className="mt-3 rounded-xl border border-line bg-cream-200/40 p-4 text-base">
+            <p className="font-semibold">{owned.length === 1 ? 'You already have a registry:' : 'You already have registries:'}</p>
+            <ul className="mt-1 flex flex-col gap-1">
+              {owned.map((r) => (
+                <li key={r.id}>
+                  <Link to={`/registry/home?registry=${r.id}`} className="inline-flex min-h-6 items-center font-semibold text-berry-700 underline underline-offset-2">
+                    Go to {r.title}
+                  </Link>
+                  {r.role === 'collaborator' ? <span className="text-sm text-muted"> (you help manage it)</span> : null}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-muted">Or start another one below, such as a birthday wishlist.</p>
+          </div>
         ) : step === 'type' ? (
           <p className="mt-2 text-base text-muted">{firstName ? `Hi ${firstName}! ` : ''}Choose one; you can start another list later.</p>
         ) : null}

@@ -162,6 +162,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
                 ) : null}
               </div>
             ) : null}
+            {r.delivery ? <GiftDelivery familyName={r.registry.familyName} delivery={r.delivery} /> : null}
             {r.status === 'reserved' ? (
               <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
                 <Form method="post">
@@ -200,5 +201,33 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
     </Container>
+  )
+}
+
+/**
+ * How a gift bought at another store reaches the family: their address when they chose to show it to givers
+ * (this giver only: the page is reached with the reservation's own key), else their note or the shower.
+ */
+function GiftDelivery({ familyName, delivery }: { familyName: string; delivery: { address: { name: string; line1: string; line2: string; city: string; state: string; zip: string } | null; note: string } }) {
+  const a = delivery.address
+  return (
+    <div>
+      <h3 className="font-semibold text-ink">Getting it to {familyName}</h3>
+      {a ? (
+        <>
+          <p className="mt-1 text-sm text-muted">If you buy it at another store, you can have it shipped here. The family shares this address only with guests who reserved a gift.</p>
+          <address className="mt-2 rounded-xl border border-line bg-cream-200/40 p-3 not-italic">
+            {[a.name, a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`].filter(Boolean).map((l) => (
+              <span key={l} className="block">
+                {l}
+              </span>
+            ))}
+          </address>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-muted">The family keeps their address private. Bring the gift to the shower or give it to them in person.</p>
+      )}
+      {delivery.note ? <p className="mt-2 text-sm">{`From the family: “${delivery.note}”`}</p> : null}
+    </div>
   )
 }

@@ -10,7 +10,8 @@ export const meta = () => [{ title: 'Email preferences | Nestlist' }, { name: 'r
 /** /settings/email-preferences: every kind of email we send; optional ones can be turned off one by one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context)
-  return { preferences: await context.services.emailPreferences.preferences(user.id), email: user.email }
+  const prefs = context.services.emailPreferences
+  return { preferences: await prefs.preferences(user.id), delivery: await prefs.registryActivityDelivery(user.id), email: user.email }
 }
 
 type ActionResult = { ok: true; at: number } | (FormFailure & { at: number })
@@ -19,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
   try {
-    await context.services.emailPreferences.update(user.id, { subscribed: form.getAll('subscribed').map(String) })
+    const delivery = form.get('registryActivityDelivery')
+    await context.services.emailPreferences.update(user.id, {
+      subscribed: form.getAll('subscribed').map(String),
+      ...(delivery === null ? {} : { registryActivityDelivery: String(delivery) }),
+    })
     return data<ActionResult>({ ok: true, at: Date.now() })
   } catch (error) {
     const failure = formFailure(error)
@@ -67,6 +72,25 @@ export default function EmailPreferences({ loaderData, actionData }: Route.Compo
                       </span>
                     </span>
                   </label>
+                  {p.id === 'registry_activity' ? (
+                    <fieldset className="mt-3 ml-8 flex flex-col gap-2" aria-describedby="delivery-hint">
+                      <legend className="text-sm font-semibold text-ink">How registry activity arrives</legend>
+                      <p id="delivery-hint" className="text-sm text-muted">
+                        Gifts on registries you own or help with. While a registry is kept a surprise, we send nothing about its gifts.
+                      </p>
+                      {(
+                        [
+                          ['instant', 'Each gift as it happens'],
+                          ['daily', 'One daily digest'],
+                        ] as const
+                      ).map(([value, label]) => (
+                        <label key={value} className="flex min-h-6 cursor-pointer items-center gap-2.5">
+                          <input type="radio" name="registryActivityDelivery" value={value} defaultChecked={loaderData.delivery === value} className="size-5 shrink-0 cursor-pointer accent-berry-700" />
+                          <span>{label}</span>
+                        </label>
+                      ))}
+                    </fieldset>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       surprise: registry.surprise,
       surpriseRevealDate: registry.surpriseRevealDate ?? '',
       shippingAddress: registry.shippingAddress,
+      shareAddressWithGivers: registry.shareAddressWithGivers,
+      giftDeliveryNote: registry.giftDeliveryNote,
     },
     host: new URL(publicOrigin(context.publicUrl ?? url.origin)).host,
     action: `/settings/registry${url.searchParams.get('registry') ? `?registry=${registry.id}` : ''}`,
@@ -54,10 +56,11 @@ type SettingsValues = {
   surpriseRevealDate: string
 }
 type AddressValues = { name: string; line1: string; line2: string; city: string; state: string; zip: string }
-type Intent = 'settings' | 'address' | 'remove-address' | 'delete'
+type Intent = 'settings' | 'address' | 'remove-address' | 'gift-delivery' | 'delete'
+type DeliveryValues = { shareAddress: boolean; note: string }
 type ActionResult =
   | { ok: true; intent: Intent; at: number }
-  | (FormFailure & { intent: Intent; settings?: SettingsValues; address?: AddressValues; at: number })
+  | (FormFailure & { intent: Intent; settings?: SettingsValues; address?: AddressValues; delivery?: DeliveryValues; at: number })
 
 const get = (form: FormData, k: string, max = 200) => String(form.get(k) ?? '').slice(0, max)
 
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const registry = await ownerRegistryFor(request, context, user.id)
   const form = await request.formData()
-  const intent = (['settings', 'address', 'remove-address', 'delete'] as const).find((i) => i === form.get('intent')) ?? 'settings'
+  const intent = (['settings', 'address', 'remove-address', 'gift-delivery', 'delete'] as const).find((i) => i === form.get('intent')) ?? 'settings'
   const at = Date.now()
   if (!registry) return data<ActionResult>({ ok: false, message: 'You do not have a registry yet.', fields: {}, status: 404, intent, at }, { status: 404 })
   try {
@@ -76,6 +79,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'remove-address') {
       await context.services.registry.setShippingAddress(registry.id, user.id, null)
+      return data<ActionResult>({ ok: true, intent, at })
+    }
+    if (intent === 'gift-delivery') {
+      const delivery: DeliveryValues = { shareAddress: form.get('shareAddress') === 'on', note: get(form, 'giftDeliveryNote', 400) }
+      try {
+        await context.services.registry.setGiftDelivery(registry.id, user.id, delivery)
+      } catch (error) {
+        const failure = formFailure(error)
+        return data<ActionResult>({ ...failure, intent, delivery, at }, { status: failure.status })
+      }
       return data<ActionResult>({ ok: true, intent, at })
     }
     if (intent === 'address') {
@@ -222,6 +235,12 @@ export default function RegistrySettings({ loaderData, actionData }: Route.Compo
           saved={registry.shippingAddress}
           result={result}
           pending={pending}
+        />
+        <GiftDeliverySection
+          action={action}
+          saved={{ shareAddress: registry.shareAddressWithGivers, note: registry.giftDeliveryNote }}
+          result={result}
+          pending={pending('gift-delivery')}
         />
         {registry.role === 'owner' ? (
           <DeleteSection registryId={registry.id} action={action} failure={failure?.intent === 'delete' ? failure : undefined} pending={pending('delete')} />
@@ -431,6 +450,59 @@ function ShippingSection({
               Remove address
             </Button>
           ) : null}
+        </div>
+      </Form>
+    </SettingsSection>
+  )
+}
+
+/**
+ * Gifts from other stores: a giver who reserved a gift, or marked one bought elsewhere, needs to know how it
+ * reaches the family. Off by default: the address is shown to that giver only (their confirmation and email)
+ * when the family turns it on; otherwise the giver sees the family's note (or 'bring it to the shower').
+ */
+function GiftDeliverySection({ action, saved, result, pending }: { action: string; saved: DeliveryValues; result: ActionResult | undefined; pending: boolean }) {
+  const mine = result?.intent === 'gift-delivery' ? result : undefined
+  const failed = mine && !mine.ok ? mine : undefined
+  const v = failed?.delivery ?? saved
+  const noteError = failed?.fields.note?.[0]
+  return (
+    <SettingsSection id="gift-delivery" title="Gifts from other stores" description="How a guest who buys your gift somewhere else gets it to you.">
+      <Form method="post" action={action} noValidate className="flex flex-col gap-4" key={mine?.ok ? mine.at : 'gift-delivery'}>
+        {mine?.ok ? <Alert tone="success">Saved. Guests who reserve a gift will see this.</Alert> : null}
+        {failed ? <Alert tone="error">{failed.message}</Alert> : null}
+        <label className="flex min-h-6 cursor-pointer items-start gap-3">
+          <input type="checkbox" name="shareAddress" defaultChecked={v.shareAddress} aria-describedby="shareAddress-hint" className="mt-0.5 size-5 shrink-0 cursor-pointer accent-berry-700" />
+          <span>
+            <span className="block font-semibold">Show my shipping address to guests who reserve a gift</span>
+            <span id="shareAddress-hint" className="block text-sm text-muted">
+              Shown only to a guest after they reserve a gift or mark one bought elsewhere, on their confirmation and in their email, never on your registry page. Anyone with your registry link can reserve, so turn it on only if you are comfortable with that.
+            </span>
+          </span>
+        </label>
+        <div>
+          <Label htmlFor="giftDeliveryNote" optional>
+            Delivery instructions for guests
+          </Label>
+          <p id="giftDeliveryNote-hint" className="mt-1 text-sm text-muted">
+            For example: “Please bring gifts to the shower on June 8.” Without a note, guests are asked to bring the gift to your shower or give it in person.
+          </p>
+          <textarea
+            id="giftDeliveryNote"
+            name="giftDeliveryNote"
+            rows={3}
+            maxLength={300}
+            defaultValue={v.note}
+            aria-describedby={cx('giftDeliveryNote-hint', noteError && 'giftDeliveryNote-error') || undefined}
+            aria-invalid={noteError ? true : undefined}
+            className={cx(inputClasses, 'mt-1.5')}
+          />
+          <FieldError id="giftDeliveryNote-error">{noteError}</FieldError>
+        </div>
+        <div>
+          <Button type="submit" name="intent" value="gift-delivery" variant="secondary" pending={pending} pendingLabel="Saving…">
+            Save delivery choices
+          </Button>
         </div>
       </Form>
     </SettingsSection>
