@@ -78,16 +78,16 @@ describe('cart', () => {
     // Without a size (when the product has sizes) the server says what is missing.
     const buy = page.locator('[data-add-to-cart]')
     const size = buy.getByLabel('Size')
-    const colour = buy.getByLabel('Colour')
+    const color = buy.getByLabel('Color')
     const hasSize = (await size.count()) > 0
-    const hasColour = (await colour.count()) > 0
-    if (hasSize && hasColour) {
-      await colour.selectOption({ index: 1 })
+    const hasColor = (await color.count()) > 0
+    if (hasSize && hasColor) {
+      await color.selectOption({ index: 1 })
       await buy.getByRole('button', { name: 'Add to Cart' }).click()
       await expect.poll(() => buy.getByText('Choose a size.').first().isVisible()).toBe(true)
     }
     if (hasSize) await size.selectOption({ index: 1 })
-    if (hasColour) await colour.selectOption({ index: 1 })
+    if (hasColor) await color.selectOption({ index: 1 })
     await buy.getByLabel('Quantity').selectOption('2')
     await buy.getByRole('button', { name: 'Add to Cart' }).click()
     const added = page.locator('[data-added-panel]')

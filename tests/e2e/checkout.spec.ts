@@ -312,6 +312,10 @@ describe('checkout', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.addCookies([{ name: 'nestlist_reservations', value: held.id, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
     const page = await context.newPage()
+    // The confirmation page of a shop gift held in this browser offers 'Buy it now', which leads to its checkout.
+    await open(page, `/reservations/${held.id}`)
+    await page.getByRole('link', { name: 'Buy it now' }).click()
+    await page.waitForURL((u) => u.pathname === '/store/checkout/reservations' && u.search.includes(held.id))
     await open(page, `/store/checkout/reservations?tokens[]=${held.id}&tokens[]=${notMine}`)
     await expect.poll(() => page.getByText('One of the reservations in the link').isVisible()).toBe(true)
     await shot(page, 'reservations-1280')
@@ -322,6 +326,10 @@ describe('checkout', () => {
     await orderPlaced(page)
     expect(await shop.count(`select count(*)::int as n from reservations where id = $1 and status = 'purchased' and source = 'nestlist_order'`, [held.id])).toBe(1)
     expect(await shop.count(`select count(*)::int as n from reservations where reg_item_id = $1 and giver_email = $2`, [rows[0]!.item_id, giver])).toBe(1)
+    // The family is told, by the server that took the order (the demo parent owns the demo registry).
+    await expect
+      .poll(() => shop.count(`select count(*)::int as n from email_outbox where to_address = 'parent@nestlist.example' and subject like 'Rae Reserver bought % from Nestlist'`))
+      .toBe(1)
     // Another browser holding no reservation cookie cannot use the link.
     const other = await browser.newContext()
     const otherPage = await other.newPage()

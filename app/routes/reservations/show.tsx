@@ -7,6 +7,7 @@ import { orNotFound } from '~/routes/store/http-errors'
 import { Alert, Badge, Button, buttonClasses, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/show'
 import { ItemPicture } from '~/modules/registry/ui/item-picture'
+import { visitorReservationIds } from './reserve.server'
 
 export const meta = () => [{ title: 'Your gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
@@ -25,7 +26,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // Other stores the family added for this item.
   const offers = (await context.services.externalProducts.offersFor([reservation.item.id]))[reservation.item.id] ?? []
-  return { reservation, buyHref, offers, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
+  // A shop item held in this browser: buy it now, shipped to the family (the reserved-gifts checkout turns this
+  // same reservation purchased). The checkout takes only reservations this browser (or the signed-in giver) holds.
+  const buyNowHref =
+    reservation.status === 'reserved' && reservation.item.href === null && visitorReservationIds(request).includes(reservation.id)
+      ? `/store/checkout/reservations?tokens[]=${reservation.id}`
+      : null
+  return { reservation, buyHref, buyNowHref, offers, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
 }
 
 type ActionResult =
@@ -68,7 +75,7 @@ const statusBadge = {
 }
 
 export default function ReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { reservation: r, buyHref, offers, justReserved } = loaderData
+  const { reservation: r, buyHref, buyNowHref, offers, justReserved } = loaderData
   const navigation = useNavigation()
   const pending = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   const result = actionData as ActionResult | undefined
@@ -130,9 +137,18 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
               <div>
                 <h3 className="font-semibold text-ink">Where to buy it</h3>
                 <p className="mt-1 text-sm text-muted">
-                  {external ? `The family picked it at ${r.item.storeName}.` : 'It is in the Nestlist Shop.'}
+                  {external
+                    ? `The family picked it at ${r.item.storeName}.`
+                    : buyNowHref
+                      ? 'It is in the Nestlist Shop. Buy it now and we ship it to the family; your reservation becomes the purchase.'
+                      : 'It is in the Nestlist Shop.'}
                 </p>
-                <div className="mt-3">
+                <div className="mt-3 flex flex-wrap gap-3">
+                  {buyNowHref ? (
+                    <LinkButton to={buyNowHref} icon={<Icon name="cart" className="size-5" />}>
+                      Buy it now
+                    </LinkButton>
+                  ) : null}
                   {external ? (
                     <a href={buyHref} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses({ variant: 'secondary' })}>
                       Buy it at {r.item.storeName} <Icon name="arrow-right" className="size-4" />
