@@ -116,6 +116,10 @@ async function main() {
       (err: unknown) => logger.warn({ err }, 'sending reservation reminders failed'),
     )
   void jobs.schedule('reservation-reminders', '30 * * * *', remindGivers)
+  // Held gifts whose hold ended (RESERVATION_HOLD_DAYS, not bought) go back on the registry; their givers are told.
+  void jobs.schedule('reservation-expiry', '45 * * * *', () =>
+    services.reservationSupport.releaseExpired().then((r) => (r.released ? logger.info(r, 'released expired reservations') : undefined)),
+  )
   // The daily registry digest for those who chose it at /settings/email-preferences: 13:00 UTC (morning in the US).
   void jobs.schedule('registry-digest', '0 13 * * *', () =>
     services.giftNotices.sendDigests().then((r) => (r.sent ? logger.info(r, 'sent daily registry digests') : undefined)),

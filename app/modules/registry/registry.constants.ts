@@ -50,3 +50,11 @@ export const NOTE_MAX = 500
 
 /** A gift reserved and neither bought nor given back this many days later: the giver is asked once (docs/decisions/013, h15). */
 export const RESERVATION_REMINDER_DAYS = 7
+/**
+ * A reserved gift not bought within this many days is given back to the registry, so a forgotten promise does
+ * not leave the family without it (the giver is reminded after RESERVATION_REMINDER_DAYS and told when it goes).
+ * Reservations made before this rule (expires_at null) never expire.
+ */
+export const RESERVATION_HOLD_DAYS = 14
+/** The date a gift reserved at `from` is held until. */
+export const holdEndsAt = (from: Date) => new Date(from.getTime() + RESERVATION_HOLD_DAYS * 86_400_000)

@@ -1,5 +1,6 @@
 // The giver's confirmation email, sent after a reservation from the registry page or the JSON API.
 import type { EmailSender } from '~/modules/email/email.types'
+import { holdEndsAt, RESERVATION_HOLD_DAYS } from './registry.constants'
 
 export type ReservationEmail = {
   id: string
@@ -31,6 +32,7 @@ export async function sendReservationEmail(email: EmailSender, base: string, r: 
       paragraphs: reserved
         ? [
             `You reserved ${count}${r.itemTitle} on ${r.familyName}'s registry. Nobody else can reserve it while it is yours.`,
+            `We hold it for you for ${RESERVATION_HOLD_DAYS} days, until ${holdEndsAt(new Date()).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}. If it is not marked bought by then, it goes back on the registry.`,
             "Once you have bought it, press 'I bought it' below so the family's list stays right.",
             `To see where to buy it, leave an address for a thank-you note, or unreserve it: ${page}`,
           ]

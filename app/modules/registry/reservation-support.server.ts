@@ -15,7 +15,7 @@ import type { Logger } from '~/lib/logger.server'
 import { parseInput } from '~/lib/parse-input'
 import { publicOriginOf } from '~/lib/public-origin.server'
 import type { EmailSender } from '../email/email.types'
-import { RESERVATION_REMINDER_DAYS } from './registry.constants'
+import { RESERVATION_HOLD_DAYS, RESERVATION_REMINDER_DAYS } from './registry.constants'
 import { reservationMessages } from './reservations.service.server'
 
 export const reservationSupportMessages = {
@@ -68,8 +68,10 @@ type Row = {
   created_at: string | Date
   purchased_at: string | Date | null
   reminded_at: string | Date | null
+  expires_at?: string | Date | null
 }
 
+const holdDate = (v: string | Date) => new Date(v).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString())
 const view = (r: Row): StaffReservation => ({
   id: r.id,
@@ -91,7 +93,7 @@ const view = (r: Row): StaffReservation => ({
 })
 
 const selectRows = sql`
-  select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at,
+  select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at, r.expires_at,
          i.title as item_title, (i.removed_at is not null) as item_removed, g.id as registry_id, g.slug, g.family_name
   from reservations r join reg_items i on i.id = r.reg_item_id join registries g on g.id = r.registry_id`
 
@@ -135,6 +137,7 @@ export function createReservationSupport({ db, email, unreserve, publicUrl, cloc
         firstName: r.giver_name.split(/\s+/)[0],
         paragraphs: [
           `On ${reservedOn} you reserved ${count}${r.item_title} on ${r.family_name}'s registry. While it is reserved, nobody else can give it.`,
+          ...(r.expires_at ? [`We hold it for you until ${holdDate(r.expires_at)}. If it is not bought by then, it goes back on the registry for someone else.`] : []),
           "If you bought it, press 'I bought it' below so it comes off their list.",
           `If you are not getting it any more, give it back so someone else can: ${page}`,
         ],
@@ -147,6 +150,54 @@ export function createReservationSupport({ db, email, unreserve, publicUrl, cloc
   }
 
   const support = {
+    /**
+     * Gives back every held gift whose hold has ended (expires_at passed, not bought), and tells its giver. Each
+     * is claimed and its item's count given back in one statement, so a sweep run twice, or by two processes at
+     * once, releases each gift once. Answers how many were released.
+     */
+    async releaseExpired(limit = 200): Promise<{ released: number }> {
+      const now = clock().toISOString()
+      const released = await db.execute<Row>(sql`
+        with expired as (
+          update reservations r set status = 'cancelled', cancelled_at = ${now}::timestamptz, cancel_reason = 'expired'
+          where r.id in (
+            select r2.id from reservations r2
+            where r2.status = 'reserved' and r2.expires_at is not null and r2.expires_at <= ${now}::timestamptz
+            order by r2.expires_at limit ${limit}
+            for update of r2 skip locked
+          ) and r.status = 'reserved'
+          returning r.*
+        ), given_back as (
+          update reg_items i set quantity_reserved = i.quantity_reserved - e.quantity
+          from (select reg_item_id, sum(quantity)::int as quantity from expired group by reg_item_id) e
+          where i.id = e.reg_item_id
+        )
+        select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at, r.expires_at,
+               i.title as item_title, (i.removed_at is not null) as item_removed, g.id as registry_id, g.slug, g.family_name
+        from expired r join reg_items i on i.id = r.reg_item_id join registries g on g.id = r.registry_id`)
+      for (const r of released.rows) {
+        const count = Number(r.quantity) > 1 ? `${r.quantity} × ` : ''
+        await email
+          .send({
+            to: r.giver_email,
+            template: 'notice',
+            data: {
+              category: 'registry_activity',
+              subject: `Your reserved gift for ${r.family_name} went back on the registry`,
+              heading: 'Your reservation ended',
+              firstName: r.giver_name.split(/\s+/)[0],
+              paragraphs: [
+                `You reserved ${count}${r.item_title} on ${r.family_name}'s registry ${RESERVATION_HOLD_DAYS} days ago and it was not marked bought, so it is back on the registry for someone else.`,
+                `If you bought it after all, or still want to give it, you can tell the family or reserve it again from their registry.`,
+              ],
+              action: { label: 'Open the registry', url: `${base}/${r.slug}` },
+            },
+          })
+          .catch((error: unknown) => logger?.warn({ err: error, reservationId: r.id }, 'the expiry email could not be sent'))
+      }
+      return { released: released.rows.length }
+    },
+
     /**
      * Emails every giver whose gift has been held for RESERVATION_REMINDER_DAYS without being bought or given
      * back, once (each reservation is claimed by a conditional update first, so two servers never both send).
@@ -166,7 +217,7 @@ export function createReservationSupport({ db, email, unreserve, publicUrl, cloc
           ) and r.reminded_at is null
           returning r.*
         )
-        select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at,
+        select r.id, r.status, r.source, r.quantity, r.giver_name, r.giver_email, r.reg_item_id, r.created_at, r.purchased_at, r.reminded_at, r.expires_at,
                i.title as item_title, (i.removed_at is not null) as item_removed, g.id as registry_id, g.slug, g.family_name
         from claimed r join reg_items i on i.id = r.reg_item_id join registries g on g.id = r.registry_id`)
       let reminded = 0
@@ -225,6 +276,7 @@ export function createReservationSupport({ db, email, unreserve, publicUrl, cloc
       await unreserve(r.id)
       const after = await one(r.id)
       if (after.status !== 'cancelled') throw new DomainError('conflict', reservationSupportMessages.notHeld)
+      await db.execute(sql`update reservations set cancel_reason = 'staff' where id = ${r.id}::uuid`)
       const count = Number(r.quantity) > 1 ? `${r.quantity} × ` : ''
       await email
         .send({

@@ -6,7 +6,7 @@ import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
 import type { EmailSender, SendEmailInput } from '../email/email.types'
-import { RESERVATION_REMINDER_DAYS } from './registry.constants'
+import { RESERVATION_HOLD_DAYS, RESERVATION_REMINDER_DAYS } from './registry.constants'
 import { regItems, reservations as reservationsTable } from './registry.schema'
 import { createRegistryService } from './registry.service.server'
 import { createReservationSupport, reservationSupportMessages } from './reservation-support.server'
@@ -177,5 +177,36 @@ describe('staff release and un-buy', () => {
     const held = await reservedDaysAgo(item.id, 1, `Findable${++n}@Example.test`)
     for (const q of [held.giverEmail.toUpperCase(), String(reg.id), reg.slug]) expect((await support().find(q)).map((r) => r.id), q).toContain(held.id)
     expect(await failure(support().find("'; drop table reservations; --"))).toEqual({ code: 'invalid_input', message: reservationSupportMessages.search })
+  })
+})
+
+describe('held gifts expire', () => {
+  test(`a reservation is held ${RESERVATION_HOLD_DAYS} days; then it goes back on the registry once, its giver is told, and bought or newer ones stay`, async () => {
+    const { item } = await itemOnNewRegistry(3)
+    const due = await reservations.reserve(item.id, { quantity: 1, giverName: 'Grandma Rose', giverEmail: `due${++n}@example.test` })
+    const fresh = await reservations.reserve(item.id, { quantity: 1, giverName: 'Uncle Ray', giverEmail: `fresh${++n}@example.test` })
+    const bought = await reservations.reserve(item.id, { quantity: 1, giverName: 'Aunt June', giverEmail: `bought${++n}@example.test` })
+    const [row] = await database.db.select().from(reservationsTable).where(eq(reservationsTable.id, due.id))
+    // Set when reserved: the hold's end, RESERVATION_HOLD_DAYS later.
+    expect(row!.expiresAt!.getTime() - row!.createdAt.getTime()).toBe(RESERVATION_HOLD_DAYS * DAY)
+    await reservations.markPurchased(bought.id)
+    const past = new Date(now.getTime() - DAY)
+    await database.db.update(reservationsTable).set({ expiresAt: past }).where(eq(reservationsTable.id, due.id))
+    await database.db.update(reservationsTable).set({ expiresAt: past }).where(eq(reservationsTable.id, bought.id))
+    expect(await counts(item.id)).toEqual({ reserved: 2, purchased: 1 })
+    sent.length = 0
+
+    // Two sweeps at once (two processes): the gift is released once.
+    const results = await Promise.all([support().releaseExpired(), support().releaseExpired()])
+    expect(results.map((r) => r.released).sort()).toEqual([0, 1])
+    expect(await counts(item.id)).toEqual({ reserved: 1, purchased: 1 })
+    const [after] = await database.db.select().from(reservationsTable).where(eq(reservationsTable.id, due.id))
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    expect((await reservations.forGiver(due.id)).cancelReason).toBe('expired')
+    expect((await reservations.forGiver(fresh.id)).status).toBe('reserved')
+    expect((await reservations.forGiver(bought.id)).status).toBe('purchased')
+    expect(sent.filter((m) => m.data.subject.includes('went back on the registry')).map((m) => m.to)).toEqual([after!.giverEmail])
+    // Nothing left to release.
+    expect((await support().releaseExpired()).released).toBe(0)
   })
 })

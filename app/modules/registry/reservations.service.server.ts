@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
+import { holdEndsAt } from './registry.constants'
 import { createRegistryAccess } from './registry-access.server'
 import { type RegistryRow, type ReservationRow, regItems, registries, reservations } from './registry.schema'
 import type { PostalAddress } from './registry.types'
@@ -39,6 +40,10 @@ export type GiverReservation = {
   createdAt: string
   purchasedAt: string | null
   thankYouAddressProvided: boolean
+  /** While reserved: when the hold ends and the gift goes back on the registry (null: reserved before the rule). */
+  expiresAt: string | null
+  /** Why a cancelled reservation ended (null for older ones, which the giver gave back). */
+  cancelReason: ReservationRow['cancelReason']
   item: { id: number; title: string; imageUrl: string; priceCents: number; href: string | null; storeName: string }
   registry: { id: number; slug: string; title: string; familyName: string }
   /**
@@ -218,7 +223,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       const released = releasedIds.length
         ? (
             await tx.execute<{ id: string; reg_item_id: number; quantity: number }>(sql`
-              update reservations set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
+              update reservations set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, cancel_reason = 'giver'
               where id in (select unnest(${`{${releasedIds.join(',')}}`}::uuid[]) order by 1) and status = 'reserved'
               returning id, reg_item_id, quantity`)
           ).rows
@@ -286,6 +291,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
             giftMessage: op.data.giftMessage,
             createdAt: now,
             purchasedAt: op.status === 'purchased' ? now : null,
+            expiresAt: op.status === 'reserved' ? holdEndsAt(now) : null,
           })),
         )
       }
@@ -332,10 +338,11 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
           and quantity_needed - quantity_reserved - quantity_purchased >= ${op.data.quantity}
         returning id, registry_id
       )
-      insert into reservations (id, reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at)
+      insert into reservations (id, reg_item_id, registry_id, quantity, status, source, giver_name, giver_email, giver_user_id, gift_message, created_at, purchased_at, expires_at)
       select ${id}::uuid, id, registry_id, ${op.data.quantity}, ${op.status}, ${op.source}, ${op.data.giverName}, ${op.data.giverEmail},
              ${op.giverUserId ?? null}, ${op.data.giftMessage}, ${now.toISOString()}::timestamptz,
-             ${op.status === 'purchased' ? now.toISOString() : null}::timestamptz
+             ${op.status === 'purchased' ? now.toISOString() : null}::timestamptz,
+             ${op.status === 'reserved' ? holdEndsAt(now).toISOString() : null}::timestamptz
       from claimed
       returning registry_id`)
     const row = result.rows[0]
@@ -351,7 +358,7 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
   async function releaseOne(op: ReleaseOp) {
     const result = await db.execute<{ id: string }>(sql`
       with cancelled as (
-        update reservations set status = 'cancelled', cancelled_at = ${clock().toISOString()}::timestamptz
+        update reservations set status = 'cancelled', cancelled_at = ${clock().toISOString()}::timestamptz, cancel_reason = 'giver'
         where id = ${op.reservationId} and status = 'reserved'
         returning id, reg_item_id, quantity
       ), item as (
@@ -469,6 +476,8 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
         createdAt: row.r.createdAt.toISOString(),
         purchasedAt: row.r.purchasedAt?.toISOString() ?? null,
         thankYouAddressProvided: row.r.thankYouAddress !== null,
+        expiresAt: row.r.status === 'reserved' ? (row.r.expiresAt?.toISOString() ?? null) : null,
+        cancelReason: row.r.status === 'cancelled' ? row.r.cancelReason : null,
         item: {
           id: row.item.id,
           title: row.item.title,

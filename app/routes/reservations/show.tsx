@@ -126,7 +126,13 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
 
         {r.status === 'cancelled' ? (
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <p className="text-ink">You unreserved this gift, so it is free for someone else.</p>
+            <p className="text-ink">
+              {r.cancelReason === 'expired'
+                ? 'Your hold on this gift ended before it was marked bought, so it is back on the registry for someone else.'
+                : r.cancelReason === 'staff'
+                  ? 'Our support team released this reservation, so it is free for someone else.'
+                  : 'You unreserved this gift, so it is free for someone else.'}
+            </p>
             <LinkButton to={registryHref} variant="secondary">
               Back to the registry
             </LinkButton>
@@ -179,6 +185,11 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
               </div>
             ) : null}
             {r.delivery ? <GiftDelivery familyName={r.registry.familyName} delivery={r.delivery} /> : null}
+            {r.status === 'reserved' && r.expiresAt ? (
+              <p className="text-sm text-muted">
+                {`Held for you until ${new Date(r.expiresAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}. If it is not marked bought by then, it goes back on the registry; we remind you a week before.`}
+              </p>
+            ) : null}
             {r.status === 'reserved' ? (
               <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
                 <Form method="post">

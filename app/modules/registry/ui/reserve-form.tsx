@@ -6,6 +6,7 @@ import { MAX_QUANTITY, NOTE_MAX } from '../registry.constants'
 import type { GuestItem } from '../registry.types'
 import { GiverFields } from './giver-fields'
 import { ItemPicture } from './item-picture'
+import { RESERVATION_HOLD_DAYS } from '../registry.constants'
 
 export type ReserveMode = 'reserve' | 'bought'
 
@@ -26,7 +27,7 @@ export const reserveCopy: Record<ReserveMode, { title: string; submit: string; p
     title: 'Reserve this gift',
     submit: 'Reserve gift',
     pending: 'Reserving…',
-    intro: 'We hold it for you so nobody else buys it. We email you a link to buy it, mark it bought or unreserve it.',
+    intro: `We hold it for you for ${RESERVATION_HOLD_DAYS} days so nobody else buys it. We email you a link to buy it, mark it bought or unreserve it.`,
   },
   bought: {
     title: 'I bought this elsewhere',
