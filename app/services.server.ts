@@ -148,7 +148,7 @@ export function createServices(deps: ServiceDeps) {
   const cart = createCartService({ db: deps.db, clock: deps.clock, registry })
   // The family hears of every gift, however it came (page or API), by their own preference (gift-notices.server.ts).
   const giftNotices = createGiftNotices({ db: deps.db, email, publicOrigin, logger: deps.logger, clock: deps.clock })
-  const reservations = createReservationsService({ db: deps.db, clock: deps.clock, notices: giftNotices })
+  const reservations = createReservationsService({ db: deps.db, clock: deps.clock, notices: giftNotices, email, publicOrigin, logger: deps.logger })
   // The built-in test processor until a real processor's adapter is configured (docs/decisions/019).
   const processor = createTestProcessor({ db: deps.db })
   // Saved cards (docs/decisions/026): tokens from the same processor, charged through payments for their owner only.

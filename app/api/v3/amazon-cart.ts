@@ -2,7 +2,6 @@
 // docs/decisions/032-amazon-cart.md). The cart is the store cart's (the account's, or the guest cart cookie's);
 // each line holds its gift through a reservation. Answers never carry the family's street or the giver's email.
 import { createRoute, z } from '@hono/zod-openapi'
-import { sendReservationEmail } from '~/modules/registry/reservation-email.server'
 import { addAmazonCartItemInput, updateAmazonCartItemInput } from '~/modules/cart/amazon-cart.validation'
 import { apiCartViewer, apiViewer } from '../auth'
 import { createRouter } from '../openapi'
@@ -133,12 +132,7 @@ amazonCartRouter.openapi(addItem, async (c) => {
     name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined,
     email: user?.email,
   })
-  if (added.created) {
-    // The same confirmation as a reservation from the registry page (not awaited: SMTP may be slow).
-    void sendReservationEmail(c.var.services.email, c.var.services.publicOrigin, { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
-      c.var.logger.warn({ err: error }, 'reservation email failed'),
-    )
-  }
+  // A new gift's confirmation email is sent by the reservations service, as for every reservation.
   return c.json({ cart: added.cart, lineId: added.lineId, reservationId: added.reservationId }, added.created ? 201 : 200)
 })
 

@@ -8,7 +8,6 @@ import { isSecureRequest } from '~/modules/accounts/auth.server'
 import { reservationCookieWith } from '~/modules/registry/reservation-holder.server'
 import { reservationMessages } from '~/modules/registry/reservations.service.server'
 import { apiViewer, requireApiUser } from '../auth'
-import { sendReservationEmail } from '~/modules/registry/reservation-email.server'
 import { createRouter } from '../openapi'
 import { errorResponses } from '../schemas'
 import { GiverReservationSchema, TrackedGiftSchema, body, err, ok, positiveIdOf, privateJson, registryIdOf } from './registry-schemas'
@@ -151,18 +150,7 @@ reservationsRouter.openapi(reserve, async (c) => {
   const v = await apiViewer(c)
   const reservations = c.var.services.reservations
   const made = purchased ? await reservations.boughtElsewhere(itemId, input, v?.user.id) : await reservations.reserve(itemId, input, v?.user.id)
-  // The giver gets the same confirmation email as from the registry page (not awaited: SMTP may be slow).
-  const view = await reservations.forGiver(made.id)
-  void sendReservationEmail(c.var.services.email, c.var.services.publicOrigin, {
-    id: made.id,
-    kind: purchased ? 'purchased' : 'reserved',
-    giverName: view.giverName,
-    // the service accepted it, so it is a valid address (stored trimmed and lower-cased)
-    giverEmail: String(input.giverEmail ?? '').trim().toLowerCase(),
-    quantity: made.quantity,
-    itemTitle: view.item.title,
-    familyName: view.registry.familyName,
-  }).catch((err: unknown) => c.var.logger.warn({ err }, 'reservation email failed'))
+  // The giver's confirmation email and the family's notice are sent by the service, as for the registry page.
   // As the registry page does: this client's reservation cookie now holds it (its 'You reserved this', and the
   // right to check it out through POST /api/v3/checkouts; reservation-holder.server.ts).
   c.header('Set-Cookie', reservationCookieWith(c.req.header('Cookie'), made.id, isSecureRequest(c.req.raw, c.var.publicUrl)), { append: true })

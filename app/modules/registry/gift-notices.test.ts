@@ -70,6 +70,7 @@ describe('the family is told of each gift', () => {
       // The giver's address is not in the family's email.
       expect(mail[0]!.text).not.toContain('june.private')
     }
+    expect((await outboxTo('june.private@example.test')).map((m) => m.subject)).toEqual(['You reserved a gift for Maya & Leo Rivera'])
   })
 
   test('the registry page tells the family exactly as the API does', async () => {
@@ -83,6 +84,8 @@ describe('the family is told of each gift', () => {
     const mail = (await outboxTo(f.owner.email)).filter((m) => m.category === 'registry_activity')
     expect(mail.map((m) => m.subject)).toEqual([expect.stringMatching(/^Uncle Ray bought .+ at another store$/)])
     expect(mail[0]!.text).toContain('"From the lake"')
+    // The giver's confirmation comes from the service too, exactly as for the API.
+    expect((await outboxTo('ray@example.test')).map((m) => m.subject)).toEqual(['Thank you for your gift to Maya & Leo Rivera'])
   })
 
   test("'I bought it' on a reservation tells the family it was bought", async () => {

@@ -9,6 +9,9 @@ import { type RegistryRow, type ReservationRow, regItems, registries, reservatio
 import type { PostalAddress } from './registry.types'
 import { postalAddressInput, reserveInput } from './registry.validation'
 import type { GiftNotices } from './gift-notices.server'
+import type { EmailSender } from '../email/email.types'
+import type { Logger } from '~/lib/logger.server'
+import { sendReservationEmail } from './reservation-email.server'
 
 
 export const reservationMessages = {
@@ -92,6 +95,10 @@ export type ReservationsDeps = {
   maxInFlight?: number
   /** Tells the family of each gift (gift-notices.server.ts); it never fails the gift. */
   notices?: Pick<GiftNotices, 'reservation'>
+  /** Sends the giver their confirmation (reservation-email.server.ts); links start with `publicOrigin`. */
+  email?: EmailSender
+  publicOrigin?: string
+  logger?: Pick<Logger, 'error'>
 }
 
 /**
@@ -99,13 +106,23 @@ export type ReservationsDeps = {
  * its row lock (reserved + purchased <= needed, checked by the database too), so concurrent guests can never
  * promise the same gift twice. Reserves and unreserves arriving together share one transaction (group commit).
  */
-export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2, notices }: ReservationsDeps) {
-  /** The family hears of a gift once it is recorded, whichever way in (page or API) it came. */
-  async function told<T extends { id: string }>(made: Promise<T>, kind: 'reserved' | 'bought_elsewhere'): Promise<T> {
+export function createReservationsService({ db, clock = () => new Date(), maxInFlight = 2, notices, email, publicOrigin = '', logger }: ReservationsDeps) {
+  /**
+   * Once a gift is recorded, whichever way in (page, API, Amazon cart) it came: the giver gets their
+   * confirmation and the family hears of it. Neither failure changes the gift's answer.
+   */
+  async function told<T extends { id: string }>(made: Promise<T>, kind: 'reserved' | 'bought_elsewhere', giverEmail: string): Promise<T> {
     const r = await made
+    if (email) {
+      await service
+        .forGiver(r.id)
+        .then((view) => sendReservationEmail(email, publicOrigin, { ...view, giverEmail }))
+        .catch((err: unknown) => logger?.error({ err, reservationId: r.id }, 'the reservation email failed'))
+    }
     await notices?.reservation(r.id, kind)
     return r
   }
+  const giverEmailOf = (input: unknown) => String((input as { giverEmail?: unknown } | null)?.giverEmail ?? '').trim().toLowerCase()
 
   // Who may see the gift tracker and tick thank-yous: the registry's owner and its collaborators.
   const access = createRegistryAccess(db)
@@ -383,12 +400,12 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
   const service = {
     /** A guest promises `quantity` of an item (name and email; no account needed). 409 when it no longer needs that many. */
     reserve(regItemId: number, input: unknown, giverUserId?: number) {
-      return told(claim(regItemId, input, 'reserved', 'reserved', giverUserId), 'reserved')
+      return told(claim(regItemId, input, 'reserved', 'reserved', giverUserId), 'reserved', giverEmailOf(input))
     },
 
     /** 'I bought this elsewhere' without reserving first. */
     boughtElsewhere(regItemId: number, input: unknown, giverUserId?: number) {
-      return told(claim(regItemId, input, 'purchased', 'bought_elsewhere', giverUserId), 'bought_elsewhere')
+      return told(claim(regItemId, input, 'purchased', 'bought_elsewhere', giverUserId), 'bought_elsewhere', giverEmailOf(input))
     },
 
     /** 'I bought it': a reservation becomes a purchase (idempotent). */

@@ -11,7 +11,6 @@ import { AMAZON_CART_PAGE, amazonCartCopy as t } from '~/modules/cart/ui/amazon-
 import { GiverFields } from '~/modules/registry/ui/giver-fields'
 import { ItemPicture } from '~/modules/registry/ui/item-picture'
 import { NOTE_MAX } from '~/modules/registry/registry.constants'
-import { sendReservationEmail } from '~/routes/reservations/reserve.server'
 import { Alert, Badge, Button, Container, cx, FieldError, Icon, inputClasses, Label, LinkButton } from '~/ui'
 import type { Route } from './+types/amazon-cart'
 
@@ -63,17 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const returnTo = safeRedirectPath(values.returnTo, AMAZON_CART_PAGE)
     const fromDetails = text(form, 'step', 20) === 'details'
     try {
-      const added = await service.add(viewer, values, {
+      await service.add(viewer, values, {
         userId: session?.user.id ?? null,
         name: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : undefined,
         email: session?.user.email,
       })
-      if (added.created) {
-        // The usual reservation email: the giver's link to the gift, to mark it bought or give it back.
-        void sendReservationEmail(context, { id: added.reservationId, kind: 'reserved', ...added.email }).catch((error: unknown) =>
-          context.logger.error({ err: error, requestId: context.requestId }, 'reservation email failed'),
-        )
-      }
+      // A new gift's confirmation email is sent by the reservations service, as for every reservation.
       headers.append('Set-Cookie', flashCookie('amazon_cart_added'))
       throw redirect(returnTo, { headers })
     } catch (error) {

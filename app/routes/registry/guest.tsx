@@ -12,7 +12,7 @@ import { arrivalLine, guestSections, parseGuestFilters, registryTypeLabels } fro
 import { GuestItemCard, type VisitorGift } from '~/modules/registry/ui/guest-item-card'
 import { type ReserveFailure, type ReserveMode, ReserveForm, reserveCopy } from '~/modules/registry/ui/reserve-form'
 import { orNotFound } from '~/routes/store/http-errors'
-import { rememberReservationCookie, sendReservationEmail, visitorReservationIds } from '~/routes/reservations/reserve.server'
+import { rememberReservationCookie, visitorReservationIds } from '~/routes/reservations/reserve.server'
 import { Alert, buttonClasses, Container, Icon, LinkButton, Modal } from '~/ui'
 import type { Route } from './+types/guest'
 
@@ -129,16 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const failure = formFailure(error)
     return fail(failure.status, failure.message, failure.fields)
   }
-  // The email goes out in the background: a slow mail server must not hold up the giver.
-  void sendReservationEmail(context, {
-    id: done.id,
-    kind: mode === 'reserve' ? 'reserved' : 'purchased',
-    giverName: values.giverName.trim(),
-    giverEmail: values.giverEmail.trim(),
-    quantity: done.quantity,
-    itemTitle: item.title,
-    familyName: registry.familyName,
-  }).catch((error: unknown) => context.logger.error({ err: error, requestId: context.requestId }, 'reservation email failed'))
+  // The giver's confirmation email and the family's notice are sent by the service (as for the API).
   throw redirect(`/reservations/${done.id}?show_purchase_confirmation_modal=true`, {
     headers: { 'Set-Cookie': rememberReservationCookie(request, context, done.id) },
   })

@@ -1,7 +1,8 @@
-// The guest pages' own helpers: the visitor's reservation cookie and the giver's confirmation email.
+// The guest pages' own helpers (the visitor's reservation cookie) and the giver's confirmation email.
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { rememberReservationCookie, sendReservationEmail, visitorReservationIds } from './reserve.server'
+import { sendReservationEmail } from '~/modules/registry/reservation-email.server'
+import { rememberReservationCookie, visitorReservationIds } from './reserve.server'
 
 describe('the guest pages’ helpers', () => {
   const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
@@ -21,22 +22,54 @@ describe('the guest pages’ helpers', () => {
   })
 
   test('the giver’s email links to the reservation and the "I bought it" page on the public origin (docs/decisions/034)', async () => {
-    const sent: unknown[] = []
-    const ctx = { publicUrl: undefined, services: { publicOrigin: 'http://127.0.0.1:4321', email: { send: async (m: unknown) => void sent.push(m) } } } as unknown as AppLoadContext
+    const sent: { to: string; data: { category: string; paragraphs: string[]; action: { label: string; url: string } } }[] = []
+    const email = { send: async (m: unknown) => (sent.push(m as (typeof sent)[number]), { id: 1, status: 'kept' as const }) }
     const id = uuid(7)
-    await sendReservationEmail(ctx, {
+    const base = {
       id,
-      kind: 'reserved',
+      status: 'reserved' as const,
+      source: 'reserved' as const,
+      quantity: 2,
       giverName: 'June Park',
       giverEmail: 'june@example.test',
-      quantity: 2,
-      itemTitle: 'Mug',
-      familyName: 'The Riveras',
+      createdAt: '2026-12-01T10:00:00.000Z',
+      purchasedAt: null,
+      thankYouAddressProvided: false,
+      expiresAt: '2026-12-15T10:00:00.000Z',
+      cancelReason: null,
+      registry: { id: 1, slug: 'riveras', title: 'Baby Rivera', familyName: 'The Riveras' },
+    }
+    // A gift from another store, the family's address private: 'I bought it', the hold's end, the shower.
+    await sendReservationEmail(email, 'http://127.0.0.1:4321', {
+      ...base,
+      item: { id: 3, title: 'Mug', imageUrl: '', priceCents: 1200, href: 'https://store.example/mug', storeName: 'Store' },
+      delivery: { address: null, note: '' },
     })
-    const msg = sent[0] as { to: string; data: { category: string; paragraphs: string[]; action: { url: string } } }
+    const msg = sent[0]!
     expect(msg.to).toBe('june@example.test')
     expect(msg.data.category).toBe('registry_activity')
     expect(msg.data.action.url).toBe(`http://127.0.0.1:4321/email_actions/reservation_purchase/${id}?purchased=1`)
-    expect(msg.data.paragraphs.join(' ')).toContain(`http://127.0.0.1:4321/reservations/${id}`)
+    const text = msg.data.paragraphs.join(' ')
+    expect(text).toContain(`http://127.0.0.1:4321/reservations/${id}`)
+    expect(text).toContain('until December 15, 2026')
+    expect(text).toContain('bring the gift to the shower')
+    // A shop gift: 'Buy it now' (through the giver's page, which lets this browser check it out).
+    await sendReservationEmail(email, 'http://127.0.0.1:4321', {
+      ...base,
+      item: { id: 4, title: 'Crib', imageUrl: '', priceCents: 30000, href: null, storeName: 'Nestlist' },
+      delivery: { address: null, note: '' },
+    })
+    expect(sent[1]!.data.action).toEqual({ label: 'Buy it now', url: `http://127.0.0.1:4321/reservations/${id}?buy=1` })
+    // Marked bought elsewhere, the family sharing their address with givers: the address is in the email.
+    await sendReservationEmail(email, 'http://127.0.0.1:4321', {
+      ...base,
+      status: 'purchased',
+      expiresAt: null,
+      item: { id: 3, title: 'Mug', imageUrl: '', priceCents: 1200, href: 'https://store.example/mug', storeName: 'Store' },
+      delivery: { address: { name: 'Maya Rivera', line1: '1 Elm St', line2: '', city: 'Portland', state: 'OR', zip: '97201' }, note: 'Porch is fine' },
+    })
+    const third = sent[2]!.data.paragraphs.join(' ')
+    expect(third).toContain('Maya Rivera, 1 Elm St, Portland, OR 97201')
+    expect(third).toContain('"Porch is fine"')
   })
 })

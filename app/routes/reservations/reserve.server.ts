@@ -1,9 +1,8 @@
-// Shared by the registry guest page and the reservation pages: the visitor's reservation cookie and the giver's
-// confirmation email.
+// Shared by the registry guest page and the reservation pages: the visitor's reservation cookie (the giver's
+// confirmation email is sent by the reservations service).
 import type { AppLoadContext } from 'react-router'
 import { isSecureRequest } from '~/modules/accounts/auth.server'
 import { reservationCookieWith, reservationIdsInCookie } from '~/modules/registry/reservation-holder.server'
-import { type ReservationEmail, sendReservationEmail as sendReservationEmailTo } from '~/modules/registry/reservation-email.server'
 
 /**
  * The reservation ids this browser holds (well-formed ones only, newest first): its reservation cookie, which
@@ -18,7 +17,3 @@ export function rememberReservationCookie(request: Request, context: AppLoadCont
   return reservationCookieWith(request.headers.get('Cookie'), id, isSecureRequest(request, context.publicUrl))
 }
 
-/** Emails the giver their reservation (see app/modules/registry/reservation-email.server.ts), with links on the public origin. */
-export async function sendReservationEmail(context: AppLoadContext, r: ReservationEmail) {
-  await sendReservationEmailTo(context.services.email, context.services.publicOrigin, r)
-}

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isDomainError } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
@@ -7,7 +7,7 @@ import { orNotFound } from '~/routes/store/http-errors'
 import { Alert, Badge, Button, buttonClasses, Container, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/show'
 import { ItemPicture } from '~/modules/registry/ui/item-picture'
-import { visitorReservationIds } from './reserve.server'
+import { rememberReservationCookie, visitorReservationIds } from './reserve.server'
 
 export const meta = () => [{ title: 'Your gift | Nestlist' }, { name: 'robots', content: 'noindex' }]
 
@@ -17,21 +17,25 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' })
 /** /reservations/{id}: the giver's reservation (whoever holds the link from the email or the confirmation). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reservation = await orNotFound(context.services.reservations.forGiver(params.id))
+  const url = new URL(request.url)
   let buyHref = reservation.item.href
   if (!buyHref) {
     // A shop product: its page in our shop is where to buy it.
     const registry = await context.services.registry.guestView(reservation.registry.id).catch(() => null)
     buyHref = registry?.items.find((i) => i.id === reservation.item.id)?.href ?? null
   }
-  const url = new URL(request.url)
   // Other stores the family added for this item.
   const offers = (await context.services.externalProducts.offersFor([reservation.item.id]))[reservation.item.id] ?? []
-  // A shop item held in this browser: buy it now, shipped to the family (the reserved-gifts checkout turns this
-  // same reservation purchased). The checkout takes only reservations this browser (or the signed-in giver) holds.
-  const buyNowHref =
-    reservation.status === 'reserved' && reservation.item.href === null && visitorReservationIds(request).includes(reservation.id)
-      ? `/store/checkout/reservations?tokens[]=${reservation.id}`
-      : null
+  // A shop gift still held: buy it now, shipped to the family (the reserved-gifts checkout turns this same
+  // reservation purchased). That checkout takes only reservations this browser (or the signed-in giver) holds, and
+  // this page's link is the giver's key (the email's), so ?buy=1 lets this browser hold it, then goes to checkout.
+  const buyable = reservation.status === 'reserved' && reservation.item.href === null
+  const checkoutHref = `/store/checkout/reservations?tokens[]=${reservation.id}`
+  if (buyable && url.searchParams.get('buy') === '1') {
+    const held = visitorReservationIds(request).includes(reservation.id)
+    throw redirect(checkoutHref, held ? undefined : { headers: { 'Set-Cookie': rememberReservationCookie(request, context, reservation.id) } })
+  }
+  const buyNowHref = buyable ? `/reservations/${reservation.id}?buy=1` : null
   return { reservation, buyHref, buyNowHref, offers, justReserved: url.searchParams.get('show_purchase_confirmation_modal') === 'true' }
 }
 
