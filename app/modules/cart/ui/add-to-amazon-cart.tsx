@@ -26,7 +26,7 @@ export function AddToAmazonCart({ item }: { item: { id: number; title: string } 
 export function AmazonCartHeld({ item, held }: { item: { title: string }; held: number }) {
   return (
     <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-      <Badge variant="success">
+      <Badge variant="success" className="whitespace-normal!">
         <Icon name="cart" className="size-3" />
         {t.inCart(held)}
       </Badge>

@@ -96,7 +96,7 @@ export function BuyFromNestlist({
         className="w-full"
         pending={fetcher.state !== 'idle'}
         pendingLabel={cartCopy.adding}
-        icon={<Icon name="cart" className="size-4" />}
+        icon={<Icon name="cart" className="hidden size-4 min-[400px]:block" />}
       >
         {cartCopy.buyFromNestlist}
         <span className="sr-only">: {item.title}</span>

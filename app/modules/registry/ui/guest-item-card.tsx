@@ -81,7 +81,7 @@ export function GuestItemCard({
         <h3 id={`item-${item.id}-title`} className="text-sm leading-snug font-semibold break-words text-ink sm:text-base">
           {item.href ? (
             external ? (
-              <a href={item.href} target="_blank" rel="noopener noreferrer nofollow" className="hover:text-berry-700 hover:underline">
+              <a href={item.href} target="_blank" rel="noopener noreferrer nofollow" className="relative hover:text-berry-700 hover:underline">
                 {titleText}
                 <span className="sr-only"> (at {item.storeName}, opens in a new tab)</span>
               </a>
@@ -122,7 +122,7 @@ export function GuestItemCard({
         {amazon && amazon.held > 0 ? <AmazonCartHeld item={item} held={amazon.held} /> : null}
         {mine.length > 0 ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant="success">
+            <Badge variant="success" className="whitespace-normal!">
               <Icon name="gift" className="size-3" />
               {mine.some((m) => m.status === 'reserved') ? 'You reserved this' : 'You bought this'}
             </Badge>
@@ -177,7 +177,7 @@ export function WhereToBuyList({ item, offers }: { item: Pick<GuestItem, 'id' | 
         {options.map((o) => (
           <li key={o.key} className="flex items-baseline justify-between gap-2">
             {o.href && /^https?:/.test(o.href) ? (
-              <a href={o.href} target="_blank" rel="noopener noreferrer nofollow" className="min-w-0 truncate font-semibold text-berry-700 underline underline-offset-2">
+              <a href={o.href} target="_blank" rel="noopener noreferrer nofollow" className="relative min-w-0 truncate font-semibold text-berry-700 underline underline-offset-2">
                 {o.storeName}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
