@@ -67,6 +67,7 @@ export default [
   route('registry/shop', 'routes/registry/add-items.tsx', { id: 'registry-shop' }),
   route('registry/save_item', 'routes/registry/save-item.tsx', { id: 'registry-save-item' }),
   route('registry/external', 'routes/registry/save-item.tsx', { id: 'registry-external' }),
+  route('registry/share-target', 'routes/registry/share-target.tsx'),
   route('registry/items/:itemId/where-to-buy', 'routes/registry/where-to-buy.tsx'),
   route('registry/items/:itemId/group-gift', 'routes/registry/item-group-gift.tsx'),
   route('unable_to_add_reg_item', 'routes/registry/unable-to-add.tsx'),

@@ -6,6 +6,7 @@ export const flashMessages = {
   signed_out: { tone: 'success', message: 'You are signed out. See you soon!' },
   password_reset: { tone: 'success', message: 'Your new password is set and you are signed in.' },
   registry_item_added: { tone: 'success', message: 'Added to your registry.' },
+  shared_link_missing: { tone: 'info', message: 'We could not find a product link in what you shared. Copy the product’s web address in the store, then paste it below.' },
   registry_created: { tone: 'success', message: 'Your registry is ready! Add a few favorites to get started.' },
   reservation_cancelled: { tone: 'success', message: 'Your reservation is cancelled, so the gift is free for someone else.' },
   registry_deleted: { tone: 'success', message: 'Your registry is deleted.' },

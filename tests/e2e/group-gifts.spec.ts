@@ -268,7 +268,7 @@ describe('group gifts', () => {
     await signInContext(scripted, baseUrl, family)
     const look = await scripted.newPage()
     await open(look, `/registry/items/${added.id}/group-gift`)
-    expect(await look.getByRole('group', { name: /^Choose a (size|colour)/ }).getByRole('radio').count()).toBeGreaterThan(1)
+    expect(await look.getByRole('group', { name: /^Choose a (size|color)/ }).getByRole('radio').count()).toBeGreaterThan(1)
     await expectNoSeriousA11yViolations(look, 'order it with a choice 320')
     await look.screenshot({ path: '/tmp/ggr-order-choice-320.png', fullPage: true })
     await look.setViewportSize({ width: 1280, height: 900 })
@@ -280,7 +280,7 @@ describe('group gifts', () => {
     await signInContext(context, baseUrl, family)
     const page = await context.newPage()
     await open(page, `/registry/items/${added.id}/group-gift`, { hydrated: false })
-    const group = page.getByRole('group', { name: /^Choose a (size|colour)/ })
+    const group = page.getByRole('group', { name: /^Choose a (size|color)/ })
     expect(await group.count()).toBe(1)
     // Nothing chosen: a clear message beside the group, nothing redeemed.
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Order it' }).click()])

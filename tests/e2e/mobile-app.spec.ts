@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { launchBrowser, expectNoSeriousA11yViolations } from './support/browser'
 
 // The search page's mobile promo (spec §2) and the page it leads to: Nestlist installs to a phone's home
-// screen from its web app manifest, and on Android becomes a share target that opens /registry/save_item.
+// screen from its web app manifest, and on Android becomes a share target (/registry/share-target) that opens /registry/save_item.
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
@@ -69,7 +69,7 @@ describe('mobile app', () => {
     }
   })
 
-  test('every page links a web app manifest whose icons load and whose share target opens save_item', async () => {
+  test('every page links a web app manifest whose icons load and whose share target opens /registry/share-target', async () => {
     const home = await (await fetch(`${baseUrl}/`)).text()
     expect(/<link[^>]* rel="manifest" href="\/manifest\.webmanifest"/.test(home)).toBe(true)
     const res = await fetch(`${baseUrl}/manifest.webmanifest`)
@@ -82,6 +82,6 @@ describe('mobile app', () => {
       expect(image.status, icon.src).toBe(200)
       expect(image.headers.get('content-type')).toBe('image/png')
     }
-    expect(manifest.share_target).toMatchObject({ action: '/registry/save_item', method: 'GET' })
+    expect(manifest.share_target).toMatchObject({ action: '/registry/share-target', method: 'GET' })
   })
 })

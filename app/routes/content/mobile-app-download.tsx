@@ -9,7 +9,8 @@ import type { Route } from './+types/mobile-app-download'
 /**
  * /mobile-app-download?path=&desktop=: Nestlist on a phone. Nestlist is a web app that installs to the home
  * screen (public/manifest.webmanifest); on Android the installed app appears in every app's Share menu and
- * sends the shared product page to /registry/save_item. `path` is where to continue (same-site paths only);
+ * sends the shared product page to /registry/share-target, which opens 'Add from any store' with its link.
+ * iOS has no share target for web apps, so there the link is copied and pasted. `path` is where to continue (same-site paths only);
  * `desktop=true` (or a wide screen) shows a QR code that opens this page on the phone.
  */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -84,7 +85,8 @@ export default function MobileAppDownload({ loaderData }: Route.ComponentProps) 
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Nestlist on your phone</h1>
           <p className="mt-2 text-lg text-muted">
             Add Nestlist to your home screen: it opens full screen like any app, and keeps you signed in. On Android it also joins the Share
-            menu, so a product you find in any store's app or website goes on your registry in two taps.
+            menu, so a product you find in any store’s app or website goes on your registry in two taps. On iPhone and iPad, copy the
+            product’s link and paste it into Nestlist.
           </p>
         </div>
       </header>
@@ -109,12 +111,17 @@ export default function MobileAppDownload({ loaderData }: Route.ComponentProps) 
           <ol className="mt-4 flex flex-col gap-3">
             <Step n={1}>Open this page in Safari.</Step>
             <Step n={2}>
-              Tap the Share button (the square with an arrow pointing up) at the bottom or top of the screen.
+              Tap Share (the square with an arrow pointing up) at the bottom or top of the screen.
             </Step>
             <Step n={3}>Choose “Add to Home Screen”, then “Add”.</Step>
           </ol>
           <p className="mt-4 text-sm text-muted">
-            To add an item from another store, copy the product page's link and paste it into “Add from any store” on your registry.
+            On iPhone and iPad, Nestlist can’t appear in the Share menu. To add an item from another store, copy the product page’s link, open
+            Nestlist, and paste it into{' '}
+            <Link to="/registry/save_item" className="font-semibold text-berry-700 underline underline-offset-2">
+              Add from any store
+            </Link>
+            .
           </p>
         </Card>
         <Card as="section" aria-labelledby="android-title" className="p-5 sm:p-6">
@@ -123,10 +130,13 @@ export default function MobileAppDownload({ loaderData }: Route.ComponentProps) 
           </h2>
           <ol className="mt-4 flex flex-col gap-3">
             <Step n={1}>Open this page in Chrome.</Step>
-            <Step n={2}>Tap the menu (three dots), then “Install app” or “Add to Home screen”.</Step>
+            <Step n={2}>
+              Tap the menu <span aria-hidden="true">⋮</span>
+              <span className="sr-only">(three dots)</span>, then “Install app” or “Add to Home screen”.
+            </Step>
             <Step n={3}>
-              Found something in another store? Tap Share on its product page and choose Nestlist: it opens your registry with the item ready
-              to add.
+              Then, in any store’s app or website, tap Share on a product and choose Nestlist: it opens “Add from any store” with the product’s
+              link filled in.
             </Step>
           </ol>
         </Card>

@@ -22,7 +22,7 @@ function itemIdOf(raw: string) {
 function orderChoiceLegend(choice: { size?: string; color?: string }[]) {
   const sizes = new Set(choice.map((o) => o.size)).size > 1
   const colors = new Set(choice.map((o) => o.color)).size > 1
-  return sizes && colors ? 'Choose a size and colour' : sizes ? 'Choose a size' : colors ? 'Choose a colour' : 'Choose which one'
+  return sizes && colors ? 'Choose a size and color' : sizes ? 'Choose a size' : colors ? 'Choose a color' : 'Choose which one'
 }
 
 /** The checkout after "Order it": store credit applied, and a word about where it came from. */

@@ -141,8 +141,8 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
             </SelectField>
           ) : null}
           {colors.length > 0 ? (
-            <SelectField id="add-to-registry-color" label="Colour" name="color" defaultValue={colors.length === 1 ? colors[0] : ''} error={fieldError(result, 'options.color')}>
-              {colors.length > 1 ? <option value="">Any colour</option> : null}
+            <SelectField id="add-to-registry-color" label="Color" name="color" defaultValue={colors.length === 1 ? colors[0] : ''} error={fieldError(result, 'options.color')}>
+              {colors.length > 1 ? <option value="">Any color</option> : null}
               {colors.map((c) => (
                 <option key={c} value={c}>
                   {c}

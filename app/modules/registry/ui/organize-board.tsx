@@ -392,7 +392,7 @@ function ItemRow({ item, index, count, categories, surpriseActive, onDragStart, 
               {item.mostWanted ? <Badge variant="primary">Most wanted</Badge> : null}
               {Object.entries(item.options).map(([k, v]) => (
                 <Badge key={k} variant="neutral">
-                  {k === 'color' ? 'Colour' : k === 'size' ? 'Size' : k}: {v}
+                  {k === 'color' ? 'Color' : k === 'size' ? 'Size' : k}: {v}
                 </Badge>
               ))}
             </p>
