@@ -214,7 +214,7 @@ describe('registry gifts wait in one consolidated shipment', () => {
       ['Cloud Swaddle', 'Gale Giver'],
       ['Moon Lamp', 'Pat Pal'],
     ])
-    expect(JSON.stringify(box)).not.toMatch(/Cents|3000|4000/)
+    expect(JSON.stringify(box)).not.toMatch(/Cents|[:,[]\s*[34]000\b/)
     // A collaborator sees the same box.
     expect((await h.services.shipments.forUser(helper.id)).gifts.map((g) => g.id)).toContain(boxId)
 
