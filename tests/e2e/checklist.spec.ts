@@ -63,7 +63,7 @@ async function firstProductIn(slug: string): Promise<{ id: number; title: string
 const itemRow = (page: Page, title: string) => page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) })
 
 describe('baby registry checklist', () => {
-  test('a visitor reads the checklist, takes the quiz, gets a personalised result and emails it (axe clean at 375 and 1280 px)', async () => {
+  test('a visitor reads the checklist, takes the quiz, gets a personalized result and emails it (axe clean at 375 and 1280 px)', async () => {
     const small = await newPage({ width: 375 })
     try {
       await open(small.page, '/baby-registry-checklist')
@@ -89,13 +89,13 @@ describe('baby registry checklist', () => {
       await page.getByRole('link', { name: 'Take the quiz' }).click()
       await page.getByRole('heading', { level: 1, name: 'Build a checklist that fits your family' }).waitFor()
       await check(page, 'quiz-1280')
-      await page.getByLabel('A cosy apartment or small space').check()
+      await page.getByLabel('A cozy apartment or small space').check()
       await page.getByLabel('On foot or by public transport').check()
       await page.getByLabel('Formula and bottles').check()
       await page.getByLabel('Cold winters').check()
       await page.getByLabel('Essentials plus a few helpers').check()
       await page.getByRole('button', { name: 'Build my checklist' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Your personalised checklist' }).waitFor()
+      await page.getByRole('heading', { level: 1, name: 'Your personalized checklist' }).waitFor()
       expect(page.url()).toContain('space=compact')
       // The rules at work: formula feeding leaves the pump out; a small space raises the bedside sleeper.
       expect(await page.getByRole('heading', { name: 'Breast pump' }).count()).toBe(0)
@@ -114,7 +114,7 @@ describe('baby registry checklist', () => {
       const link = await latestEmailLink(baseUrl, to, /\/baby-registry-checklist-quiz\?/)
       expect(link).toContain('feeding=bottle')
       await open(page, new URL(link).pathname + new URL(link).search)
-      await page.getByRole('heading', { level: 1, name: 'Your personalised checklist' }).waitFor()
+      await page.getByRole('heading', { level: 1, name: 'Your personalized checklist' }).waitFor()
     } finally {
       await context.close()
     }
@@ -122,7 +122,7 @@ describe('baby registry checklist', () => {
     const quizSmall = await newPage({ width: 375 })
     try {
       await open(quizSmall.page, '/baby-registry-checklist-quiz?space=roomy&getAround=active&feeding=breast&climate=warm&budget=essentials')
-      await quizSmall.page.getByRole('heading', { level: 1, name: 'Your personalised checklist' }).waitFor()
+      await quizSmall.page.getByRole('heading', { level: 1, name: 'Your personalized checklist' }).waitFor()
       await check(quizSmall.page, 'quiz-results-375')
       // A partly answered quiz (a GET without JavaScript) says what is missing and keeps the answers given.
       const partial = await open(quizSmall.page, '/baby-registry-checklist-quiz?space=roomy')

@@ -31,7 +31,7 @@ const StatusSchema = z
       loadedAt: z.string().nullable(),
     }),
     pages: Figures.nullable().openapi({ description: 'the anonymous page cache (null when PAGE_CACHE_MB is 0 or the server runs without it)' }),
-    reads: Figures.openapi({ description: 'catalogue reads shared between requests' }),
+    reads: Figures.openapi({ description: 'catalog reads shared between requests' }),
     lastRefresh: RefreshSchema.nullable(),
   })
   .openapi('AdminShopCaches')
@@ -53,7 +53,7 @@ const refreshCaches = createRoute({
   tags,
   summary: 'Drop every copy of shop content now: the listing index reloads, pages and the navbar are read afresh',
   description:
-    'Catalogue edits (products, prices, brands, categories) already show at once through the change feed. Guides, reviews, FAQs and stock counts show within ~20 s on their own; this shows them on the next request. Answers when the listing index has reloaded.',
+    'Catalog edits (products, prices, brands, categories) already show at once through the change feed. Guides, reviews, FAQs and stock counts show within ~20 s on their own; this shows them on the next request. Answers when the listing index has reloaded.',
   responses: {
     201: ok('Refreshed', z.object({ refresh: RefreshSchema, caches: StatusSchema })),
     ...staffOnly,

@@ -40,7 +40,7 @@ export const ProductCardSchema = z
     }),
     onSale: z.boolean(),
     available: z.boolean(),
-    hasOptions: z.boolean().openapi({ description: 'Sizes or colours to choose on the product page before adding to the cart' }),
+    hasOptions: z.boolean().openapi({ description: 'Sizes or colors to choose on the product page before adding to the cart' }),
     promotionalBadges: z.array(BadgeSchema),
     callouts: z.array(z.string()),
   })

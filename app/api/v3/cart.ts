@@ -59,7 +59,7 @@ const addItem = createRoute({
   summary: 'Add a product to the cart',
   description:
     'Adds to the line that already holds this product with these options (and registry item), at most 99 per line. A product with sizes or ' +
-    "colours needs them chosen. `regItemId` makes it a gift for that registry item (it must still be needed). A guest without a cart gets the " +
+    "colors needs them chosen. `regItemId` makes it a gift for that registry item (it must still be needed). A guest without a cart gets the " +
     'guest cart cookie. Sold out, or more than the stock left (counting the cart): 409.',
   request: { body: { required: true, content: { 'application/json': { schema: addToCartInput } } } },
   responses: {

@@ -19,7 +19,7 @@ const CashFundSchema = z
   .object({
     id: z.number().int(),
     registryId: z.number().int(),
-    productId: z.number().int().nullable().openapi({ description: 'The catalogue cash-fund product it was started from' }),
+    productId: z.number().int().nullable().openapi({ description: 'The catalog cash-fund product it was started from' }),
     title: z.string(),
     description: z.string(),
     imageUrl: z.string(),
@@ -38,7 +38,7 @@ const ContributionSchema = z
     fundTitle: z.string().openapi({ description: "The fund's title, or the group gift item's" }),
     registryId: z.number().int(),
     amountCents: z.number().int(),
-    status: z.enum(['pending', 'confirmed', 'cancelled']).openapi({ description: 'pending: card authorised, not charged; confirmed: charged; cancelled: released or refunded' }),
+    status: z.enum(['pending', 'confirmed', 'cancelled']).openapi({ description: 'pending: card authorized, not charged; confirmed: charged; cancelled: released or refunded' }),
     giverName: z.string(),
     giverEmail: z.string(),
     message: z.string(),
@@ -114,7 +114,7 @@ const addFund = createRoute({
   path: '/api/v3/registries/{id}/cash_funds',
   tags,
   summary: 'Add a cash fund to the registry (owner or collaborator)',
-  description: 'productId (optional) is a catalogue product of type cash_fund; goalCents is optional (100 to 10,000,000).',
+  description: 'productId (optional) is a catalog product of type cash_fund; goalCents is optional (100 to 10,000,000).',
   request: {
     params: RegistryIdParam,
     ...body(
@@ -141,7 +141,7 @@ const contribute = createRoute({
   path: '/api/v3/cash_fund_contributions',
   tags,
   summary: 'Give to a cash fund, or chip in towards a group gift, by card; no account needed',
-  description: `Send cashFundId for a cash fund, or regItemId for a group gift (a registry item marked as one; from ${CHIP_IN_MIN_CENTS} cents, or the whole remainder if less is left, up to what is left of its goal: more is 422, and 409 when another chip-in took it first or the gift is fully funded). amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorised, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
+  description: `Send cashFundId for a cash fund, or regItemId for a group gift (a registry item marked as one; from ${CHIP_IN_MIN_CENTS} cents, or the whole remainder if less is left, up to what is left of its goal: more is 422, and 409 when another chip-in took it first or the gift is fully funded). amountCents from ${CONTRIBUTION_MIN_CENTS} to ${CONTRIBUTION_MAX_CENTS}. The card is authorized, the contribution recorded, then charged (status confirmed; pending if the charge could not be made yet). A declined card answers 422 and records nothing. The same idempotencyKey answers the same contribution (one charge); after a 422 (nothing given) try again with a new key. Test mode: 4242… succeeds, 4000 0000 0000 0002 is declined.`,
   request: {
     ...body(
       z
@@ -253,7 +253,7 @@ const redeem = createRoute({
   tags,
   summary: "Redeem a group gift's fund (owner or collaborator): the charged chip-ins go the family's cash fund way",
   description:
-    "Store credit (added now) or a bank transfer (recorded for the payouts team), per the cash fund preferences (use 'payout', the default). With use 'order' (a fully funded item from the Nestlist catalogue) the fund becomes store credit whatever the preference, to order the item at checkout (the family's group gift page then puts it in their cart). Once per item: the first answers 201, any later request 200 with the same redemption. The item then counts as received on the registry and takes no more chip-ins. 409 while chip-ins are still being charged, when nobody has chipped in, or for use 'order' when the item is not fully funded or not a catalogue product.",
+    "Store credit (added now) or a bank transfer (recorded for the payouts team), per the cash fund preferences (use 'payout', the default). With use 'order' (a fully funded item from the Nestlist catalog) the fund becomes store credit whatever the preference, to order the item at checkout (the family's group gift page then puts it in their cart). Once per item: the first answers 201, any later request 200 with the same redemption. The item then counts as received on the registry and takes no more chip-ins. 409 while chip-ins are still being charged, when nobody has chipped in, or for use 'order' when the item is not fully funded or not a catalog product.",
   request: {
     ...body(
       z
@@ -261,7 +261,7 @@ const redeem = createRoute({
           regItemId: z.number().int(),
           use: z.enum(['payout', 'order']).optional().openapi({ description: "'payout' (default): the cash fund preferences; 'order': store credit to order the item" }),
           size: z.string().optional().openapi({ description: "use 'order': the size to order when the registry item has none chosen and the product offers sizes (required then)" }),
-          color: z.string().optional().openapi({ description: "use 'order': the colour to order, likewise" }),
+          color: z.string().optional().openapi({ description: "use 'order': the color to order, likewise" }),
         })
         .openapi('GroupGiftFundRedemptionInput'),
     ),
@@ -271,7 +271,7 @@ const redeem = createRoute({
     200: ok('Already redeemed (the first redemption)', RedemptionSchema),
     401: err('Not signed in'),
     404: err('No such group gift, or not yours'),
-    409: err("Chip-ins still being charged, nothing to redeem, or (use 'order') not fully funded or not a catalogue product"),
+    409: err("Chip-ins still being charged, nothing to redeem, or (use 'order') not fully funded or not a catalog product"),
     ...errorResponses,
   },
 })

@@ -61,7 +61,7 @@ const GiftReturnSchema = z
     status: z.enum(giftReturnStatuses).openapi({
       description: 'restocked: it had not left our warehouse (credited at once); awaiting_return_shipment: send it back with returnCode; received: it arrived and was credited',
     }),
-    returnCode: z.string().nullable().openapi({ description: 'For a shipped gift: the return authorisation to write on the box', example: 'RG-7KQM-2XPD' }),
+    returnCode: z.string().nullable().openapi({ description: 'For a shipped gift: the return authorization to write on the box', example: 'RG-7KQM-2XPD' }),
     creditPending: z.boolean().openapi({ description: 'The credit is added when the gift arrives at the returns warehouse' }),
     receivedAt: z.string().nullable(),
     createdAt: z.string(),

@@ -109,7 +109,7 @@ const QuoteSchema = z
 export const OrderSchema = z
   .object({
     id: z.string().uuid(),
-    status: z.enum(['placed', 'paid', 'cancelled']).openapi({ description: 'paid: charged; placed: authorised, charged shortly' }),
+    status: z.enum(['placed', 'paid', 'cancelled']).openapi({ description: 'paid: charged; placed: authorized, charged shortly' }),
     email: z.string(),
     createdAt: z.string().datetime(),
     shipsTo: z.union([
@@ -150,7 +150,7 @@ const placeOrder = createRoute({
   tags,
   summary: "Place an order from the caller's cart (idempotent)",
   description:
-    'Prices the cart, authorises the card, writes the order and takes stock in one commit, then charges the card and empties the cart. ' +
+    'Prices the cart, authorizes the card, writes the order and takes stock in one commit, then charges the card and empties the cart. ' +
     'The same key again answers 200 with the same order (nothing charged twice); the same key with a different cart is refused (422).',
   request: { headers: IdempotencyHeader, ...body(PlaceOrderBody) },
   responses: {

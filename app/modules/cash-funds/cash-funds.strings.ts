@@ -69,7 +69,7 @@ export const groupGiftMessages = {
   orderNotCatalogue: 'Only a gift from the Nestlist shop can be ordered with its fund. Use the fund as store credit or a bank transfer instead.',
   orderNotFunded: (left: number) => `This group gift is not fully funded yet (${formatCents(left)} to go), so it cannot be ordered with its fund yet.`,
   orderSoldOut: (o: { size?: string; color?: string }, left: number) => {
-    const what = [o.size ? `size ${o.size}` : '', o.color ? `colour ${o.color}` : ''].filter(Boolean).join(', ')
+    const what = [o.size ? `size ${o.size}` : '', o.color ? `color ${o.color}` : ''].filter(Boolean).join(', ')
     const stock = left > 0 ? `only ${left} ${left === 1 ? 'is' : 'are'} left` : 'it is sold out'
     return `${what ? `In ${what}, ` : 'Right now '}${stock}, so it cannot be ordered as it is. ${what ? 'Choose another option, or use' : 'Use'} the fund as store credit instead. Nothing was redeemed.`
   },
@@ -102,7 +102,7 @@ export const groupGiftCopy = {
   optionLeft: (left: number) => (left > 20 ? 'In stock' : `${left} left`),
   optionTooFew: (left: number) => `Only ${left} left`,
   optionSoldOut: 'Sold out',
-  noOptionInStock: 'None of its sizes or colours is in stock for the quantity you need right now, so it cannot be ordered with the fund yet. You can turn the fund into store credit instead.',
+  noOptionInStock: 'None of its sizes or colors is in stock for the quantity you need right now, so it cannot be ordered with the fund yet. You can turn the fund into store credit instead.',
   redeemedBank: (amount: number) => `${formatCents(amount)} will be sent to your bank account by our payouts team.`,
 } as const
 

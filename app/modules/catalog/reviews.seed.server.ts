@@ -14,7 +14,7 @@ const INITIALS = 'ABCDEFGHJKLMNPRSTW'
 const TEXTS: Record<number, { title: string; body: string }[]> = {
   5: [
     { title: 'Worth every penny', body: 'We use this every single day. Sturdy, easy to clean and it still looks new after months.' },
-    { title: 'Our favourite purchase', body: 'Friends asked where we got it. Simple to set up and the quality is better than we expected.' },
+    { title: 'Our favorite purchase', body: 'Friends asked where we got it. Simple to set up and the quality is better than we expected.' },
     { title: 'Exactly what we needed', body: 'Arrived quickly and works just as described. Our little one is happy, so we are happy.' },
     { title: 'Great for newborns', body: 'Soft, well made and thoughtfully designed. We have already bought a second one as a gift.' },
     { title: 'Love it', body: 'Easy to use one-handed, which matters more than you think with a baby on your hip.' },
@@ -23,7 +23,7 @@ const TEXTS: Record<number, { title: string; body: string }[]> = {
     { title: 'Very good, small quibbles', body: 'Does the job well. The instructions could be clearer, but once it is set up it is great.' },
     { title: 'Solid choice', body: 'Good value for the price. A little bulkier than I hoped, otherwise no complaints.' },
     { title: 'Happy overall', body: 'Nice materials and our baby likes it. Took a few days to get used to, now we use it daily.' },
-    { title: 'Would recommend', body: 'Holds up well to daily use. I knocked off a star because the colour is lighter than the photos.' },
+    { title: 'Would recommend', body: 'Holds up well to daily use. I knocked off a star because the color is lighter than the photos.' },
   ],
   3: [
     { title: 'It is fine', body: 'Works, but nothing special. For the price I expected a bit more attention to detail.' },

@@ -8,7 +8,7 @@ export const QUIZ_QUESTIONS = [
     name: 'space',
     label: 'Where will baby live?',
     options: [
-      { value: 'compact', label: 'A cosy apartment or small space' },
+      { value: 'compact', label: 'A cozy apartment or small space' },
       { value: 'roomy', label: 'A house with a room for the nursery' },
     ],
   },

@@ -201,7 +201,7 @@ export function createChecklistService({ db, registry, email, clock = () => new 
         template: 'notice',
         data: {
           category: 'registry_tips',
-          subject: 'Your personalised baby registry checklist',
+          subject: 'Your personalized baby registry checklist',
           heading: 'Your baby registry checklist',
           firstName: own?.firstName,
           paragraphs,

@@ -187,11 +187,11 @@ describe('manual checks', () => {
 describe('the quiz email', () => {
   const answers: QuizAnswers = { space: 'compact', getAround: 'walk', feeding: 'bottle', climate: 'cold', budget: 'balanced' }
 
-  test('sends the personalised checklist through the email module, with a link back to the results', async () => {
+  test('sends the personalized checklist through the email module, with a link back to the results', async () => {
     const result = await checklist.sendQuizResults({ email: ' Parent.Quiz@Example.test ', answers, clientIp: '10.0.0.1', baseUrl: 'http://localhost:3000' })
     expect(result).toEqual({ to: 'parent.quiz@example.test', status: 'kept' })
     const message = await email.latestTo('parent.quiz@example.test')
-    expect(message?.subject).toBe('Your personalised baby registry checklist')
+    expect(message?.subject).toBe('Your personalized baby registry checklist')
     expect(message?.category).toBe('registry_tips')
     expect(message?.text).toContain('Bassinet or bedside sleeper')
     expect(message?.text).not.toContain('Breast pump')

@@ -32,7 +32,7 @@ const ITEMS: DemoItem[] = [
     storeName: 'Willow & Wool Studio',
     url: 'https://willow-and-wool.example/products/merino-baby-blanket',
     priceCents: 8800,
-    note: 'Made by a small studio near us. Any colour is lovely.',
+    note: 'Made by a small studio near us. Any color is lovely.',
     colours: ['#f3e6d3', '#c9a27e'],
     // Sold in several places, so guests see the store-offer icon row (three icons and '+1').
     offers: [

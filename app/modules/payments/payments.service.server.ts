@@ -37,7 +37,7 @@ export const paymentMessages = {
   refundRefused: 'The refund could not be made. Nothing was refunded; please try again.',
   refundKeyReused: 'This refund key was already used for another payment or amount.',
   notCapturable: 'This payment cannot be charged: it was declined, voided or already charged.',
-  notVoidable: 'Only a payment that was authorised and not charged can be released.',
+  notVoidable: 'Only a payment that was authorized and not charged can be released.',
 } as const
 
 /** A card to charge as the processor takes it (a typed card or a saved card's token), with what the shopper sees of it. */
@@ -335,7 +335,7 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       }
       if (row.status !== 'authorized' || !row.providerRef) throw new DomainError('conflict', paymentMessages.notCapturable)
       const amount = amountCents ?? row.amountCents
-      if (!Number.isInteger(amount) || amount < 1 || amount > row.amountCents) throw new DomainError('invalid_input', 'The amount to charge must be between 1 cent and what was authorised.')
+      if (!Number.isInteger(amount) || amount < 1 || amount > row.amountCents) throw new DomainError('invalid_input', 'The amount to charge must be between 1 cent and what was authorized.')
       const answer = await withTimeout(processor.capture(row.providerRef, amount))
       await record(row.id, 'capture', amount, answer)
       if (!answer.ok) throw new DomainError('conflict', declineMessage(answer.code))

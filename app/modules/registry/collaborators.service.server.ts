@@ -192,7 +192,7 @@ export function createCollaboratorsService({ db, email, clock = () => new Date()
           subject: `${inviter} invited you to help with ${registry.title} on Nestlist`,
           heading: `Help manage ${registry.title}`,
           paragraphs: [
-            `${inviter} would like you to help manage ${registry.familyName}’s registry on Nestlist: add and edit gifts, organise categories, change settings and keep track of what guests give.`,
+            `${inviter} would like you to help manage ${registry.familyName}’s registry on Nestlist: add and edit gifts, organize categories, change settings and keep track of what guests give.`,
             `Sign in or create a free account, then accept. The link works once and expires in ${COLLABORATOR_INVITE_DAYS} days.`,
             'If you were not expecting this, you can ignore this email.',
           ],

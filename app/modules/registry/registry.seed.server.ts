@@ -66,7 +66,7 @@ const SEEDS: RegistrySeed[] = [
     ],
     quantities: { 0: 4, 1: 2, 14: 3, 15: 2, 17: 3, 18: 2, 19: 2, 21: 2 },
     mostWanted: [4, 8, 10],
-    notes: { 4: 'We would love this in grey if you can find it.', 8: 'Our number one wish!', 17: 'Size 0-3 months, please.' },
+    notes: { 4: 'We would love this in gray if you can find it.', 8: 'Our number one wish!', 17: 'Size 0-3 months, please.' },
     gifts: [
       { item: 8, quantity: 1, status: 'purchased', giver: 'June Alvarez', email: 'june.alvarez@example.test', daysAgo: 12, message: 'For all the walks ahead. Love, Aunt June', thankYou: { name: 'June Alvarez', line1: '88 Birch Lane', line2: '', city: 'Sacramento', state: 'CA', zip: '95814' }, thankYouSent: true },
       { item: 0, quantity: 2, status: 'purchased', giver: 'Sam Patel', email: 'sam.patel@example.test', daysAgo: 9 },

@@ -49,7 +49,7 @@ export default function QuizEmailPage({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <Card as="header" tone="berry" className="p-6 sm:p-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink">Email your checklist</h1>
-        <p className="mt-2 text-base text-ink">We will send your personalised checklist with a link back to it.</p>
+        <p className="mt-2 text-base text-ink">We will send your personalized checklist with a link back to it.</p>
       </Card>
       <QuizEmailForm answers={answers} result={actionData ?? null} defaultEmail={email} />
       <p>

@@ -6,7 +6,7 @@ import { Alert, Button, Card, cx, Icon, LinkButton } from '~/ui'
 import type { Route } from './+types/quiz'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.answers ? 'Your personalised baby registry checklist | Nestlist' : 'Baby registry checklist quiz | Nestlist' },
+  { title: loaderData?.answers ? 'Your personalized baby registry checklist | Nestlist' : 'Baby registry checklist quiz | Nestlist' },
   { name: 'description', content: 'Answer five quick questions and get a baby registry checklist that fits your home, your plans and your budget.' },
   // Results pages are one family's answers, not content.
   ...(loaderData?.answers ? [{ name: 'robots', content: 'noindex' }] : []),
@@ -104,7 +104,7 @@ export default function ChecklistQuiz({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <Card as="header" tone="berry" className="p-6 sm:p-8">
         <p className="text-sm font-bold tracking-wide text-berry-700 uppercase">Your quiz results</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Your personalised checklist</h1>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Your personalized checklist</h1>
         <p className="mt-3 max-w-2xl text-base text-ink">
           {items} suggestions across {results.length} categories, chosen for your answers. Notes marked “For you” explain what we changed.
         </p>

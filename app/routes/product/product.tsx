@@ -188,7 +188,7 @@ function Reviews({ product, reviews }: { product: ProductDetail; reviews: Review
 function Options({ options }: { options: ProductDetail['options'] }) {
   const rows = [
     { label: options.sizes && options.sizes.length === 1 ? 'Size' : 'Sizes', values: options.sizes ?? [] },
-    { label: options.colors && options.colors.length === 1 ? 'Colour' : 'Colours', values: options.colors ?? [] },
+    { label: options.colors && options.colors.length === 1 ? 'Color' : 'Colors', values: options.colors ?? [] },
   ].filter((r) => r.values.length > 0)
   if (rows.length === 0) return null
   return (

@@ -87,7 +87,7 @@ export default function RegistryHome({ loaderData }: Route.ComponentProps) {
 
       {registry.role === 'collaborator' ? (
         <Alert tone="info" title="You are helping with this registry">
-          You can add and edit items, organise categories and change settings, just like its owner.{' '}
+          You can add and edit items, organize categories and change settings, just like its owner.{' '}
           <Link to={`/settings/collaborators?registry=${registry.id}`} className="font-semibold text-berry-700 underline underline-offset-2">
             Who manages it
           </Link>

@@ -77,7 +77,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
         title={`Help manage ${invite.registry.title}`}
         intro={
           <p>
-            {invite.inviterFirstName} invited you to help with {invite.registry.familyName}’s registry: add and edit gifts, organise categories, change settings and
+            {invite.inviterFirstName} invited you to help with {invite.registry.familyName}’s registry: add and edit gifts, organize categories, change settings and
             keep track of what guests give.
           </p>
         }

@@ -95,8 +95,8 @@ export default function Collaborators({ loaderData, actionData }: Route.Componen
         title="Collaborators"
         intro={
           isOwner
-            ? `Invite a partner, a grandparent or a friend to help with ${registry.title}. Collaborators can add and edit items, organise categories, change settings and see the gift tracker. Only you can delete the registry or change who helps.`
-            : `You help manage ${registry.title}, which belongs to ${people.owner.name}. You can add and edit items, organise categories, change settings and see the gift tracker.`
+            ? `Invite a partner, a grandparent or a friend to help with ${registry.title}. Collaborators can add and edit items, organize categories, change settings and see the gift tracker. Only you can delete the registry or change who helps.`
+            : `You help manage ${registry.title}, which belongs to ${people.owner.name}. You can add and edit items, organize categories, change settings and see the gift tracker.`
         }
       />
       <div className="flex flex-col gap-6">

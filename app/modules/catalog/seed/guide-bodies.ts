@@ -400,7 +400,7 @@ Buy a few newborn pieces and more in 0-3M. Many babies skip newborn size entirel
 ## Easy wins
 Choose zip sleepers for night changes, envelope shoulders for blowouts and soft fabrics without scratchy tags. Wash everything before your baby wears it.`,
 
-  'baby-clothing-size-guide': `Baby clothing sizes are labelled by age, but babies come in all shapes. Size by weight and height where you can.
+  'baby-clothing-size-guide': `Baby clothing sizes are labeled by age, but babies come in all shapes. Size by weight and height where you can.
 
 ## Common sizes
 NB (newborn), 0-3M, 3-6M, 6-9M, 9-12M, 12-18M and 18-24M cover the baby years. Toddler sizes run 2T to 5T, then kids’ sizes start at 6.

@@ -101,7 +101,7 @@ export function ExternalItemForm({
           ))}
         </SelectField>
       </div>
-      <TextAreaField label="Note for guests" optional name="note" maxLength={500} defaultValue={values.note} error={err('note')} hint="Size, colour or why you love it." />
+      <TextAreaField label="Note for guests" optional name="note" maxLength={500} defaultValue={values.note} error={err('note')} hint="Size, color or why you love it." />
       <CheckboxField label="Most wanted" name="mostWanted" value="true" defaultChecked={values.mostWanted} hint="Guests see a heart on it." />
       {fields._error ? <Alert tone="error">{fields._error[0]}</Alert> : null}
       <div>

@@ -167,7 +167,7 @@ function AddForm({ state, product, path }: { state: Extract<AddToRegistryState, 
               name="note"
               optional
               maxLength={NOTE_MAX}
-              placeholder="The grey one, please!"
+              placeholder="The gray one, please!"
               error={fieldError(result, 'note')}
             />
             <CheckboxField id="add-to-registry-most-wanted" name="mostWanted" label="Most wanted" hint="We show it first and mark it for your guests." />

@@ -188,7 +188,7 @@ export function OwnerItemsByCategory({ registry, organizeHref, offerStores = {} 
         </h2>
         <div className="flex flex-wrap gap-2">
           <LinkButton to={organizeHref} variant="secondary" size="sm" icon={<Icon name="list" className="size-4" />}>
-            Organise
+            Organize
           </LinkButton>
           <LinkButton to="/registry/checklist" variant="secondary" size="sm" icon={<Icon name="check-circle" className="size-4" />}>
             Checklist
