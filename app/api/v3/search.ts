@@ -27,6 +27,10 @@ export const ListingResultSchema = z
     pageCount: z.number().int(),
     searchId: z.string().optional(),
     brand: BrandLinkSchema.optional(),
+    didYouMean: z
+      .array(z.object({ searchTerm: z.string(), url: z.string() }))
+      .optional()
+      .openapi({ description: 'For a search with no results: nearby terms that do find products, best first', example: [{ searchTerm: 'stroller', url: '/store/search?search_term=stroller' }] }),
   })
   .openapi('ListingResult')
 

@@ -106,6 +106,11 @@ export const ownedRegistriesOf = (userId: AnyColumn) =>
   sql<{ id: number; ownerId: number; registryType: string }[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'ownerId', r.owner_id, 'registryType', r.registry_type) order by r.created_at desc, r.id desc), '[]'::json) from registries r where r.owner_id = ${userId})`
 
 /** Registries: create, settings, items and categories for owners; the guest view and find for everyone. */
+/** /find: a word of the family name or title this close to the term (pg_trgm word_similarity) is a match; 0.4 lets one typo through. */
+export const FIND_WORD_SIMILARITY = 0.4
+/** /find: terms shorter than this match by containment only. */
+export const FIND_FUZZY_MIN_LENGTH = 3
+
 export function createRegistryService({ db, clock = () => new Date() }: RegistryDeps) {
   const today = () => clock().toISOString().slice(0, 10)
 
@@ -669,16 +674,32 @@ export function createRegistryService({ db, clock = () => new Date() }: Registry
       if (!r.sharedAt) await db.update(registries).set({ sharedAt: clock() }).where(eq(registries.id, r.id))
     },
 
-    /** /find: registries whose family name or title matches, that their owners let be found. */
+    /**
+     * /find: registries whose family name or title contains the term, or is within about one typo of it
+     * (pg_trgm word similarity, 'Rivra' finds Rivera), that their owners let be found; closest first, then newest.
+     */
     async find(term: string, limit = 20): Promise<FoundRegistry[]> {
       const q = term.trim().toLowerCase().slice(0, 80)
       if (q.length < 2) return []
-      const rows = await db
-        .select()
-        .from(registries)
-        .where(and(ne(registries.searchLevel, 'private'), sql`lower(${registries.familyName} || ' ' || ${registries.title}) like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`))
-        .orderBy(desc(registries.createdAt))
-        .limit(limit)
+      // The expression of registries_find_trgm_idx (drizzle/0005), so both the LIKE and the <% use that index.
+      const text = sql`lower(${registries.familyName} || ' ' || ${registries.title})`
+      const contains = sql`${text} like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      // Below 3 letters every short word is 'one typo away': only the plain match.
+      const fuzzy = q.length >= FIND_FUZZY_MIN_LENGTH
+      const rows = await db.transaction(async (tx) => {
+        // <% reads its threshold from this setting; LOCAL keeps it to this transaction.
+        if (fuzzy) await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FIND_WORD_SIMILARITY)}, true)`)
+        return tx
+          .select()
+          .from(registries)
+          .where(and(ne(registries.searchLevel, 'private'), fuzzy ? sql`(${contains} or ${q} <% ${text})` : contains))
+          .orderBy(
+            ...(fuzzy ? [sql`(${contains}) desc`, sql`word_similarity(${q}, ${text}) desc`] : []),
+            desc(registries.createdAt),
+            desc(registries.id),
+          )
+          .limit(limit)
+      })
       return rows.map((r) => ({
         id: r.id,
         slug: r.slug,

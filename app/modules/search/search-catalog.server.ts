@@ -4,7 +4,8 @@ import type pg from 'pg'
 import { DomainError } from '~/lib/errors'
 import { displayCategoryTitle } from '../catalog/catalog.service.server'
 import type { ListingQuery } from './search.types'
-import { buildVocabulary, hasPrefix, lowerBound, termWords, tokenize, type Vocabulary, wordForms } from './search-text'
+import { expandTerm } from './search-synonyms'
+import { buildVocabulary, hasPrefix, lowerBound, tokenize, type Vocabulary, wordForms } from './search-text'
 
 export type BrandMeta = { id: number; name: string; slug: string; title: string; tokens: string[] }
 export type CategoryMeta = { id: number; parentId: number | null; title: string; urlSlug: string; hidden: boolean }
@@ -62,7 +63,7 @@ export function brandForTerm(meta: CatalogMeta, term: string) {
 
 /** A ListingQuery with names resolved to ids; `null` sets mean "no filter". */
 export type ResolvedQuery = {
-  /** Corrected words; each must match the product name or brand name by prefix. Empty: no term. */
+  /** Corrected and synonym-expanded words; each must match the product name or brand name by one of its forms (prefixes). Empty: no term. */
   words: { word: string; forms: string[]; brandIds: number[] }[]
   hasTerm: boolean
   /** Products must be in one of these categories (the category page and its descendants). */
@@ -86,8 +87,8 @@ export type ResolvedQuery = {
 export function resolveQuery(meta: CatalogMeta, vocab: Vocabulary, q: ListingQuery): ResolvedQuery {
   const term = q.searchTerm?.trim() ?? ''
   const words = term
-    ? termWords(term, vocab).map((word) => {
-        const forms = wordForms(word)
+    ? expandTerm(term, vocab).map(({ word, alternatives }) => {
+        const forms = [...new Set(alternatives.flatMap(wordForms))]
         const brandIds = meta.brands.filter((b) => b.tokens.some((t) => forms.some((f) => t.startsWith(f)))).map((b) => b.id)
         return { word, forms, brandIds }
       })

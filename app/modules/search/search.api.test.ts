@@ -63,6 +63,16 @@ describe('listing API', () => {
     expect(searched.body.searchId).toEqual(expect.any(String))
   })
 
+  test("GET /api/v3/search answers didYouMean for a search that finds nothing, and a synonym finds products", async () => {
+    const none = await json('/api/v3/search?q=strawllerr')
+    expect(none.status).toBe(200)
+    expect(none.body.count).toBe(0)
+    expect((none.body.didYouMean as { searchTerm: string; url: string }[])[0]).toEqual({ searchTerm: 'stroller', url: '/store/search?search_term=stroller' })
+    const found = await json('/api/v3/search?q=pram')
+    expect(found.body.count).toBeGreaterThan(0)
+    expect(found.body.didYouMean).toBeUndefined()
+  })
+
   test('suggestions: a missing q is refused with the spec message, short terms give an empty list', async () => {
     const missing = await json('/store/api/search/suggestions')
     expect(missing.status).toBe(422)

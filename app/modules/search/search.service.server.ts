@@ -21,6 +21,7 @@ import {
 } from './search-catalog.server'
 import { buildFacets, type ListingEngine, type RawListing } from './search-engine'
 import { createSqlEngine } from './search-sql.server'
+import { DID_YOU_MEAN_LIMIT, type DidYouMean, didYouMeanCandidates, searchUrl } from './search-did-you-mean'
 import { correctWord, MAX_TERM_WORDS, tokenize, type Vocabulary, wordForms } from './search-text'
 
 /** Suggestions are looked up for terms of at least 3 characters (spec §5). */
@@ -133,6 +134,20 @@ export type SearchServiceDeps = { db: Db; pool: pg.Pool; engines?: SearchEngineS
 export function createSearchService(deps: SearchServiceDeps) {
   const engines = deps.engines ?? createSqlEngineSet(deps.pool)
 
+  /** Nearby terms (search-did-you-mean.ts) that find products in a plain search, which is where their links go. */
+  async function didYouMeanFor(term: string, meta: CatalogMeta, vocab: Vocabulary): Promise<DidYouMean[]> {
+    const candidates = didYouMeanCandidates(term, vocab)
+    const found = await Promise.all(
+      candidates.map(async (searchTerm) => {
+        const resolved = resolveQuery(meta, vocab, { searchTerm, filters: {}, sort: 'popular', order: 'desc', page: 1, limit: 1 })
+        if (resolved.words.length === 0) return false
+        const raw = await engines.current().run({ ...resolved, sort: 'popular', order: 'desc', offset: 0, limit: 1 }, meta)
+        return raw.count > 0
+      }),
+    )
+    return candidates.filter((_, i) => found[i]).slice(0, DID_YOU_MEAN_LIMIT).map((searchTerm) => ({ searchTerm, url: searchUrl(searchTerm) }))
+  }
+
   return {
     /** The engine answering now: 'sql' or 'index'. */
     engineName: () => engines.current().name,
@@ -161,6 +176,10 @@ export function createSearchService(deps: SearchServiceDeps) {
         result.searchId = randomUUID()
         const brand = brandForTerm(meta, query.searchTerm ?? '')
         if (brand) result.brand = brand
+        if (raw.count === 0) {
+          const didYouMean = await didYouMeanFor(query.searchTerm ?? '', meta, vocab)
+          if (didYouMean.length) result.didYouMean = didYouMean
+        }
       }
       return result
     },

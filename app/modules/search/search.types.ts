@@ -67,6 +67,8 @@ export type ListingResult = {
   searchId?: string
   /** The brand whose name the search term matches, when it has a brand page (spec 'Search data'). */
   brand?: { id: number; title: string; brandPageUrl: string }
+  /** For a search that found nothing: nearby terms that do find products, best first, with their search page. */
+  didYouMean?: { searchTerm: string; url: string }[]
 }
 
 /** A listing as the shop's pages send it to the browser: the cards trimmed to what they render (`listingView`). */

@@ -129,6 +129,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {results.count === 0 && !filtered ? (
               <div className="mt-4 max-w-[480px]">
                 <p className="text-lg">Sorry, there are no products matching '{searchTerm.toUpperCase()}'.</p>
+                {results.didYouMean?.length ? (
+                  <p className="mt-3 text-lg" data-testid="did-you-mean">
+                    Did you mean{' '}
+                    {results.didYouMean.map((s, i) => (
+                      <span key={s.searchTerm}>
+                        {i > 0 ? (i === results.didYouMean!.length - 1 ? ' or ' : ', ') : null}
+                        <SiteLink to={s.url} className="font-semibold text-berry-700 underline underline-offset-4 hover:text-berry-800">
+                          {s.searchTerm}
+                        </SiteLink>
+                      </span>
+                    ))}
+                    ?
+                  </p>
+                ) : null}
                 <p className="mt-3 text-muted">Check the spelling, try fewer or more general words, or browse the categories.</p>
                 <MobileAppPromo returnPath={href} />
                 <ButtonBanner />
