@@ -72,6 +72,7 @@ export default [
   route('registry/items/:itemId/group-gift', 'routes/registry/item-group-gift.tsx'),
   route('unable_to_add_reg_item', 'routes/registry/unable-to-add.tsx'),
   route('add-items', 'routes/registry/add-items-guide.tsx'),
+  route('registry/gift-tracker.csv', 'routes/registry/gift-tracker-csv.ts'),
   route('registry/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-gift-tracker' }),
   route('registry/:x/gift-tracker', 'routes/registry/gift-tracker.tsx', { id: 'registry-x-gift-tracker' }),
   route('registry/join/:token', 'routes/registry/join.tsx'),

@@ -34,6 +34,7 @@ import { createPaymentMethodsService } from './modules/payments/payment-methods.
 import { createOrdersService, type OrdersDeps, type OrdersService } from './modules/orders/orders.service.server'
 import { createInventoryService } from './modules/inventory/inventory.service.server'
 import { createReservationSupport } from './modules/registry/reservation-support.server'
+import { createGiftTracker } from './modules/registry/gift-tracker.server'
 import { createGiftCardSupport } from './modules/giftcards/gift-card-support.server'
 import { createGiftCardsService } from './modules/giftcards/giftcards.service.server'
 import { createPurchaseReturnsService } from './modules/shipping/returns.service.server'
@@ -244,6 +245,8 @@ export function createServices(deps: ServiceDeps) {
     // Cash funds on registries and guests' contributions, paid through payments (docs/decisions/030).
     cashFunds: createCashFundsService({ db: deps.db, credit: giftCards, payments, email, logger: deps.logger, publicOrigin, clock: deps.clock, notices: giftNotices }),
     giftNotices,
+    // The thank-you manager: every kind of gift in one list (gift-tracker.server.ts).
+    giftTracker: createGiftTracker({ db: deps.db, email, publicOrigin, clock: deps.clock }),
     health: {
       /** True when the database answers. */
       async databaseReachable() {

@@ -136,9 +136,43 @@ describe('registry organise', () => {
       await gift.getByRole('checkbox', { name: /Thank-you sent/ }).check()
       await page.waitForFunction(() => document.body.innerText.includes('1 of 1'))
       await page.reload()
-      expect(await page.getByRole('listitem').filter({ hasText: 'Aunt May' }).getByRole('checkbox').isChecked()).toBe(true)
+      const row = (giver: string) => page.getByRole('listitem').filter({ hasText: `${giver} gave` })
+      expect(await row('Aunt May').getByRole('checkbox', { name: /Thank-you sent/ }).isChecked()).toBe(true)
+      await row('Aunt May').getByRole('checkbox', { name: /^Received/ }).check()
+      await page.waitForFunction(() => /Not received yet\s*0/.test(document.body.innerText))
       await page.setViewportSize({ width: 1280, height: 900 })
       await expectNoSeriousA11yViolations(page, 'gift tracker at 1280')
+
+      // A second gift with a message: the filters, 'Ask for their address', the CSV and the printable list.
+      const reserved = await fetch(`${baseUrl}/api/v3/reg_items/${itemId}/reservations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ quantity: 1, giverName: 'Uncle Ben', giverEmail: 'ben@example.test', giftMessage: 'For the car rides' }),
+      })
+      expect(reserved.status).toBe(201)
+      await open(page, '/registry/gift-tracker')
+      expect(await row('Uncle Ben').innerText()).toContain('“For the car rides”')
+      await page.getByLabel('Show').selectOption('to-thank')
+      await page.waitForURL(/show=to-thank/)
+      await page.getByRole('heading', { name: 'Showing 1 of 2 gifts' }).waitFor()
+      expect(await row('Aunt May').count()).toBe(0)
+      await row('Uncle Ben').getByRole('button', { name: 'Ask for their address' }).click()
+      await page.getByText('We emailed Uncle Ben a link to add their address.').waitFor()
+      await expect.poll(() => row('Uncle Ben').innerText()).toContain('You asked Uncle Ben on')
+      const csv = await page.request.get(`${baseUrl}/registry/gift-tracker.csv?registry=${registryId}`)
+      expect(csv.status()).toBe(200)
+      expect(csv.headers()['content-type']).toContain('text/csv')
+      const text = await csv.text()
+      expect(text.split('\r\n')[0]).toBe('Date,Kind,Gift,Quantity,Amount,Giver,Giver email,Message,Thank-you address,Received,Thank-you sent')
+      expect(text).toContain('Uncle Ben,ben@example.test,For the car rides')
+      expect(text).toContain('Aunt May,may@example.test')
+      await open(page, '/registry/gift-tracker?print=1')
+      expect(await page.getByRole('table').innerText()).toContain('Uncle Ben')
+      await expectNoSeriousA11yViolations(page, 'gift tracker printable list')
+      await page.emulateMedia({ media: 'print' })
+      expect(await page.locator('#top > header').isVisible()).toBe(false)
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false)
+      await page.emulateMedia({ media: 'screen' })
 
       // someone else's registry id answers the 404 page
       const stranger = await createAccount(baseUrl)
@@ -146,6 +180,7 @@ describe('registry organise', () => {
       try {
         expect((await open(other.page, `/list/${registryId}/organize`))?.status()).toBe(404)
         expect((await open(other.page, `/registry/${registryId}/gift-tracker`))?.status()).toBe(404)
+        expect((await other.page.request.get(`${baseUrl}/registry/gift-tracker.csv?registry=${registryId}`)).status()).toBe(404)
       } finally {
         await other.context.close()
       }

@@ -4,6 +4,7 @@
 // exists). Deleting the registry is the owner's alone: a collaborator gets 403. Guest-readable ones return the guest shapes, which have no
 // field for the owner's address or email or for who gave what.
 import { createRoute, z } from '@hono/zod-openapi'
+import { filterGifts, giftFilterOf } from '~/modules/registry/gift-tracker.server'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { VISITOR_RESERVATIONS_COOKIE } from '~/modules/registry/reservation-holder.server'
@@ -106,7 +107,12 @@ const PatchCategoryBody = z
 
 const ItemParams = RegistryIdParam.extend({ itemId: z.string().openapi({ param: { name: 'itemId', in: 'path' } }) })
 const CategoryParams = RegistryIdParam.extend({ c: z.string().openapi({ param: { name: 'c', in: 'path' } }) })
-const ViewQuery = z.object({ view: z.enum(['guest']).optional().openapi({ description: 'guest: what guests see, also for the owner' }) })
+const ViewQuery = z.object({
+  view: z.enum(['guest']).optional().openapi({ description: 'guest: what guests see, also for the owner' }),
+  show: z.enum(['all', 'to-thank', 'thanked']).optional().openapi({ description: "The owner's tracker: gifts still to thank, or thanked (default all)" }),
+  kind: z.enum(['all', 'items', 'cash', 'group']).optional().openapi({ description: "The owner's tracker: item gifts, cash fund gifts or group-gift chip-ins (default all)" }),
+  received: z.enum(['no']).optional().openapi({ description: "no: only gifts not marked received yet" }),
+})
 
 const GuestQuantitiesSchema = z.object({
   view: z.literal('guest'),
@@ -116,7 +122,9 @@ const TrackerSchema = z.object({
   view: z.literal('owner'),
   surpriseActive: z.boolean(),
   gifts: z.array(TrackedGiftSchema),
-  counts: z.object({ gifts: z.number().int(), thankYouSent: z.number().int() }),
+  counts: z
+    .object({ gifts: z.number().int(), thankYouSent: z.number().int(), toThank: z.number().int(), notReceived: z.number().int() })
+    .openapi({ description: 'Over every gift, whatever the filters' }),
 })
 
 export const SORT_OPTIONS = [
@@ -545,7 +553,9 @@ registriesRouter.openapi(registryReservations, async (c) => {
     )
   }
   const { id, userId } = await asOwner(c, rawId)
-  return c.json({ view: 'owner' as const, ...(await c.var.services.reservations.giftTracker(id, userId)) }, 200)
+  const tracker = await c.var.services.giftTracker.list(id, userId)
+  const filter = giftFilterOf(new URL(c.req.url).searchParams)
+  return c.json({ view: 'owner' as const, ...tracker, gifts: filterGifts(tracker.gifts, filter) }, 200)
 })
 
 registriesRouter.openapi(filterSortOptions, async (c) => {
@@ -567,7 +577,7 @@ registriesRouter.openapi(filterSortOptions, async (c) => {
 
 registriesRouter.openapi(giftGivers, async (c) => {
   const { id, userId } = await asOwner(c, c.req.valid('param').id)
-  const tracker = await c.var.services.reservations.giftTracker(id, userId)
+  const tracker = await c.var.services.giftTracker.list(id, userId)
   const byGiver = new Map<string, { name: string; gifts: number; thankYouAddress: z.infer<typeof PostalAddressSchema> | null; thankYouSent: boolean }>()
   for (const g of tracker.gifts) {
     // One giver per email (the owner's tracker has it); the answer carries names and addresses only.

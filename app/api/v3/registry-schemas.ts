@@ -147,16 +147,22 @@ export const RegistryViewSchema = z
 export const TrackedGiftSchema = z
   .object({
     id: z.string().openapi({ description: "The gift's id (PATCH /api/v3/gifts/{id}); not the giver's reservation id, which is their key" }),
-    itemTitle: z.string(),
+    kind: z.enum(['reserved', 'bought_elsewhere', 'nestlist_order', 'cash_fund', 'group_gift']),
+    itemTitle: z.string().openapi({ description: "The item's or the cash fund's title" }),
     quantity: z.number().int(),
-    source: z.enum(['reserved', 'bought_elsewhere', 'nestlist_order']),
-    status: z.enum(['reserved', 'purchased', 'cancelled']),
+    amountCents: z.number().int().nullable().openapi({ description: 'Cash fund gifts and group-gift chip-ins only' }),
+    source: z.enum(['reserved', 'bought_elsewhere', 'nestlist_order']).nullable().openapi({ description: 'Item gifts only (null for cash gifts)' }),
+    status: z.enum(['reserved', 'purchased', 'confirmed']),
     date: z.string(),
-    giverName: z.string().nullable(),
-    giverEmail: z.string().nullable(),
+    giverName: z.string(),
+    giverEmail: z.string(),
+    message: z.string().openapi({ description: "The giver's gift message ('' when none)" }),
     thankYouAddress: PostalAddressSchema.nullable(),
+    received: z.boolean().openapi({ description: 'Cash gifts are received once charged' }),
     thankYouSent: z.boolean(),
     itemRemoved: z.boolean(),
+    addressRequestedAt: z.string().nullable().openapi({ description: "When the family last asked the giver for a thank-you address" }),
+    canAskForAddress: z.boolean().openapi({ description: 'POST /api/v3/gifts/{id}/address_requests applies now' }),
   })
   .openapi('TrackedGift')
 

@@ -36,7 +36,13 @@ const PatchReservationBody = z
   .openapi('UpdateReservation')
 
 const GiftIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '9b1f0c7e2d4a6b8c0e1f2a3b4c5d6e7f' }) })
-const PatchGiftBody = z.object({ thankYouSent: z.boolean() }).strict().openapi('UpdateGift')
+const PatchGiftBody = z
+  .object({
+    thankYouSent: z.boolean().optional(),
+    received: z.boolean().optional().openapi({ description: 'Item gifts only: a cash gift is received once charged (false is 409)' }),
+  })
+  .strict()
+  .openapi('UpdateGift')
 const thankYouSentMoved = "Tick 'thank-you sent' from the gift tracker: PATCH /api/v3/gifts/{id} with the gift's id."
 
 const ReservationIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3f1c2a9e-8d0b-4c5e-9a7f-1b2c3d4e5f60' }) })
@@ -94,12 +100,30 @@ const patchGift = createRoute({
   method: 'patch',
   path: '/api/v3/gifts/{id}',
   tags,
-  summary: "Tick 'thank-you sent' on a gift of the gift tracker (the registry's owner and collaborators)",
+  summary: "Tick 'received' or 'thank-you sent' on a gift of the gift tracker (the registry's owner and collaborators)",
   description:
     "The id is the gift tracker's (`TrackedGift.id`), not the giver's reservation id: that one is the giver's key and is never shown to " +
     'the owner. 404 for anyone who does not manage the registry, for unknown ids, and while the surprise is on.',
   request: { params: GiftIdParam, ...body(PatchGiftBody) },
   responses: { 200: ok('The gift after the change', TrackedGiftSchema), 401: err('Not signed in'), 404: err('No such gift, or not yours'), ...errorResponses },
+})
+
+const askForAddress = createRoute({
+  method: 'post',
+  path: '/api/v3/gifts/{id}/address_requests',
+  tags,
+  summary: "'Ask for their address': email the giver of an item gift a link to add a thank-you address",
+  description:
+    'For item gifts with no thank-you address, at most once a day per gift (409 says when the family may ask again). The giver adds the ' +
+    'address on their gift page; the family sees it in the tracker. 404 as for PATCH /api/v3/gifts/{id}.',
+  request: { params: GiftIdParam },
+  responses: {
+    200: ok('The gift after the request (addressRequestedAt set)', TrackedGiftSchema),
+    401: err('Not signed in'),
+    404: err('No such gift, or not yours'),
+    409: err('A cash gift, an address already given, or asked in the last 24 hours'),
+    ...errorResponses,
+  },
 })
 
 const deleteReservation = createRoute({
@@ -141,7 +165,7 @@ const reservationIdOf = (raw: string) => {
 reservationsRouter.openapi(itemReservations, async (c) => {
   const v = await requireApiUser(c)
   const itemId = positiveIdOf(c.req.valid('param').id, reservationMessages.itemGone)
-  return c.json({ reservations: await c.var.services.reservations.forItem(itemId, v.user.id) }, 200)
+  return c.json({ reservations: await c.var.services.giftTracker.forItem(itemId, v.user.id) }, 200)
 })
 
 reservationsRouter.openapi(reserve, async (c) => {
@@ -184,7 +208,12 @@ reservationsRouter.openapi(patchReservation, async (c) => {
 
 reservationsRouter.openapi(patchGift, async (c) => {
   const v = await requireApiUser(c)
-  return c.json(await c.var.services.reservations.setThankYouSent(c.req.valid('param').id, v.user.id, c.req.valid('json').thankYouSent), 200)
+  return c.json(await c.var.services.giftTracker.update(c.req.valid('param').id, v.user.id, c.req.valid('json')), 200)
+})
+
+reservationsRouter.openapi(askForAddress, async (c) => {
+  const v = await requireApiUser(c)
+  return c.json(await c.var.services.giftTracker.askForAddress(c.req.valid('param').id, v.user.id), 200)
 })
 
 reservationsRouter.openapi(deleteReservation, async (c) => {

@@ -8,6 +8,7 @@ import { emailOutbox } from '../email/email.schema'
 import { createEmailService } from '../email/email.service.server'
 import { registryCollaboratorInvites } from './collaborators.schema'
 import { collaboratorServiceMessages, createCollaboratorsService, MAX_COLLABORATORS } from './collaborators.service.server'
+import { createGiftTracker } from './gift-tracker.server'
 import { createReservationsService } from './reservations.service.server'
 import { createRegistryService } from './registry.service.server'
 
@@ -15,6 +16,7 @@ let database: TestDatabase
 let registry: ReturnType<typeof createRegistryService>
 let collaborators: ReturnType<typeof createCollaboratorsService>
 let reservations: ReturnType<typeof createReservationsService>
+let tracker: ReturnType<typeof createGiftTracker>
 let n = 0
 let now = new Date('2030-03-01T12:00:00Z')
 const clock = () => now
@@ -24,6 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   registry = createRegistryService({ db: database.db, clock })
   reservations = createReservationsService({ db: database.db, clock })
+  tracker = createGiftTracker({ db: database.db, email: { send: async () => ({}) as never }, publicOrigin: 'https://nestlist.test', clock })
   const email = createEmailService({ db: database.db, logger: pino({ level: 'silent' }), clock })
   collaborators = createCollaboratorsService({ db: database.db, email, clock })
 })
@@ -103,7 +106,7 @@ describe('collaborator invitations', () => {
     expect(view.title).toBe('Baby Rivera!')
     expect(view.categories.map((c) => c.id)).toContain(cat.id)
     expect(view.searchLevel).toBe('private')
-    expect((await reservations.giftTracker(r.id, helper.id)).gifts).toEqual([])
+    expect((await tracker.list(r.id, helper.id)).gifts).toEqual([])
 
     const list = await collaborators.list(r.id, owner.id)
     expect(list.collaborators.map((c) => c.userId)).toEqual([helper.id])
@@ -298,7 +301,7 @@ describe('what collaborators may not do', () => {
       () => registry.ownerView(r.id, helper.id),
       () => registry.addCategory(r.id, helper.id, { title: 'Nope' }),
       () => registry.setVisibility(r.id, helper.id, { searchLevel: 'google' }),
-      () => reservations.giftTracker(r.id, helper.id),
+      () => tracker.list(r.id, helper.id),
       () => collaborators.list(r.id, helper.id),
       () => registry.deleteRegistry(r.id, helper.id, true),
     ]) {

@@ -4,6 +4,7 @@ import { catalogFactories } from '../../../tests/support/catalog-factories'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
 import { users } from '../accounts/accounts.schema'
 import { createRegistryService, registryMessages } from './registry.service.server'
+import { createGiftTracker } from './gift-tracker.server'
 import { createReservationsService } from './reservations.service.server'
 import { addItemFormInput } from './ui/add-to-registry.server'
 import { groupItems, moveInList } from './ui/organize-order'
@@ -11,6 +12,7 @@ import { groupItems, moveInList } from './ui/organize-order'
 let database: TestDatabase
 let registry: ReturnType<typeof createRegistryService>
 let reservations: ReturnType<typeof createReservationsService>
+let tracker: ReturnType<typeof createGiftTracker>
 const factories = catalogFactories(() => database.db, 71_000)
 let productId: number
 let n = 0
@@ -53,6 +55,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   registry = createRegistryService({ db: database.db })
   reservations = createReservationsService({ db: database.db })
+  tracker = createGiftTracker({ db: database.db, email: { send: async () => ({}) as never }, publicOrigin: 'https://nestlist.test' })
   const category = await factories.createCategory({ urlSlug: 'organise-test' })
   const brand = await factories.createBrand()
   productId = (await factories.createProduct({ categoryId: category.id, brandId: brand.id, priceCents: 4_500 })).id
@@ -137,8 +140,8 @@ describe('organising', () => {
     await registry.removeItem(item.id, owner)
     expect((await reservations.onRemovedItems(r.id)).map((x) => x.regItemId)).toEqual([item.id])
     expect((await registry.guestView(r.id)).items).toEqual([])
-    const tracker = await reservations.giftTracker(r.id, owner)
-    expect(tracker.gifts[0]).toMatchObject({ giverName: 'Aunt May', itemRemoved: true, quantity: 2 })
+    const listed = await tracker.list(r.id, owner)
+    expect(listed.gifts[0]).toMatchObject({ giverName: 'Aunt May', itemRemoved: true, quantity: 2 })
 
     await registry.restoreItem(item.id, owner)
     expect(await reservations.onRemovedItems(r.id)).toEqual([])
@@ -169,19 +172,19 @@ describe('gift tracker', () => {
     const gift = await reservations.boughtElsewhere(item.id, { quantity: 1, giverName: 'Grandpa Joe', giverEmail: 'joe@example.test' })
     await reservations.reserve(item.id, { quantity: 1, giverName: 'Uncle Ben', giverEmail: 'ben@example.test' })
     // The tracker names gifts by their gift id, never by the reservation id (the giver's key).
-    const giftId = (await reservations.giftTracker(r.id, owner)).gifts.find((g) => g.source === 'bought_elsewhere')!.id
+    const giftId = (await tracker.list(r.id, owner)).gifts.find((g) => g.source === 'bought_elsewhere')!.id
     expect(giftId).not.toBe(gift.id)
-    expect(await reservations.setThankYouSent(giftId, owner, true)).toMatchObject({ id: giftId, thankYouSent: true })
-    const tracker = await reservations.giftTracker(r.id, owner)
-    expect(tracker.counts).toEqual({ gifts: 2, thankYouSent: 1 })
-    expect(tracker.gifts.find((g) => g.id === giftId)).toMatchObject({ source: 'bought_elsewhere', thankYouSent: true })
-    expect(tracker.gifts.map((g) => g.id)).not.toContain(gift.id)
-    expect(await codeOf(reservations.setThankYouSent(giftId, stranger, false))).toBe('not_found')
-    expect(await codeOf(reservations.setThankYouSent(gift.id, owner, false))).toBe('not_found')
-    expect(await codeOf(reservations.giftTracker(r.id, stranger))).toBe('not_found')
+    expect(await tracker.update(giftId, owner, { thankYouSent: true })).toMatchObject({ id: giftId, thankYouSent: true })
+    const listed = await tracker.list(r.id, owner)
+    expect(listed.counts).toEqual({ gifts: 2, thankYouSent: 1, toThank: 1, notReceived: 2 })
+    expect(listed.gifts.find((g) => g.id === giftId)).toMatchObject({ source: 'bought_elsewhere', thankYouSent: true })
+    expect(listed.gifts.map((g) => g.id)).not.toContain(gift.id)
+    expect(await codeOf(tracker.update(giftId, stranger, { thankYouSent: false }))).toBe('not_found')
+    expect(await codeOf(tracker.update(gift.id, owner, { thankYouSent: false }))).toBe('not_found')
+    expect(await codeOf(tracker.list(r.id, stranger))).toBe('not_found')
 
     await registry.updateSettings(r.id, owner, { title: r.title, familyName: r.familyName, slug: r.slug, isArrivalDateKnown: false, surprise: true })
-    expect(await reservations.giftTracker(r.id, owner)).toEqual({ surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } })
-    expect(await codeOf(reservations.setThankYouSent(giftId, owner, false))).toBe('not_found')
+    expect(await tracker.list(r.id, owner)).toEqual({ surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0, toThank: 0, notReceived: 0 } })
+    expect(await codeOf(tracker.update(giftId, owner, { thankYouSent: false }))).toBe('not_found')
   })
 })

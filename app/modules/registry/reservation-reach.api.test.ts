@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signUpThroughApi } from '../../../tests/support/accounts'
 import { registryApiHarness, type RegistryApiHarness } from '../../../tests/support/registry-api'
 import { users } from '../accounts/accounts.schema'
+import { emailOutbox } from '../email/email.schema'
 
 let h: RegistryApiHarness
 let products: number[]
@@ -108,7 +109,7 @@ describe("the owner's gift tracker", () => {
     expect(sent.json).toMatchObject({ id: giftId, thankYouSent: true })
     expect(sent.text).not.toContain(reservationId)
     const after = await h.call('GET', `/api/v3/registries/${registry.id}/reservations`, { cookie: owner.cookie })
-    expect(after.json.counts).toEqual({ gifts: 1, thankYouSent: 1 })
+    expect(after.json.counts).toEqual({ gifts: 1, thankYouSent: 1, toThank: 0, notReceived: 1 })
 
     // Nobody else ticks it, and a reservation id (the guest's key) is not a gift id.
     const stranger = await h.signUp('Stranger')
@@ -116,5 +117,37 @@ describe("the owner's gift tracker", () => {
     expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { body: { thankYouSent: false } })).status).toBe(401)
     expect((await h.call('PATCH', `/api/v3/gifts/${reservationId}`, { cookie: owner.cookie, body: { thankYouSent: false } })).status).toBe(404)
     expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: owner.cookie, body: { thankYouSent: 'yes' } })).status).toBe(422)
+  })
+
+  test("through the API the family marks a gift received, filters the tracker, and asks the giver for a thank-you address once a day", async () => {
+    const giverEmail = `guest3.${Date.now()}@example.test`
+    const { owner, registry, reservationId } = await reservedByGuest(giverEmail)
+    const giftId = (await h.call('GET', `/api/v3/registries/${registry.id}/reservations`, { cookie: owner.cookie })).json.gifts[0].id as string
+
+    const received = await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: owner.cookie, body: { received: true } })
+    expect(received.status, received.text).toBe(200)
+    expect(received.json).toMatchObject({ id: giftId, kind: 'reserved', received: true, thankYouSent: false, canAskForAddress: true, giverName: 'Aunt June' })
+    expect((await h.call('PATCH', `/api/v3/gifts/${giftId}`, { cookie: owner.cookie, body: {} })).status).toBe(422)
+    const toThank = await h.call('GET', `/api/v3/registries/${registry.id}/reservations?show=to-thank`, { cookie: owner.cookie })
+    expect(toThank.json.gifts.map((g: { id: string }) => g.id)).toEqual([giftId])
+    const thanked = await h.call('GET', `/api/v3/registries/${registry.id}/reservations?show=thanked`, { cookie: owner.cookie })
+    expect(thanked.json).toMatchObject({ gifts: [], counts: { gifts: 1, toThank: 1, notReceived: 0 } })
+    expect((await h.call('GET', `/api/v3/registries/${registry.id}/reservations?show=nonsense`, { cookie: owner.cookie })).status).toBe(422)
+
+    const stranger = await h.signUp('Stranger')
+    expect((await h.call('POST', `/api/v3/gifts/${giftId}/address_requests`, { cookie: stranger.cookie })).status).toBe(404)
+    const asked = await h.call('POST', `/api/v3/gifts/${giftId}/address_requests`, { cookie: owner.cookie })
+    expect(asked.status, asked.text).toBe(200)
+    expect(asked.json).toMatchObject({ id: giftId, canAskForAddress: false })
+    expect(asked.json.addressRequestedAt).toEqual(expect.any(String))
+    const again = await h.call('POST', `/api/v3/gifts/${giftId}/address_requests`, { cookie: owner.cookie })
+    expect(again.status).toBe(409)
+    expect(again.json.error.message).toMatch(/already asked Aunt June/)
+    const mail = await h.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, giverEmail))
+    const ask = mail.filter((m) => m.subject.includes('thank-you note'))
+    expect(ask).toHaveLength(1)
+    // The link is the giver's own gift page, on our host; the family never sees that key.
+    expect(JSON.stringify(ask[0])).toContain(`/reservations/${reservationId}`)
+    expect(asked.text).not.toContain(reservationId)
   })
 })

@@ -25,14 +25,6 @@ export const reservationMessages = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/**
- * The owner's handle on a gift: a one-way digest of its reservation id (128 bits of SHA-256). The reservation id
- * is the giver's bearer key (their email link views, cancels, edits or buys the gift); the owner's tracker names the
- * same gift by this id, which opens nothing on the guest side and from which the key cannot be worked back.
- */
-const giftIdOf = sql<string>`left(encode(sha256(convert_to('nestlist-gift:' || ${reservations.id}::text, 'UTF8')), 'hex'), 32)`
-const GIFT_ID = /^[0-9a-f]{32}$/
-
 /** What the giver sees of their own reservation (the link in their email is the key). */
 export type GiverReservation = {
   id: string
@@ -68,24 +60,6 @@ export function reachableBy(user: GiverAccount): SQL {
   return user.emailVerified
     ? sql`(${reservations.giverUserId} = ${user.id} or ${reservations.giverEmail} = ${user.email.trim().toLowerCase()})`
     : sql`${reservations.giverUserId} = ${user.id}`
-}
-
-/**
- * One line of the owner's gift tracker. Giver fields are null while the surprise is on. `id` is the gift's id
- * (giftIdOf), never the reservation id: that one is the giver's key and would let the owner act as the guest.
- */
-export type TrackedGift = {
-  id: string
-  itemTitle: string
-  quantity: number
-  source: ReservationRow['source']
-  status: ReservationRow['status']
-  date: string
-  giverName: string | null
-  giverEmail: string | null
-  thankYouAddress: PostalAddress | null
-  thankYouSent: boolean
-  itemRemoved: boolean
 }
 
 export type ReservationsDeps = {
@@ -124,34 +98,6 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
   }
   const giverEmailOf = (input: unknown) => String((input as { giverEmail?: unknown } | null)?.giverEmail ?? '').trim().toLowerCase()
 
-  // Who may see the gift tracker and tick thank-yous: the registry's owner and its collaborators.
-  const access = createRegistryAccess(db)
-
-  /** 'Keep it a surprise' is on and its reveal date has not come: the tracker shows no givers and no gifts. */
-  const surpriseOn = (reg: RegistryRow) => reg.surprise && (!reg.surpriseRevealDate || reg.surpriseRevealDate > clock().toISOString().slice(0, 10))
-
-  /** Gift tracker lines (owner-facing: named by giftIdOf, never by the reservation id), newest first. */
-  async function trackedGifts(where: SQL | undefined): Promise<TrackedGift[]> {
-    const rows = await db
-      .select({ r: reservations, giftId: giftIdOf, title: regItems.title, removedAt: regItems.removedAt })
-      .from(reservations)
-      .innerJoin(regItems, eq(regItems.id, reservations.regItemId))
-      .where(where)
-      .orderBy(desc(reservations.createdAt))
-    return rows.map(({ r, giftId, title, removedAt }) => ({
-      id: giftId,
-      itemTitle: title,
-      quantity: r.quantity,
-      source: r.source,
-      status: r.status,
-      date: (r.purchasedAt ?? r.createdAt).toISOString(),
-      giverName: r.giverName,
-      giverEmail: r.giverEmail,
-      thankYouAddress: r.thankYouAddress ?? null,
-      thankYouSent: r.thankYouSent,
-      itemRemoved: removedAt !== null,
-    }))
-  }
   async function reservationById(id: string) {
     if (!UUID.test(id)) return undefined
     const [r] = await db.select().from(reservations).where(eq(reservations.id, id))
@@ -571,41 +517,6 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
         .where(and(eq(reservations.registryId, registryId), inArray(reservations.id, ids), sql`${reservations.status} <> 'cancelled'`))
     },
 
-    /**
-     * The gift tracker (owner and collaborators): every gift with giver, item, quantity, date and source. With 'keep it a
-     * surprise' on, the server leaves the givers and the list out entirely until the reveal date.
-     */
-    async giftTracker(registryId: number, userId: number): Promise<{ surpriseActive: boolean; gifts: TrackedGift[]; counts: { gifts: number; thankYouSent: number } }> {
-      const found = await access.of(registryId, userId)
-      if (!found) throw new DomainError('not_found', 'We could not find that registry.')
-      if (surpriseOn(found.registry)) return { surpriseActive: true, gifts: [], counts: { gifts: 0, thankYouSent: 0 } }
-      const gifts = await trackedGifts(and(eq(reservations.registryId, registryId), sql`${reservations.status} <> 'cancelled'`))
-      return { surpriseActive: false, gifts, counts: { gifts: gifts.length, thankYouSent: gifts.filter((g) => g.thankYouSent).length } }
-    },
-
-    /**
-     * The owner or a collaborator ticks 'thank-you sent' on a gift, named by its tracker id (not_found for anyone
-     * else, for unknown ids, and for a reservation id). Answers the gift's tracker line after the change.
-     */
-    async setThankYouSent(giftId: string, userId: number, sent: boolean): Promise<TrackedGift> {
-      if (!GIFT_ID.test(giftId)) throw new DomainError('not_found', reservationMessages.notFound)
-      const managed = (await access.managedBy(userId)).map((r) => r.id)
-      if (managed.length === 0) throw new DomainError('not_found', reservationMessages.notFound)
-      // Only the registries this person manages are searched (reservations_registry_idx), so the digest is
-      // computed for their gifts alone.
-      const [r] = await db
-        .select({ id: reservations.id, registryId: reservations.registryId })
-        .from(reservations)
-        .where(and(inArray(reservations.registryId, managed), sql`${giftIdOf} = ${giftId.toLowerCase()}`))
-      if (!r) throw new DomainError('not_found', reservationMessages.notFound)
-      // While the surprise is on the tracker names no gifts, so none can be ticked (nor its giver learned).
-      const found = await access.of(r.registryId, userId)
-      if (!found || surpriseOn(found.registry)) throw new DomainError('not_found', reservationMessages.notFound)
-      await db.update(reservations).set({ thankYouSent: sent }).where(eq(reservations.id, r.id))
-      const [line] = await trackedGifts(eq(reservations.id, r.id))
-      return line!
-    },
-
     /** Reservations of removed items, so the owner never loses track of them (by item: no reservation ids, the givers' keys). */
     async onRemovedItems(registryId: number) {
       return db
@@ -652,21 +563,6 @@ export function createReservationsService({ db, clock = () => new Date(), maxInF
       })
     },
 
-    /** The gifts of one item, for its registry's owner and collaborators (not_found for anyone else, and for unknown items). */
-    async forItem(regItemId: number, userId: number): Promise<TrackedGift[]> {
-      if (!Number.isSafeInteger(regItemId) || regItemId <= 0) throw new DomainError('not_found', reservationMessages.itemGone)
-      const [item] = await db.select({ registryId: regItems.registryId }).from(regItems).where(eq(regItems.id, regItemId))
-      if (!item) throw new DomainError('not_found', reservationMessages.itemGone)
-      const [tracker, ids] = await Promise.all([
-        service.giftTracker(item.registryId, userId).catch((e: unknown) => {
-          if (e instanceof Error && (e as { code?: string }).code === 'not_found') throw new DomainError('not_found', reservationMessages.itemGone)
-          throw e
-        }),
-        db.select({ id: giftIdOf }).from(reservations).where(eq(reservations.regItemId, regItemId)),
-      ])
-      const mine = new Set(ids.map((r) => r.id))
-      return tracker.gifts.filter((g) => mine.has(g.id))
-    },
   }
   return service
 }
