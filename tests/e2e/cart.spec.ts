@@ -340,4 +340,25 @@ describe('registry guest view', () => {
     expect(Object.keys(cart.lines[0].gift).sort()).toEqual(['familyName', 'regItemId', 'registryId', 'shipsTo'])
     await context.close()
   })
+
+  test("with JavaScript, buying an item whose color the family left open asks for it at the card, then, once chosen, checks it out (axe at 1280)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await open(page, '/maya-and-leo')
+    const buy = page.locator('[data-buy-from-nestlist]').filter({ has: page.locator('select') }).first()
+    const menus = await buy.locator('select').all()
+    expect(menus.length).toBeGreaterThan(0)
+    // Nothing chosen: the refusal is said beside the field, in the card the guest used, and nothing is added.
+    await buy.getByRole('button').click()
+    await expect.poll(() => buy.innerText()).toMatch(/Choose a (size|color)\./)
+    expect(page.url()).toContain('/maya-and-leo')
+    await expectNoSeriousA11yViolations(page, 'guest registry, buy step asking for an option, 1280')
+    for (const menu of menus) {
+      const value = await menu.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')
+      await menu.selectOption(value!)
+    }
+    await buy.getByRole('button').click()
+    await page.waitForURL((url) => url.pathname === '/store-checkout-hbb')
+    await context.close()
+  })
 })
