@@ -61,6 +61,7 @@ export const cartMessages = {
   tooMany: `You can buy at most ${MAX_LINE_QUANTITY} of one item.`,
   cartFull: `Your cart is full (${MAX_CART_LINES} items). Check out or remove something first.`,
   giftNotNeeded: 'This gift is no longer needed on the registry.',
+  giftOptionFixed: (field: 'size' | 'color', value: string) => `The family asked for this in ${field} ${value}, so that is the one to buy.`,
   groupGift: 'This is a group gift: chip in towards it on the registry instead of buying it whole.',
   noCart: 'Your cart is empty.',
   giftCardDetails: 'Choose the gift card amount and who it is for on the gift card page.',
@@ -336,6 +337,14 @@ export function createCartService({ db, clock = () => new Date(), registry }: Ca
         if (item.groupGift) throw new DomainError('conflict', cartMessages.groupGift)
         const stillNeeded = item.quantityNeeded - item.quantityReserved - item.quantityPurchased
         if (stillNeeded < data.quantity) throw new DomainError('conflict', cartMessages.giftNotNeeded)
+        // An option the family chose is the gift: a different one is not what they asked for.
+        for (const field of ['size', 'color'] as const) {
+          const wanted = item.options[field]
+          if (wanted && options[field] !== wanted) {
+            const message = cartMessages.giftOptionFixed(field, wanted)
+            throw new DomainError('invalid_input', message, { fields: { [field]: [message] } })
+          }
+        }
         gift = { registryId: item.registryId, regItemId: item.id }
       }
       const cartId = foundCartId ?? (await ensureCartId(viewer))

@@ -239,4 +239,18 @@ describe('cart', () => {
     expect(JSON.stringify(view)).not.toContain('Secret Lane')
     expect(await codeOf(cart.add(viewer, { productId: p.id, regItemId: item.id, quantity: 2 }))).toBe(`conflict:${cartMessages.giftNotNeeded}`)
   })
+
+  test("a registry gift in a size the family chose is bought in that size; one they left open takes the giver's choice", async () => {
+    const registry = createRegistryService({ db: database.db })
+    const owner = await newUser()
+    const p = await product({ stock: 10, options: { sizes: ['NB', '3M'], colors: ['blue', 'sand'] } })
+    const r = await registry.create(owner, { registryType: 'baby', title: 'Baby Sizes', familyName: 'The Sizes', slug: `sizes-${Date.now()}`, isArrivalDateKnown: false })
+    const item = await registry.addItem(r.id, owner, { productId: p.id, quantity: 2, options: { size: '3M' } })
+    const viewer = { guestToken: cart.newGuestToken() }
+    const wrong = await cart.add(viewer, { productId: p.id, regItemId: item.id, size: 'NB', color: 'blue' }).catch((e: { code: string; message: string; fields?: unknown }) => e)
+    expect(wrong).toMatchObject({ code: 'invalid_input', message: cartMessages.giftOptionFixed('size', '3M'), fields: { size: [cartMessages.giftOptionFixed('size', '3M')] } })
+    expect((await cart.view(viewer)).lines).toHaveLength(0)
+    const { cart: view } = await cart.add(viewer, { productId: p.id, regItemId: item.id, size: '3M', color: 'sand' })
+    expect(view.lines[0]).toMatchObject({ options: { size: '3M', color: 'sand' }, gift: { regItemId: item.id } })
+  })
 })
