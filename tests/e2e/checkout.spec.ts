@@ -215,7 +215,7 @@ describe('checkout', () => {
     await context.close()
   })
 
-  test("a guest buys a registry gift that ships to the family without ever seeing the family's street", async () => {
+  test("a guest buys a registry gift with a message and a thank-you address, never seeing the family's street; the family is emailed and finds both in the gift tracker", async () => {
     const { rows } = await shop.pool.query<{ item_id: string; product_id: number; line1: string; options: Record<string, string> }>(
       `select i.id as item_id, i.product_id, r.shipping_address->>'line1' as line1, i.options
        from reg_items i join registries r on r.id = i.registry_id join products p on p.id = i.product_id
@@ -241,6 +241,8 @@ describe('checkout', () => {
     const giver = email()
     await fillContact(page, giver)
     await page.getByLabel('Gift message').fill('Welcome, little one!')
+    await page.getByLabel('Share my address with the family so they can send a thank-you note').check()
+    await fillAddress(page)
     await fillCard(page)
     await page.getByRole('button', { name: /^Place order/ }).click()
     await orderPlaced(page)
@@ -257,6 +259,21 @@ describe('checkout', () => {
       ]),
     ).toBe(1)
     await context.close()
+
+    // The family hears of it at once (the demo family's preference), with the giver's name and message...
+    const told = `select count(*)::int as n from email_outbox where to_address = 'parent@nestlist.example' and category = 'registry_activity'
+      and text like '%Sam Shopper%' and text like '%Welcome, little one!%'`
+    await expect.poll(() => shop.count(told)).toBe(1)
+    // ...and finds the gift, its message and the thank-you address in the gift tracker.
+    const signIn = await fetch(`${baseUrl}/api/v3/user_session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(demoParent) })
+    const family = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await signInContext(family, baseUrl, { cookie: (signIn.headers.get('set-cookie') ?? '').split(';')[0]! })
+    const tracker = await family.newPage()
+    await open(tracker, '/registry/gift-tracker?show=to-thank')
+    const row = tracker.getByRole('listitem').filter({ hasText: 'Sam Shopper gave' }).filter({ hasText: 'Welcome, little one!' })
+    expect(await row.innerText()).toContain('Bought on Nestlist')
+    expect(await row.innerText()).toContain('1 Main Street, Sacramento, CA 95814')
+    await family.close()
   })
 
   test('without JavaScript the checkout form still places the order (city and state filled from the ZIP code)', async () => {
