@@ -15,8 +15,8 @@ export function fieldsFromIssues(issues: Issue[]): FieldErrors {
   return fields
 }
 
-/** Throws the invalid_input error for a failed parse. */
-export function invalidInput(issues: Issue[], message = 'Some fields need another look.'): never {
+/** Throws the invalid_input error for a failed parse; without a message it says invalid_input's default (errorTable). */
+export function invalidInput(issues: Issue[], message?: string): never {
   throw new DomainError('invalid_input', message, { fields: fieldsFromIssues(issues) })
 }
 

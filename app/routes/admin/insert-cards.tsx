@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { isDomainError } from '~/lib/errors'
+import { httpStatusOf, isDomainError } from '~/lib/errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { insertCardStatuses, insertCardStatusLabels, type InsertCardStatus } from '~/modules/insert-cards/insert-cards.validation'
 import { Alert, Badge, Button, Card, cx, PageHeader } from '~/ui'
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const order = await context.services.insertCards.advance(id, from)
     return { ok: true as const, message: `Order ${order.id} is now ${insertCardStatusLabels[order.status].toLowerCase()}.` }
   } catch (error) {
-    if (isDomainError(error)) return data({ ok: false as const, message: error.message }, { status: error.code === 'not_found' ? 404 : 409 })
+    if (isDomainError(error)) return data({ ok: false as const, message: error.message }, { status: httpStatusOf(error.code) })
     throw error
   }
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { isDomainError } from '~/lib/errors'
 import { formatLongDate } from '~/lib/format'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return { giftReturn: await context.services.giftCards.giftReturnFor(params.id, user.id), printing: new URL(request.url).searchParams.get('print') === '1' }
   } catch (error) {
-    if ((error as { code?: string }).code === 'not_found') throw new Response('Not Found', { status: 404 })
+    if (isDomainError(error) && error.code === 'not_found') throw new Response('Not Found', { status: 404 })
     throw error
   }
 }

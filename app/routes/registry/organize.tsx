@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { formFailure } from '~/lib/form-errors'
+import { isDomainError } from '~/lib/errors'
 import { formatCents } from '~/lib/money'
 import { requireUser } from '~/modules/accounts/auth.server'
 import type { OwnerRegistry } from '~/modules/registry/registry.types'
@@ -19,7 +20,7 @@ async function ownRegistry(context: Route.LoaderArgs['context'], idParam: string
   try {
     return await context.services.registry.ownerView(id, userId)
   } catch (error) {
-    if (error instanceof Error && (error as { code?: string }).code === 'not_found') notFound()
+    if (isDomainError(error) && error.code === 'not_found') notFound()
     throw error
   }
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { isDomainError } from '~/lib/errors'
+import { httpStatusOf, isDomainError } from '~/lib/errors'
 import { flashCookie } from '~/lib/flash.server'
 import { formatCents } from '~/lib/money'
 import { orNotFound } from '~/routes/store/http-errors'
@@ -24,7 +24,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     await context.services.reservations.markPurchased(r.id)
   } catch (error) {
     if (!isDomainError(error)) throw error
-    return data({ message: error.message }, { status: error.code === 'conflict' ? 409 : 404 })
+    return data({ message: error.message }, { status: httpStatusOf(error.code) })
   }
   throw redirect(`/reservations/${r.id}`, { headers: { 'Set-Cookie': flashCookie('reservation_purchased') } })
 }

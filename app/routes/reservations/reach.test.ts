@@ -58,6 +58,6 @@ describe('pages', () => {
     const form = new URLSearchParams({ intent: 'thank-you', id: page.gifts[0]!.id, sent: 'true' })
     const result = await trackerAction(args({ method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }) as Parameters<typeof trackerAction>[0])
     expect((result as { data: { ok: boolean } }).data.ok).toBe(true)
-    expect((await trackerLoader(args())).counts).toEqual({ gifts: 1, thankYouSent: 1 })
+    expect((await trackerLoader(args())).counts).toEqual({ gifts: 1, thankYouSent: 1, toThank: 0, notReceived: 1 })
   })
 })

@@ -48,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await service.remove(user.id, id)
     return data<ActionResult>({ ok: true, intent, message: paymentMethodMessages.removed, at })
   } catch (error) {
-    const failure = formFailure(error)
+    // A card the form could not parse says only invalid_input's default; this form has a better sentence for it.
+    const failure = formFailure(error, intent === 'add' ? { genericMessage: paymentMethodMessages.couldNotSave } : {})
     const fields: Record<string, string[]> = {}
     for (const [k, v] of Object.entries(failure.fields)) fields[cardFormField[k] ?? k] = [...(fields[cardFormField[k] ?? k] ?? []), ...v]
-    const message = intent === 'add' && Object.keys(fields).length > 0 && failure.message === 'Some fields need another look.' ? paymentMethodMessages.couldNotSave : failure.message
-    return data<ActionResult>({ ...failure, message, fields, intent, at, values: intent === 'add' ? { cardExpiry, makeDefault } : undefined }, { status: failure.status })
+    return data<ActionResult>({ ...failure, fields, intent, at, values: intent === 'add' ? { cardExpiry, makeDefault } : undefined }, { status: failure.status })
   }
 }
 
