@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'data/**', '.react-router/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['build/**', 'build-previous/**', 'data/**', '.react-router/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,6 +37,33 @@ export default tseslint.config(
     files: ['app/routes/**', 'app/api/**', 'app/components/**', 'app/ui/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '~/db/*', '**/*.schema'], message: 'Use context.services instead.' }] }],
+    },
+  },
+  {
+    // Dependencies point inward (ARCHITECTURE.md): routes/ and api/ use modules/, never the reverse. A function or
+    // type both sides need belongs to the module that owns it; the route or handler imports it from there.
+    // Regexes rather than globs, so '../../server/x' is caught while 'react-dom/server' is not. Tests may drive a
+    // module through either way in (app.request() on server/app, a route's action), so they are exempt.
+    files: ['app/modules/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // '~/routes/…', '~/api/…', 'app/routes/…' (baseUrl), '../../routes/…', '../../../api/…'
+              regex: '^(~/|(\\./)?(\\.\\./)+|app/)(routes|api)(/|$)',
+              message: 'Modules must not import from app/routes or app/api: move what both need into the owning module.',
+            },
+            {
+              // 'server/…' (baseUrl), '../../../server/…', '~/../server/…'
+              regex: '^((\\./)?(\\.\\./)+|~/\\.\\./)?server(/|$)',
+              message: 'Modules must not import from server/: it is the composition root that wires them.',
+            },
+          ],
+        },
+      ],
     },
   },
 )

@@ -9,7 +9,7 @@ import { createAccountsService, type AccountsConfig } from './modules/accounts/a
 import { createAddressService } from './modules/accounts/address.service.server'
 import { createEmailPreferencesService } from './modules/accounts/email-preferences.service.server'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.server'
-import { createVisitorReader } from './modules/accounts/visitor.server'
+import { createVisitorReader } from './modules/visitor/visitor.server'
 import { createRegistryService } from './modules/registry/registry.service.server'
 import { createReservationsService } from './modules/registry/reservations.service.server'
 import { createGiftNotices } from './modules/registry/gift-notices.server'
@@ -170,7 +170,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     /** The origin every emailed link starts with (docs/decisions/034); pages and API handlers pass it to services that take one. */
     publicOrigin,
-    /** What the site knows of the person asking, for a page's personal parts, in one statement (app/modules/accounts/visitor.server.ts). */
+    /** What the site knows of the person asking, for a page's personal parts, in one statement (app/modules/visitor/visitor.server.ts). */
     visitor: createVisitorReader({ accounts, cart, discount }),
     // Deferred and scheduled work (app/modules/jobs/jobs.server.ts says how to add a job in one line).
     jobs,

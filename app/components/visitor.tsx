@@ -5,7 +5,7 @@
 // cart link. A personal page's root loader gives the same facts already, so it needs no script to show them.
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetchers, useNavigation } from 'react-router'
-import type { VisitorFacts } from '~/modules/accounts/visitor.server'
+import type { VisitorFacts } from '~/modules/visitor/visitor.server'
 
 export const VISITOR_HEADER_PATH = '/api/v3/me/header'
 

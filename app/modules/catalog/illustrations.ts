@@ -6,7 +6,7 @@ import { BRAND_SEEDS, brandIndexBySlug } from './seed/brand-list'
 import { categoryNodeBySlug } from './seed/category-tree'
 import { guideSeedBySlug } from './seed/guide-list'
 import { hashString } from './seed/prng'
-import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug } from '../banner-ads/banner-art'
+import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug } from './banner-art'
 import { PLACEHOLDER_HEART_PATH } from './image-paths'
 
 /** Every product illustration, by id. The id appears in image paths, so keep ids stable. */
@@ -132,7 +132,7 @@ export { PLACEHOLDER_HEART_PATH }
 
 // The home banner ads' art (its names, size and paths) lives in banner-art.ts, which the staff page imports without
 // this module's seed data; it is drawn here (renderBannerSvg).
-export { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from '../banner-ads/banner-art'
+export { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from './banner-art'
 
 /** Image badges shown top-right on product cards. */
 export const IMAGE_BADGES = {

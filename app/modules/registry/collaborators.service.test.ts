@@ -9,13 +9,11 @@ import { createEmailService } from '../email/email.service.server'
 import { registryCollaboratorInvites } from './collaborators.schema'
 import { collaboratorServiceMessages, createCollaboratorsService, MAX_COLLABORATORS } from './collaborators.service.server'
 import { createGiftTracker } from './gift-tracker.server'
-import { createReservationsService } from './reservations.service.server'
 import { createRegistryService } from './registry.service.server'
 
 let database: TestDatabase
 let registry: ReturnType<typeof createRegistryService>
 let collaborators: ReturnType<typeof createCollaboratorsService>
-let reservations: ReturnType<typeof createReservationsService>
 let tracker: ReturnType<typeof createGiftTracker>
 let n = 0
 let now = new Date('2030-03-01T12:00:00Z')
@@ -25,7 +23,6 @@ const origin = 'http://localhost:3000'
 beforeAll(async () => {
   database = await createTestDatabase()
   registry = createRegistryService({ db: database.db, clock })
-  reservations = createReservationsService({ db: database.db, clock })
   tracker = createGiftTracker({ db: database.db, email: { send: async () => ({}) as never }, publicOrigin: 'https://nestlist.test', clock })
   const email = createEmailService({ db: database.db, logger: pino({ level: 'silent' }), clock })
   collaborators = createCollaboratorsService({ db: database.db, email, clock })

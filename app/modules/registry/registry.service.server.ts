@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, desc, eq, inArray, isNull, ne, type SQL, sql 
 import type { Db } from '~/db/client.server'
 import { DomainError } from '~/lib/errors'
 import { parseInput as parse } from '~/lib/parse-input'
-import { openOptionChoices } from '~/modules/cart/cart-options'
+import { openOptionChoices } from '~/modules/catalog/product-options'
 import { type ProductOptions, products } from '~/modules/catalog/catalog.schema'
 import { pdpPath } from '~/modules/catalog/product-path'
 import { createRegistryAccess } from './registry-access.server'

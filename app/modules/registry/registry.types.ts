@@ -2,7 +2,7 @@
 // or email, so it cannot leak them. No server imports.
 import type { Expecting, PlanningStage, RegistryType, SearchLevel } from './registry.constants'
 import type { PostalAddress } from './registry.schema'
-import type { OpenOptionChoice } from '~/modules/cart/cart-options'
+import type { OpenOptionChoice } from '~/modules/catalog/product-options'
 
 export type { PostalAddress }
 

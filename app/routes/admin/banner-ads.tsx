@@ -9,7 +9,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import type { BannerAdStatus, StaffBannerAd } from '~/modules/banner-ads/banner-ads.service.server'
 import { HOME_BANNER_ADS_MAX, type HomeBannerAdInput } from '~/modules/banner-ads/banner-ads.validation'
-import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from '~/modules/banner-ads/banner-art'
+import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from '~/modules/catalog/banner-art'
 import { Alert, Badge, Button, Card, cx, FieldError, inputClasses, Label, TextField } from '~/ui'
 import type { Route } from './+types/banner-ads'
 

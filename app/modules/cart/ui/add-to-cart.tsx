@@ -9,7 +9,7 @@ import { stockLabel } from '~/modules/inventory/stock-label'
 import { useScripted } from '~/lib/use-scripted'
 import { SelectField } from '~/modules/registry/ui/add-to-registry-fields'
 import { Alert, Button, Icon, LinkButton, TextField } from '~/ui'
-import { optionKey } from '../cart-options'
+import { optionKey } from '~/modules/catalog/product-options'
 import { MAX_LINE_QUANTITY } from '../cart.constants'
 import { CART_PAGE, cartCopy } from './cart-copy'
 

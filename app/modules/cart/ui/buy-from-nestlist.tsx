@@ -7,7 +7,7 @@ import { useFetcher, useLocation } from 'react-router'
 import { useScripted } from '~/lib/use-scripted'
 import { SelectField } from '~/modules/registry/ui/add-to-registry-fields'
 import { Button, Icon } from '~/ui'
-import type { OpenOptionChoice } from '../cart-options'
+import type { OpenOptionChoice } from '~/modules/catalog/product-options'
 import type { AddToCartResult } from './add-to-cart'
 import { ADD_TO_CART_ACTION, cartCopy } from './cart-copy'
 

@@ -1,5 +1,7 @@
-// A product's size and colour as a shopper chose them, checked against what the product offers, and the
-// option key the cart, the stock table and 'notify me' share ('size=NB|color=red', '' without options).
+// A product's size and color as a shopper chose them, checked against what the product offers, and the
+// option key the cart, the stock table, registry items and 'notify me' share ('size=NB|color=red', '' without
+// options). The catalog owns it because the product defines its options; cart, inventory, registry and cash funds
+// import it from here, so none of them has to import another for it.
 import { DomainError } from '~/lib/errors'
 
 export type ChosenOptions = { size?: string; color?: string }

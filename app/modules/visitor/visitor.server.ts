@@ -6,6 +6,9 @@
 //
 // A signed-in visitor's facts are one statement: the session check with every fact as a column of it (each round trip
 // costs a system call to wake a PostgreSQL backend). An invalid session counts a guest cart's cookie.
+//
+// Its own module, not part of accounts: it reads across accounts, cart, orders, registry and discount, and none of
+// them imports it, so no module has to import another that imports it back.
 import type { AnyColumn } from 'drizzle-orm'
 import type { HeaderViewer } from '~/components/account-menu'
 import type { BirthdayPromptUser } from '~/modules/birthday-prompt/birthday-prompt'
@@ -15,8 +18,8 @@ import type { DiscountService, ShopDiscount } from '~/modules/discount/discount.
 import { registryDiscountUsedOf } from '~/modules/orders/orders.service.server'
 import { quickBuyOfferedOf } from '~/modules/orders/quick-buy-offer.server'
 import { type AddTarget, addTargetOf, currentRegistryDiscountFactsOf, ownedRegistriesOf } from '~/modules/registry/registry.service.server'
-import type { AccountsService } from './accounts.service.server'
-import { readSessionToken } from './auth.server'
+import type { AccountsService } from '~/modules/accounts/accounts.service.server'
+import { readSessionToken } from '~/modules/accounts/auth.server'
 
 export type VisitorFacts = {
   viewer: HeaderViewer

@@ -1,6 +1,7 @@
-// The home banner ads' art: names, size and paths, free of the illustrations module (app/modules/catalog/illustrations.ts,
-// which draws them) and its seed data, so the staff page's browser code does not carry the demo catalogue.
-import type { ProductKind } from '../catalog/illustrations'
+// The home banner ads' art: names, size and paths. Like every demo picture it is drawn by the illustrations module
+// (./illustrations.ts, renderBannerSvg), so the catalog owns it and banner ads refer to it by slug; it is kept apart
+// from illustrations and its seed data so the staff page's browser code does not carry the demo catalogue.
+import type { ProductKind } from './illustrations'
 
 /** Home banner ad art (drawn here like every demo image, 1200 x 400): the headline is in the picture, and in the ad's alt text. */
 export const BANNER_ART = {
