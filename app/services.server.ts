@@ -231,6 +231,9 @@ export function createServices(deps: ServiceDeps) {
       observeBatch: deps.checkout?.observeBatch,
       giftCards,
       notices: giftNotices,
+      // The buyer's confirmation is sent here, once per order, for the pages and the API alike.
+      email,
+      publicOrigin,
     })),
     giftCards,
     // Staff support for gift cards and store credit: look up a card, send it a new code (docs/decisions/023, h15).

@@ -1,17 +1,17 @@
 // The checkout pages' server side (docs/decisions/022): the checkout key, the cookie that lets a guest see the
-// order they just placed, the form ↔ placeOrder mapping, and the confirmation email. Routes stay thin.
+// order they just placed, and the form ↔ placeOrder mapping. Routes stay thin; the confirmation email is the
+// orders service's (order-confirmation-email.server.ts), so the pages and the API send the same one.
 import { randomBytes } from 'node:crypto'
 import { type AppLoadContext, data, redirect } from 'react-router'
 import { isDomainError, type FieldErrors } from '~/lib/errors'
-import { formatCents } from '~/lib/money'
 import { getViewer, isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { normaliseCode } from '~/modules/giftcards/giftcards.validation'
-import { checkoutStrings as t, optionText } from './checkout.strings'
+import { checkoutStrings as t } from './checkout.strings'
+import { orderErrorReason } from './order-errors'
 import type { OrderQuote, OrderView } from './orders.service.server'
 import type { CheckoutDefaults } from './ui/checkout-form'
 import type { CheckoutScope } from './orders.validation'
-import { orderMessages } from './orders.validation'
 
 /** Checkout keys of orders this browser placed as a guest (short-lived: one day, only sent to /orders). */
 export const ORDER_ACCESS_COOKIE = 'nestlist_order_access'
@@ -143,8 +143,8 @@ export type CheckoutKind = 'store' | 'registry' | 'reservations' | 'quick_buy'
 
 /**
  * The place-order action shared by the checkout pages: builds placeOrder's input from the form (city and state
- * filled from a known ZIP code, as the saved-address form does), places the order, sends the confirmation
- * email once, and redirects to the order. A failure comes back with the message and what was typed.
+ * filled from a known ZIP code, as the saved-address form does), places the order (the orders service sends
+ * its confirmation email), and redirects to the order. A failure comes back with the message and what was typed.
  */
 export async function placeOrderFromForm(
   request: Request,
@@ -156,13 +156,13 @@ export async function placeOrderFromForm(
   const values = checkoutValuesFrom(form)
   const { viewer, userId } = await pageCartViewer(request, context)
   let summaryState = options.shippingAddress?.state ?? values.state
-  const fail = async (message: string, fields: FieldErrors, status: number) => {
+  const fail = async (message: string, fields: FieldErrors, status: number, totalChanged = false) => {
     // The summary as placing would charge it (tenders included), so the page and the retry agree.
     // A code that no longer works (used up meanwhile) is marked on its field, as after 'Apply'.
     const { quote, fields: tenderFields } = await quoteWithTenders(context, viewer, scope, summaryState, values)
     fields = { ...tenderFields, ...fields }
     // Refused because the summary on screen estimated the tax (no state chosen yet, without JavaScript): say so.
-    const estimated = form.get('shownTaxEstimated') === '1' && quote?.taxState && !quote.taxEstimated && message === orderMessages.totalChanged(quote.totalCents)
+    const estimated = totalChanged && form.get('shownTaxEstimated') === '1' && quote?.taxState && !quote.taxEstimated
     return data<CheckoutFailure>({ ok: false, message: estimated ? t.exactTotal(quote.taxState!, quote.totalCents) : message, fields, values, ...(quote ? { quote } : {}) }, { status })
   }
   if (form.get('intent') === 'apply') return applyTenders(context, viewer, scope, summaryState, values)
@@ -234,8 +234,9 @@ export async function placeOrderFromForm(
       fields.paymentMethodId = [...(fields.paymentMethodId ?? []), ...fields.cardNumber]
       delete fields.cardNumber
     }
-    const onlyFields = Object.keys(fields).length > 0 && error.message === 'Some fields need another look.'
-    return fail(onlyFields ? t.fixFields : error.message, fields, status)
+    const reason = orderErrorReason(error)
+    const onlyFields = Object.keys(fields).length > 0 && reason === 'invalid_fields'
+    return fail(onlyFields ? t.fixFields : error.message, fields, status, reason === 'total_changed')
   }
 
   // 'Save this card for next time': only once the order went through, and only for a signed-in buyer.
@@ -244,9 +245,6 @@ export async function placeOrderFromForm(
   }
   // The page's own follow-up (e.g. the group gift an "Order it" order is linked to): never fails the placed order.
   if (options.afterPlaced) await options.afterPlaced(order, userId ?? null).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'after-placement step failed'))
-  if (await context.services.orders.claimConfirmation(order.id)) {
-    await sendOrderConfirmation(context, order, userId).catch((err: unknown) => context.logger.warn({ err, orderId: order.id }, 'order confirmation email failed'))
-  }
   const headers = new Headers()
   if (!userId) headers.append('Set-Cookie', orderAccessCookie(request, context, values.checkoutKey))
   throw redirect(`/orders/${order.id}?placed=1`, { headers })
@@ -292,49 +290,6 @@ async function applyTenders(context: AppLoadContext, viewer: { userId?: number |
   return data<CheckoutFailure>({ ok: false, applied: true, message, fields, values, ...(quote ? { quote } : {}) }, { status })
 }
 
-/** The lines of an order as plain text, for the email. */
-function summaryParagraphs(order: OrderView): string[] {
-  const lines = order.lines.map((l) => {
-    const opts = optionText(l.options)
-    return `${l.quantity} × ${l.title}${opts ? ` (${opts})` : ''}: ${formatCents(l.lineTotalCents)}`
-  })
-  const totals = [
-    `Subtotal: ${formatCents(order.subtotalCents)}`,
-    order.discountCents > 0 ? `Registry discount: −${formatCents(order.discountCents)}` : null,
-    `Shipping: ${order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}`,
-    `Tax: ${formatCents(order.taxCents)}`,
-    `Total: ${formatCents(order.totalCents)}, paid with ${t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}`,
-  ].filter((x): x is string => x !== null)
-  const shipsTo =
-    order.shipsTo.kind === 'registry'
-      ? t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)
-      : `Ships to ${[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2, `${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`].filter(Boolean).join(', ')}.`
-  // One paragraph each: the email layout keeps paragraphs, not line breaks.
-  return [...lines, totals.join('\u00a0· '), shipsTo]
-}
-
-async function sendOrderConfirmation(context: AppLoadContext, order: OrderView, userId: number | null) {
-  const url = `${context.services.publicOrigin}/orders/${order.id}`
-  await context.services.email.send({
-    to: order.email,
-    userId: userId ?? undefined,
-    template: 'notice',
-    data: {
-      category: 'orders',
-      subject: `Your Nestlist order ${t.orderNumber(order.id).replace('Order ', '')} is confirmed`,
-      heading: 'Thank you for your order!',
-      firstName: order.buyerName.split(' ')[0],
-      paragraphs: [
-        `${t.orderNumber(order.id)}, placed ${new Date(order.createdAt).toUTCString().slice(0, 16)}.`,
-        ...summaryParagraphs(order),
-        userId ? 'We will email you again when it ships.' : 'We will email you again when it ships. Keep this email as your receipt.',
-      ],
-      // A guest's order page opens only in the browser that placed it (docs/decisions/022); the email is their receipt.
-      action: userId ? { label: 'View your order', url } : undefined,
-    },
-  })
-}
-
 /** The viewer of a checkout page: cart viewer, signed-in session (if any). */
 export async function checkoutViewer(request: Request, context: AppLoadContext) {
   const [cartViewer, session] = await Promise.all([pageCartViewer(request, context), getViewer(request, context)])
@@ -347,8 +302,9 @@ export async function quoteFor(context: AppLoadContext, viewer: { userId?: numbe
     return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined, ...(applyCredit ? { applyCredit } : {}) })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
   } catch (error) {
     if (!isDomainError(error)) throw error
-    if (error.message === orderMessages.emptyCart) return { quote: null, problem: 'empty' as const, message: null }
-    if (error.message === orderMessages.noRegistryAddress) return { quote: null, problem: 'no_registry_address' as const, message: null }
+    const reason = orderErrorReason(error)
+    if (reason === 'empty_cart') return { quote: null, problem: 'empty' as const, message: null }
+    if (reason === 'no_registry_address') return { quote: null, problem: 'no_registry_address' as const, message: null }
     // Anything else the shopper can act on (e.g. gifts for two registries in one link): say it as it is.
     return { quote: null, problem: 'message' as const, message: error.message }
   }

@@ -16,6 +16,7 @@ import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
+import type { EmailSender } from '../email/email.types'
 import { payments } from '../payments/payments.schema'
 import { asOneStatement, type ChargeSource, type PaymentView, type PaymentsService } from '../payments/payments.service.server'
 import { type PostalAddress, regItems, registries, reservations } from '../registry/registry.schema'
@@ -23,7 +24,10 @@ import { assignShipments, type AssignedShipment } from '../shipping/shipment-ass
 import { orderShipmentSummaries } from '../shipping/order-shipments.server'
 import { orderLines, orders, productStock, type OrderRow } from './orders.schema'
 import { paymentMethodMessages } from '../payments/payment-methods.validation'
-import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput, type ShownAmounts } from './orders.validation'
+import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
+import { sendOrderConfirmation } from './order-confirmation-email.server'
+import { OrderError, orderErrorReason } from './order-errors'
+import { differsFromShown } from './shown-amounts'
 import { ensureProductStock } from './stock.seed.server'
 import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
 import { warehouseFor } from './warehouses'
@@ -139,6 +143,12 @@ export type OrdersDeps = {
   observeBatch?: (timings: BatchTimings) => void
   /** Tells the family of the registry gifts an order bought (app/modules/registry/gift-notices.server.ts). */
   notices?: { order(orderId: string): Promise<void> }
+  /**
+   * Sends the buyer's confirmation once an order is placed (order-confirmation-email.server.ts), from the pages
+   * and the API alike; its link starts with `publicOrigin`. Left out (some tests): no confirmation is sent or claimed.
+   */
+  email?: EmailSender
+  publicOrigin?: string
 }
 
 /** One group-commit batch, in milliseconds from when its first checkout joined the queue. */
@@ -185,6 +195,16 @@ type PricedLine = {
 const optionKeyOf = (o: { size?: string; color?: string }) => [o.size ? `size=${o.size}` : '', o.color ? `color=${o.color}` : ''].filter(Boolean).join('|')
 const optionWords = (o: { size?: string; color?: string }) => [o.size, o.color].filter(Boolean).join(', ')
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url')
+/** parseInput, its refusal marked 'invalid_fields' (every message is on a field: forms show one summary line). */
+function parseFields<T>(schema: Parameters<typeof parseInput<T>>[0], input: unknown): T {
+  try {
+    return parseInput(schema, input)
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'invalid_input') throw error
+    throw new OrderError('invalid_input', error.message, 'invalid_fields', { fields: error.fields, cause: error })
+  }
+}
+
 /** Thrown inside the order's transaction when a product has no stock rows yet (rolled back, then set up). */
 class MissingStockRows extends Error {
   constructor(readonly productIds: number[]) {
@@ -219,7 +239,7 @@ export const registryDiscountUsedOf = (userId: AnyColumn | SQL, exceptKey?: stri
  * Orders: place an order from the viewer's cart (idempotent, stock taken in the order's transaction, the card
  * authorised before and charged after it commits), read it back, and settle what a crash left half done.
  */
-export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, maxBatchSize = 64, giftCards, observeBatch, notices }: OrdersDeps) {
+export function createOrdersService({ db, cart, payments: paymentsService, discount, clock = () => new Date(), logger, groupCommit = true, maxBatchesInFlight = 3, staggerBatches = true, maxBatchSize = 64, giftCards, observeBatch, notices, email, publicOrigin = '' }: OrdersDeps) {
   async function viewOf(order: OrderRow): Promise<OrderView> {
     const [lines, ships, [payment], [registry], tenders] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -378,22 +398,6 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       )
   }
 
-  /**
-   * Why placing would not charge what the shopper was shown (null: it would). The total first (a price, the
-   * registry discount, shipping or tax changed), then each tender (a gift card or store credit balance spent
-   * meanwhile, or a code not applied on the summary), then the card's share.
-   */
-  function differsFromShown(shown: ShownAmounts, priced: { totalCents: number }, plan: TenderPlan): string | null {
-    if (shown.totalCents !== priced.totalCents) return orderMessages.totalChanged(priced.totalCents)
-    const giftCardCents = plan.giftCard?.amountCents ?? 0
-    // A code typed (or credit ticked) after the summary was quoted: not a balance that changed, one not shown yet.
-    if ((shown.giftCardCents === 0 && giftCardCents > 0) || (shown.creditCents === 0 && plan.creditCents > 0)) return orderMessages.tenderNotShown
-    if (shown.giftCardCents !== undefined && shown.giftCardCents !== giftCardCents) return giftCardMessages.balanceChanged
-    if (shown.creditCents !== undefined && shown.creditCents !== plan.creditCents) return giftCardMessages.balanceChanged
-    if (shown.cardCents !== undefined && shown.cardCents !== plan.cardDueCents) return giftCardMessages.balanceChanged
-    return null
-  }
-
   /** Whether a replayed key comes from the order's buyer: the same account (or both guests) and the same email. */
   const sameBuyer = (order: OrderRow, viewer: OrderViewer, email: string) => (order.userId ?? null) === (viewer.userId ?? null) && order.email === email
 
@@ -444,7 +448,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     quoting = false,
   ) {
     const view = { lines: await linesFor(viewer, scope) }
-    if (view.lines.length === 0) throw new DomainError('invalid_input', orderMessages.emptyCart)
+    if (view.lines.length === 0) throw new OrderError('invalid_input', orderMessages.emptyCart, 'empty_cart')
     const gone = quoting ? undefined : view.lines.find((l) => l.unavailable)
     if (gone) {
       // Stock ran out before this checkout reached the order's transaction: the same answer as when it runs out inside it.
@@ -459,7 +463,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     let address: PostalAddress | null
     if (registryId) {
       const [r] = await db.select({ address: registries.shippingAddress }).from(registries).where(eq(registries.id, registryId))
-      if (!r?.address) throw new DomainError('conflict', orderMessages.noRegistryAddress)
+      if (!r?.address) throw new OrderError('conflict', orderMessages.noRegistryAddress, 'no_registry_address')
       address = r.address
     } else if (shippingAddress && shippingAddress.state && shippingAddress.city) {
       address = shippingAddress
@@ -1047,7 +1051,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         try {
           return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress, idempotencyKey: data.idempotencyKey })
         } catch (error) {
-          if (isDomainError(error) && error.message === orderMessages.emptyCart) return null
+          if (orderErrorReason(error) === 'empty_cart') return null
           throw error
         }
       }
@@ -1079,7 +1083,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         const placed = await byKey(key)
         if (placed && sameBuyer(placed, viewer, data.email)) return { order: await viewOf(placed), created: false }
         if (placed) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
-        throw new DomainError('invalid_input', orderMessages.emptyCart)
+        throw new OrderError('invalid_input', orderMessages.emptyCart, 'empty_cart')
       }
       const destination = pricedOrEmpty.address
       if (!destination) throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
@@ -1111,7 +1115,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         // A retry of a checkout already placed (its cart since changed) is answered by its key as before.
         const placed = await byKey(key)
         if (placed) return replay(placed, pricedNow)
-        throw new DomainError('conflict', changed)
+        throw changed
       }
       if (plan.cardDueCents > 0 && !data.card && !data.paymentMethodId) throw new DomainError('invalid_input', giftCardMessages.cardNeeded, { fields: { card: [giftCardMessages.cardNeeded] } })
       const card = plan.cardDueCents > 0 ? data.card : undefined
@@ -1206,6 +1210,15 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     }
   }
 
+  /**
+   * The buyer's confirmation email, once per order (the claim is a conditional update, so parallel retries and
+   * other processes agree on who sends it). A failed email is logged and never fails the placed order.
+   */
+  async function confirm(order: OrderView, viewer: OrderViewer) {
+    if (!email || !(await service.claimConfirmation(order.id))) return
+    await sendOrderConfirmation(email, publicOrigin, order, viewer.userId ?? null).catch((err: unknown) => logger?.warn({ err, orderId: order.id }, 'order confirmation email failed'))
+  }
+
   /** Checkouts with a key now being placed by this process: a twin waits for it, then answers as a replay. */
   const placing = new Map<string, Promise<unknown>>()
 
@@ -1244,17 +1257,21 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
      */
     async place(viewer: OrderViewer, input: unknown): Promise<{ order: OrderView; created: boolean }> {
       const startedAt = performance.now()
-      const data = parseInput(placeOrderInput, input)
+      const data = parseFields(placeOrderInput, input)
       const key = data.idempotencyKey
       // A twin of a checkout this process is placing right now waits for it, then finds its order by key.
       for (let twin = placing.get(key); twin; twin = placing.get(key)) await twin.catch(() => undefined)
       const done = placeOnce(viewer, data, startedAt)
       placing.set(key, done)
+      let placed: { order: OrderView; created: boolean }
       try {
-        return await done
+        placed = await done
       } finally {
         if (placing.get(key) === done) placing.delete(key)
       }
+      // A replay too: if the attempt that placed it stopped before its email, the retry sends it (never twice).
+      await confirm(placed.order, viewer)
+      return placed
     },
 
     /** A signed-in buyer's orders, newest first, a page at a time (`page` from 1; `perPage` at most 50). */
@@ -1364,7 +1381,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
       return viewOf(row)
     },
 
-    /** True exactly once per order: whoever gets it sends the confirmation email (retries never send twice). */
+    /** True exactly once per order: whoever gets it sends the confirmation email (placeOrder does; retries never send twice). */
     async claimConfirmation(orderId: string): Promise<boolean> {
       const claimed = await db
         .update(orders)
