@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { StaffPageHeader } from '~/components/staff-page'
 import { isDomainError } from '~/lib/errors'
 import { formatLongDate } from '~/lib/format'
@@ -10,7 +10,7 @@ import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-inva
 import type { BannerAdStatus, StaffBannerAd } from '~/modules/banner-ads/banner-ads.service.server'
 import { HOME_BANNER_ADS_MAX, type HomeBannerAdInput } from '~/modules/banner-ads/banner-ads.validation'
 import { BANNER_ART, BANNER_ART_SIZE, type BannerArtSlug, bannerImagePath } from '~/modules/catalog/banner-art'
-import { Alert, Badge, Button, Card, cx, FieldError, inputClasses, Label, TextField } from '~/ui'
+import { Alert, Badge, Button, Card, cx, FieldError, inputClasses, Label, TextField, TextLink } from '~/ui'
 import type { Route } from './+types/banner-ads'
 
 export const meta = () => [{ title: 'Banner ads | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -231,9 +231,9 @@ function AdCard({ ad }: { ad: StaffBannerAd }) {
           <dd className="break-words">{ad.altText}</dd>
         </dl>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={`/admin/banner-ads?edit=${ad.id}#ad-form`} aria-label={t.editLabel(ad.name)} className="flex min-h-11 items-center font-semibold text-berry-700 underline underline-offset-2">
+          <TextLink to={`/admin/banner-ads?edit=${ad.id}#ad-form`} aria-label={t.editLabel(ad.name)} className="flex min-h-11 items-center">
             {t.edit}
-          </Link>
+          </TextLink>
           {ad.status === 'ended' ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value="end" />
@@ -272,9 +272,9 @@ function AdForm({ editing, values, failure, art }: { editing: { id: number; name
           {editing ? t.editTitle(editing.name) : t.addTitle}
         </h2>
         {editing ? (
-          <Link to="/admin/banner-ads" className="flex min-h-11 items-center text-sm font-semibold text-berry-700 underline underline-offset-2">
+          <TextLink to="/admin/banner-ads" className="flex min-h-11 items-center text-sm">
             {t.cancelEdit}
-          </Link>
+          </TextLink>
         ) : null}
       </div>
       <Form ref={formRef} method="post" noValidate className="mt-4 flex flex-col gap-5">

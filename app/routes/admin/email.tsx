@@ -1,8 +1,8 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { OutboxDelivery, OutboxStatusBadge, OutboxTime } from '~/modules/email/ui/outbox-status'
-import { Alert, Button, Card, Icon } from '~/ui'
+import { Alert, Button, Card, Icon, PageHeader, TextLink } from '~/ui'
 import type { Route } from './+types/email'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -44,8 +44,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
-
 export default function AdminEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData
   const result = actionData as SendAgainResult | undefined
@@ -54,15 +52,12 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <nav aria-label="Breadcrumb">
-        <Link to="/admin/emails" className={`inline-flex min-h-11 items-center gap-1 text-sm ${linkClasses}`}>
+        <TextLink to="/admin/emails" className="inline-flex min-h-11 items-center gap-1 text-sm hover:text-berry-800">
           <Icon name="chevron-left" className="size-4" />
           Email outbox
-        </Link>
+        </TextLink>
       </nav>
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">Email #{message.id}</p>
-        <h1 className="mt-1 text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">{message.subject}</h1>
-      </header>
+      <PageHeader eyebrow={`Email #${message.id}`} title={message.subject} />
 
       <Card className="p-5 sm:p-6">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">

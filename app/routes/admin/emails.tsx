@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { requireStaff } from '~/modules/accounts/auth.server'
 import { emailStatuses, type EmailStatus } from '~/modules/email/email.types'
 import { OutboxDelivery, OutboxStatusBadge, OutboxTime, outboxStatusLabel, outboxStatuses } from '~/modules/email/ui/outbox-status'
-import { Alert, Button, Card, Icon, inputClasses, Label, PageHeader, TextField } from '~/ui'
+import { Alert, Button, Card, Icon, inputClasses, Label, PageHeader, TextField, TextLink } from '~/ui'
 import type { Route } from './+types/emails'
 
 export const meta = () => [{ title: 'Email outbox | Nestlist staff' }, { name: 'robots', content: 'noindex' }]
@@ -50,8 +50,6 @@ function listHref(page: number, to?: string, status?: EmailStatus | '') {
   const query = params.toString()
   return `/admin/emails${query ? `?${query}` : ''}`
 }
-
-const linkClasses = 'font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800'
 
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
   const { delivering, to, error, statusError, messages, page, pageCount, total } = loaderData
@@ -110,9 +108,9 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
             Show emails
           </Button>
           {to || status ? (
-            <Link to="/admin/emails" className={`text-sm ${linkClasses}`}>
+            <TextLink to="/admin/emails" className="text-sm hover:text-berry-800">
               Show all
-            </Link>
+            </TextLink>
           ) : null}
         </div>
       </Form>
@@ -135,9 +133,9 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-line sm:hidden">
             {messages.map((m) => (
               <li key={m.id} className="flex flex-col gap-1 p-4">
-                <Link to={`/admin/emails/${m.id}`} className={`text-base break-words ${linkClasses}`}>
+                <TextLink to={`/admin/emails/${m.id}`} className="text-base break-words hover:text-berry-800">
                   {m.subject}
-                </Link>
+                </TextLink>
                 <span className="text-sm break-all text-ink">{m.to}</span>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <OutboxStatusBadge status={m.status} />
@@ -163,9 +161,9 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
               {messages.map((m) => (
                 <tr key={m.id} className="align-top">
                   <td className="px-4 py-3">
-                    <Link to={`/admin/emails/${m.id}`} className={linkClasses}>
+                    <TextLink to={`/admin/emails/${m.id}`} className="hover:text-berry-800">
                       {m.subject}
-                    </Link>
+                    </TextLink>
                   </td>
                   <td className="px-4 py-3 break-all text-ink">{m.to}</td>
                   <td className="px-4 py-3 text-muted">{m.template}</td>
@@ -188,10 +186,10 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-4">
           {page > 1 ? (
-            <Link to={listHref(page - 1, to, status)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
+            <TextLink to={listHref(page - 1, to, status)} className="inline-flex min-h-11 items-center gap-1 hover:text-berry-800">
               <Icon name="chevron-left" className="size-4" />
               Newer
-            </Link>
+            </TextLink>
           ) : (
             <span />
           )}
@@ -199,10 +197,10 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
             Page {page} of {pageCount}
           </span>
           {page < pageCount ? (
-            <Link to={listHref(page + 1, to, status)} className={`inline-flex min-h-11 items-center gap-1 ${linkClasses}`}>
+            <TextLink to={listHref(page + 1, to, status)} className="inline-flex min-h-11 items-center gap-1 hover:text-berry-800">
               Older
               <Icon name="chevron-right" className="size-4" />
-            </Link>
+            </TextLink>
           ) : (
             <span />
           )}

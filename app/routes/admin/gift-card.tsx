@@ -10,7 +10,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
 import { giftCardSupportStrings as t } from '~/modules/giftcards/gift-card-support.strings'
 import { TextAreaField } from '~/modules/registry/ui/add-to-registry-fields'
-import { Alert, Badge, Button, Card, Icon, TextField } from '~/ui'
+import { Alert, Badge, Button, Card, Icon, TextField, TextLink } from '~/ui'
 import type { Route } from './+types/gift-card'
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: `${d ? t.cardTitle(d.card.last4) : t.title} | Nestlist staff` }, { name: 'robots', content: 'noindex' }]
@@ -81,10 +81,10 @@ export default function AdminGiftCard({ loaderData, actionData }: Route.Componen
   const blocked = card.status === 'redeemed' ? t.cannotSend.redeemed : card.balanceCents === 0 ? t.cannotSend.used_up : !card.emailedAt ? t.cannotSend.undelivered : null
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <Link to="/admin/gift-cards" className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-berry-700 underline underline-offset-2">
+      <TextLink to="/admin/gift-cards" className="inline-flex min-h-11 items-center gap-1 self-start">
         <Icon name="chevron-left" className="size-4" />
         {t.back}
-      </Link>
+      </TextLink>
       <StaffPageHeader title={t.cardTitle(card.last4)} success={result?.ok && result.emailed ? result.message : null}>
         <span className="flex flex-wrap items-center gap-2">
           <Badge variant={statusVariant[card.status]}>{t.statusLabels[card.status]}</Badge>

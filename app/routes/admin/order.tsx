@@ -6,7 +6,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { returnReasonLabel } from '~/modules/shipping/shipping.validation'
 import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
 import { StaffShipmentActions } from '~/modules/shipping/ui/staff-shipment-actions'
-import { Alert, Badge, Card } from '~/ui'
+import { Alert, Badge, Card, PageHeader } from '~/ui'
 import { staffShipmentAction, type StaffShipmentResult } from './shipment-actions.server'
 import type { Route } from './+types/order'
 
@@ -35,17 +35,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const a = o.shippingAddress
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header>
-        <p className="text-sm font-bold tracking-wide text-muted uppercase">
+      <PageHeader
+        eyebrow={
           <Link to="/admin/shipments" className="underline underline-offset-2">
             Staff: shipments
           </Link>
-        </p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-all text-ink">Order {o.id}</h1>
-        <p className="mt-2 text-muted">
-          {formatLongDate(o.createdAt)}&nbsp;· {o.buyerName} ({o.email})&nbsp;· <Badge variant={o.status === 'paid' ? 'success' : 'info'}>{o.status}</Badge>
-        </p>
-      </header>
+        }
+        title={`Order ${o.id}`}
+      >
+        {formatLongDate(o.createdAt)}&nbsp;· {o.buyerName} ({o.email})&nbsp;· <Badge variant={o.status === 'paid' ? 'success' : 'info'}>{o.status}</Badge>
+      </PageHeader>
       {result?.ok ? (
         <Alert tone="success" key={result.message}>
           {result.message}

@@ -4,7 +4,7 @@ import { requireStaff } from '~/modules/accounts/auth.server'
 import { shipmentStatuses, shipmentStatusLabels, type ShipmentStatus } from '~/modules/shipping/shipping.validation'
 import { ShipmentStatusBadge } from '~/modules/shipping/ui/shipment-parts'
 import { StaffShipmentActions } from '~/modules/shipping/ui/staff-shipment-actions'
-import { Card, cx } from '~/ui'
+import { Card, cx, TextLink } from '~/ui'
 import { staffShipmentAction, type StaffShipmentResult } from './shipment-actions.server'
 import { StaffPageHeader, StaffSearchForm } from '~/components/staff-page'
 import type { Route } from './+types/shipments'
@@ -94,9 +94,9 @@ export default function AdminShipments({ loaderData, actionData }: Route.Compone
                       {s.orderIds.map((id, i) => (
                         <span key={id}>
                           {i > 0 ? ', ' : ''}
-                          <Link to={`/bl_admin/orders/${id}`} className="font-mono font-semibold text-berry-700 underline underline-offset-2">
+                          <TextLink to={`/bl_admin/orders/${id}`} className="font-mono">
                             {id}
-                          </Link>
+                          </TextLink>
                         </span>
                       ))}
                     </p>
