@@ -15,6 +15,7 @@ import { isUsStateCode } from '../accounts/us-states'
 import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
+import { giftCardErrorReason } from '../giftcards/gift-card-errors'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
 import type { EmailSender } from '../email/email.types'
 import { payments } from '../payments/payments.schema'
@@ -1104,7 +1105,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
               })
               .catch((error: unknown) => {
                 // A card the summary showed paying part of the order, used up since: its balance changed.
-                if (isDomainError(error) && error.message === giftCardMessages.codeUsedUp && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
+                if (giftCardErrorReason(error) === 'code_used_up' && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
                 throw error
               })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }

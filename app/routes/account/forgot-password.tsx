@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { useRef } from 'react'
 import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-invalid'
@@ -13,7 +14,7 @@ type Result = { ok: true; email: string } | (FormFailure & { email: string })
 /** Always the same answer, whether or not the email has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const email = String(form.get('email') ?? '')
+  const { email } = formFields(form, { email: Infinity })
   try {
     await context.services.accounts.requestPasswordReset({ email })
     return { ok: true, email: email.trim() } satisfies Result

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { flashCookie } from '~/lib/flash.server'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
@@ -26,9 +27,10 @@ type Result = { ok: true; sent: string } | (FormFailure & { email?: string })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  if (form.get('intent') === 'sign-in') {
+  const f = formFields(form, { intent: Infinity, token: Infinity, email: Infinity })
+  if (f.intent === 'sign-in') {
     try {
-      const result = await context.services.accounts.signInWithLink(String(form.get('token') ?? ''), sessionMeta(request, context))
+      const result = await context.services.accounts.signInWithLink(f.token, sessionMeta(request, context))
       const secure = isSecureRequest(request, context.publicUrl)
       const headers = new Headers()
       headers.append('Set-Cookie', sessionCookie(result.token, secure))
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Result>(failure, { status: failure.status })
     }
   }
-  const email = String(form.get('email') ?? '')
+  const { email } = f
   try {
     await context.services.accounts.requestSignInLink({ email })
     return { ok: true, sent: email.trim() } satisfies Result

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { flashCookie } from '~/lib/flash.server'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { getViewer, isSecureRequest, readSessionToken, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
@@ -35,6 +36,7 @@ type ActionResult = (FormFailure & { step: 'password' | 'two-factor'; email?: st
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
+  const f = formFields(form, { intent: Infinity, code: Infinity, email: Infinity, password: Infinity })
   const redirectPath = safeRedirectPath(new URL(request.url).searchParams.get('redirect_path'))
   const secure = isSecureRequest(request, context.publicUrl)
   const meta = sessionMeta(request, context)
@@ -48,10 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(redirectPath, { headers })
   }
 
-  if (form.get('intent') === 'two-factor') {
+  if (f.intent === 'two-factor') {
     const token = readSessionToken(request.headers.get('Cookie'))
     try {
-      const done = await context.services.twoFactor.completeSignIn(token ?? '', String(form.get('code') ?? ''), meta)
+      const done = await context.services.twoFactor.completeSignIn(token ?? '', f.code, meta)
       return await signedIn(done.token)
     } catch (error) {
       const failure = formFailure(error)
@@ -60,9 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const email = String(form.get('email') ?? '')
+  const { email } = f
   try {
-    const result = await context.services.accounts.signIn({ email, password: String(form.get('password') ?? '') }, meta)
+    const result = await context.services.accounts.signIn({ email, password: f.password }, meta)
     if (result.status === 'signed_in') return await signedIn(result.token)
     return data<ActionResult>({ ok: true, step: 'two-factor' }, { headers: { 'Set-Cookie': sessionCookie(result.token, secure) } })
   } catch (error) {

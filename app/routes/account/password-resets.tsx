@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { flashCookie } from '~/lib/flash.server'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
@@ -19,11 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   try {
     const { token } = await context.services.accounts.resetPassword(
-      {
-        token: String(form.get('token') ?? ''),
-        password: String(form.get('password') ?? ''),
-        passwordConfirmation: String(form.get('passwordConfirmation') ?? ''),
-      },
+      formFields(form, { token: Infinity, password: Infinity, passwordConfirmation: Infinity }),
       sessionMeta(request, context),
     )
     const headers = new Headers()

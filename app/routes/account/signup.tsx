@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { getViewer, sessionMeta } from '~/modules/accounts/auth.server'
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
@@ -22,15 +23,11 @@ type Typed = { firstName: string; lastName: string; email: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const typed: Typed = {
-    firstName: String(form.get('firstName') ?? ''),
-    lastName: String(form.get('lastName') ?? ''),
-    email: String(form.get('email') ?? ''),
-  }
+  const { password, ...typed }: Typed & { password: string } = formFields(form, { firstName: Infinity, lastName: Infinity, email: Infinity, password: Infinity })
   try {
     // Nobody is signed in yet: the emailed link finishes the account and comes back to redirect_path (decision 035).
     const continuePath = safeRedirectPath(new URL(request.url).searchParams.get('redirect_path'))
-    const { email } = await context.services.accounts.signUp({ ...typed, password: String(form.get('password') ?? '') }, sessionMeta(request, context), {
+    const { email } = await context.services.accounts.signUp({ ...typed, password }, sessionMeta(request, context), {
       continuePath,
     })
     return data({ sent: true as const, email })

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { AuthCard } from '~/components/auth-card'
+import { formFields } from '~/lib/form-data'
 import { flashCookie } from '~/lib/flash.server'
 import { formFailure } from '~/lib/form-errors'
 import { getViewer, isSecureRequest, sessionCookie, sessionMeta } from '~/modules/accounts/auth.server'
@@ -30,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Result = { ok: true; message: string; confirmed?: string } | { ok: false; message: string; status: number }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  if (form.get('intent') === 'confirm') {
+  const f = formFields(await request.formData(), { intent: Infinity, token: Infinity })
+  if (f.intent === 'confirm') {
     try {
-      const done = await context.services.accounts.confirmEmail(String(form.get('token') ?? ''), sessionMeta(request, context))
+      const done = await context.services.accounts.confirmEmail(f.token, sessionMeta(request, context))
       if (!done.session) return { ok: true, message: '', confirmed: done.email } satisfies Result
       const secure = isSecureRequest(request, context.publicUrl)
       const headers = new Headers()

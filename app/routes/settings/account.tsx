@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
+import { formFields } from '~/lib/form-data'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { PASSWORD_MIN } from '~/modules/accounts/accounts.validation'
@@ -34,24 +35,22 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, sessionId } = await requireUser(request, context)
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? '') as Intent
+  // Passwords are read as sent: the accounts service's schemas check them.
+  const f = formFields(form, { intent: Infinity, firstName: 200, lastName: 200, email: 300, currentPassword: Infinity, newPassword: Infinity })
+  const intent = f.intent as Intent
   const at = Date.now()
   const accounts = context.services.accounts
-  const values: ProfileValues = {
-    firstName: String(form.get('firstName') ?? '').slice(0, 200),
-    lastName: String(form.get('lastName') ?? '').slice(0, 200),
-    email: String(form.get('email') ?? '').slice(0, 300),
-  }
+  const values: ProfileValues = { firstName: f.firstName, lastName: f.lastName, email: f.email }
   try {
     switch (intent) {
       case 'profile': {
-        const { emailChangePending } = await accounts.updateProfile(user.id, { ...values, currentPassword: String(form.get('currentPassword') ?? '') || undefined })
+        const { emailChangePending } = await accounts.updateProfile(user.id, { ...values, currentPassword: f.currentPassword || undefined })
         return data<ActionResult>({ ok: true, intent, emailChangePending, at })
       }
       case 'password':
         await accounts.changePassword(user.id, sessionId, {
-          currentPassword: String(form.get('currentPassword') ?? ''),
-          newPassword: String(form.get('newPassword') ?? ''),
+          currentPassword: f.currentPassword,
+          newPassword: f.newPassword,
         })
         return data<ActionResult>({ ok: true, intent, at })
       case 'sign-out-others':

@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
+import { formFields } from '~/lib/form-data'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
 import { formatLongDate } from '~/lib/format'
 import { cashFundCopy as copy, cashFundMessages, payoutCopy } from '~/modules/cash-funds/cash-funds.strings'
-import { Alert, Button, FieldError, LinkButton, TextField } from '~/ui'
+import { Alert, Button, FieldError, LinkButton, TextField, TextLink } from '~/ui'
 import type { Route } from './+types/cash-fund-preferences'
 
 export const meta = () => [{ title: 'Cash fund preferences | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -24,11 +25,7 @@ type ActionResult = { ok: true; at: number } | (FormFailure & { at: number; valu
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
-  const values: Values = {
-    method: String(form.get('method') ?? '').slice(0, 40),
-    accountHolder: String(form.get('accountHolder') ?? '').slice(0, 200),
-    accountLast4: String(form.get('accountLast4') ?? '').slice(0, 20),
-  }
+  const values: Values = formFields(form, { method: 40, accountHolder: 200, accountLast4: 20 })
   const current = (await context.services.registry.managedBy(user.id))[0]
   if (!current) return data<ActionResult>({ ok: false, message: cashFundMessages.noRegistry, fields: {}, status: 404, at: Date.now(), values }, { status: 404 })
   try {
@@ -116,9 +113,9 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
           <Button type="submit" pending={busy} pendingLabel="Saving…">
             Save preferences
           </Button>
-          <Link to="/store/cash-funds" className="font-semibold text-berry-700 underline underline-offset-2">
+          <TextLink to="/store/cash-funds">
             Manage your cash funds
-          </Link>
+          </TextLink>
         </div>
       </Form>
       {payouts && (preferences.method === 'bank_transfer' || payouts.sent.length > 0 || payouts.waiting.count > 0) ? (
@@ -138,9 +135,9 @@ export default function CashFundPreferences({ loaderData, actionData }: Route.Co
           ) : null}
           <p className="mt-3 text-sm text-muted">
             Each gift shows whether it was sent in your{' '}
-            <Link to="/registry/gift-tracker" className="font-semibold text-berry-700 underline underline-offset-2">
+            <TextLink to="/registry/gift-tracker">
               gift tracker
-            </Link>
+            </TextLink>
             .
           </p>
         </SettingsSection>

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { flashCookie } from '~/lib/flash.server'
+import { formFields, formIntent } from '~/lib/form-data'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
@@ -36,11 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const registry = await ownerRegistryFor(request, context, user.id)
   const form = await request.formData()
-  const intent = (['invite', 'remove', 'cancel', 'leave'] as const).find((i) => i === form.get('intent')) ?? 'invite'
+  const intent = formIntent(form, ['invite', 'remove', 'cancel', 'leave'], 'invite')
+  const f = formFields(form, { email: 300, id: Infinity })
   const at = Date.now()
   if (!registry) return data<ActionResult>({ ok: false, message: 'You do not have a registry yet.', fields: {}, status: 404, intent, at }, { status: 404 })
   const service = context.services.collaborators
-  const email = String(form.get('email') ?? '').slice(0, 300)
+  const email = f.email
   try {
     if (intent === 'invite') {
       const sent = await service.invite(registry.id, user.id, { email }, { origin: context.services.publicOrigin, inviterFirstName: user.firstName })
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await service.leave(registry.id, user.id)
       throw redirect('/registry/home', { headers: { 'Set-Cookie': flashCookie('collaborator_left') } })
     }
-    const id = Number(String(form.get('id') ?? ''))
+    const id = Number(f.id)
     if (intent === 'cancel') {
       await service.cancelInvitation(registry.id, user.id, id)
       return data<ActionResult>({ ok: true, intent, message: 'Invitation cancelled. Its link no longer works.', at })

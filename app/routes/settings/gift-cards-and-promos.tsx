@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { formatLongDate } from '~/lib/format'
+import { formFields } from '~/lib/form-data'
 import { type FormFailure, fieldError, formFailure } from '~/lib/form-errors'
 import { formatCents } from '~/lib/money'
 import { requireUser, sessionMeta } from '~/modules/accounts/auth.server'
@@ -24,7 +25,7 @@ type ActionResult = { ok: true; at: number; redeemedCents: number; last4: string
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
-  const code = String(form.get('code') ?? '').slice(0, 60)
+  const { code } = formFields(form, { code: 60 })
   try {
     const r = await context.services.giftCards.redeem(user.id, { code }, { ip: sessionMeta(request, context).ip })
     return data<ActionResult>({

@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader } from '~/modules/accounts/ui/settings-page'
-import { Badge, Card, Icon, type IconName } from '~/ui'
+import { Badge, Card, Icon, type IconName, TextLink } from '~/ui'
 import type { Route } from './+types/overview'
 
 export const meta = () => [{ title: 'Settings | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -52,13 +51,10 @@ function OverviewCard({
         <h2 className="text-lg font-bold text-ink">{title}</h2>
       </div>
       <div className="mt-3 flex-1 text-base text-ink">{children}</div>
-      <Link
-        to={link.to}
-        className="mt-4 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-berry-700 underline underline-offset-2 hover:text-berry-800"
-      >
+      <TextLink to={link.to} className="mt-4 inline-flex min-h-11 items-center gap-1 self-start hover:text-berry-800">
         {link.label}
         <Icon name="chevron-right" className="size-4" />
-      </Link>
+      </TextLink>
     </Card>
   )
 }

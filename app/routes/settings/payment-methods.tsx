@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
+import { formFields, formIntent } from '~/lib/form-data'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { SettingsPageHeader, SettingsSection } from '~/modules/accounts/ui/settings-page'
@@ -26,17 +27,17 @@ type ActionResult = { ok: true; intent: Intent; message: string; at: number } | 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
-  const intent = (['add', 'default', 'remove'] as const).find((i) => i === form.get('intent')) ?? 'add'
+  const intent = formIntent(form, ['add', 'default', 'remove'], 'add')
+  const f = formFields(form, { id: 40, cardExpiry: 10, makeDefault: Infinity, cardNumber: 40, cardCvc: 8 })
   const at = Date.now()
   const service = context.services.paymentMethods
-  const id = String(form.get('id') ?? '').slice(0, 40)
-  const cardExpiry = String(form.get('cardExpiry') ?? '').slice(0, 10)
-  const makeDefault = form.get('makeDefault') === 'on'
+  const { id, cardExpiry } = f
+  const makeDefault = f.makeDefault === 'on'
   try {
     if (intent === 'add') {
       const { created } = await service.save(
         user.id,
-        { number: String(form.get('cardNumber') ?? '').slice(0, 40), ...splitExpiry(cardExpiry), cvc: String(form.get('cardCvc') ?? '').slice(0, 8) },
+        { number: f.cardNumber, ...splitExpiry(cardExpiry), cvc: f.cardCvc },
         { makeDefault },
       )
       return data<ActionResult>({ ok: true, intent, message: created ? paymentMethodMessages.saved : paymentMethodMessages.alreadySaved, at })

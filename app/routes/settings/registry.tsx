@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { flashCookie } from '~/lib/flash.server'
+import { formFields, formIntent } from '~/lib/form-data'
 import { type FormFailure, formFailure } from '~/lib/form-errors'
 import { publicOrigin } from '~/lib/links'
 import { requireUser } from '~/modules/accounts/auth.server'
@@ -10,7 +11,7 @@ import { useFocusFirstInvalid } from '~/modules/accounts/ui/use-focus-first-inva
 import { useZipAutofill } from '~/modules/accounts/ui/use-zip-autofill'
 import { PLANNING_STAGES, planningStageLabels } from '~/modules/registry/registry.constants'
 import { ownerRegistryFor } from '~/modules/registry/ui/owner-registry.server'
-import { Alert, Button, cx, FieldError, Icon, inputClasses, Label, LinkButton, TextField } from '~/ui'
+import { Alert, Button, cx, FieldError, Icon, inputClasses, Label, LinkButton, TextField, TextLink } from '~/ui'
 import type { Route } from './+types/registry'
 
 export const meta = () => [{ title: 'Registry settings | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -62,19 +63,41 @@ type ActionResult =
   | { ok: true; intent: Intent; at: number }
   | (FormFailure & { intent: Intent; settings?: SettingsValues; address?: AddressValues; delivery?: DeliveryValues; at: number })
 
-const get = (form: FormData, k: string, max = 200) => String(form.get(k) ?? '').slice(0, max)
+// The most characters each field keeps (checkboxes whole: only 'on' ticks them); the registry service's
+// schemas say what the values may be.
+const fieldRules = {
+  confirm: Infinity,
+  shareAddress: Infinity,
+  giftDeliveryNote: 400,
+  name: 200,
+  line1: 200,
+  line2: 200,
+  city: 200,
+  state: 4,
+  zip: 12,
+  title: 200,
+  familyName: 200,
+  slug: 80,
+  welcomeNote: 2000,
+  arrivalDate: 20,
+  arrivalUnknown: Infinity,
+  planningStage: 20,
+  surprise: Infinity,
+  surpriseRevealDate: 20,
+} as const
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const registry = await ownerRegistryFor(request, context, user.id)
   const form = await request.formData()
-  const intent = (['settings', 'address', 'remove-address', 'gift-delivery', 'delete'] as const).find((i) => i === form.get('intent')) ?? 'settings'
+  const intent = formIntent(form, ['settings', 'address', 'remove-address', 'gift-delivery', 'delete'], 'settings')
+  const f = formFields(form, fieldRules)
   const at = Date.now()
   if (!registry) return data<ActionResult>({ ok: false, message: 'You do not have a registry yet.', fields: {}, status: 404, intent, at }, { status: 404 })
   try {
     if (intent === 'delete') {
       // Owner only (the service refuses collaborators), and only with the box ticked.
-      await context.services.registry.deleteRegistry(registry.id, user.id, form.get('confirm') === 'on')
+      await context.services.registry.deleteRegistry(registry.id, user.id, f.confirm === 'on')
       return redirect('/registry/home', { headers: { 'Set-Cookie': flashCookie('registry_deleted') } })
     }
     if (intent === 'remove-address') {
@@ -82,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: true, intent, at })
     }
     if (intent === 'gift-delivery') {
-      const delivery: DeliveryValues = { shareAddress: form.get('shareAddress') === 'on', note: get(form, 'giftDeliveryNote', 400) }
+      const delivery: DeliveryValues = { shareAddress: f.shareAddress === 'on', note: f.giftDeliveryNote }
       try {
         await context.services.registry.setGiftDelivery(registry.id, user.id, delivery)
       } catch (error) {
@@ -92,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: true, intent, at })
     }
     if (intent === 'address') {
-      const address: AddressValues = { name: get(form, 'name'), line1: get(form, 'line1'), line2: get(form, 'line2'), city: get(form, 'city'), state: get(form, 'state', 4), zip: get(form, 'zip', 12) }
+      const address: AddressValues = { name: f.name, line1: f.line1, line2: f.line2, city: f.city, state: f.state, zip: f.zip }
       try {
         await context.services.registry.setShippingAddress(registry.id, user.id, address)
       } catch (error) {
@@ -102,15 +125,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: true, intent, at })
     }
     const settings: SettingsValues = {
-      title: get(form, 'title'),
-      familyName: get(form, 'familyName'),
-      slug: get(form, 'slug', 80),
-      welcomeNote: get(form, 'welcomeNote', 2000),
-      arrivalDate: get(form, 'arrivalDate', 20),
-      arrivalUnknown: form.get('arrivalUnknown') === 'on',
-      planningStage: get(form, 'planningStage', 20),
-      surprise: form.get('surprise') === 'on',
-      surpriseRevealDate: get(form, 'surpriseRevealDate', 20),
+      title: f.title,
+      familyName: f.familyName,
+      slug: f.slug,
+      welcomeNote: f.welcomeNote,
+      arrivalDate: f.arrivalDate,
+      arrivalUnknown: f.arrivalUnknown === 'on',
+      planningStage: f.planningStage,
+      surprise: f.surprise === 'on',
+      surpriseRevealDate: f.surpriseRevealDate,
     }
     try {
       await context.services.registry.updateSettings(registry.id, user.id, {
@@ -273,9 +296,9 @@ function DeleteSection({ registryId, action, failure, pending }: { registryId: n
               <li>Guests can no longer open your registry, and its link stops working.</li>
               <li>
                 Your gift tracker is deleted with it: who gave what, their messages and thank-you addresses.{' '}
-                <a href={`/registry/${registryId}/gift-tracker`} className="font-semibold text-berry-700 underline underline-offset-2">
+                <TextLink to={`/registry/${registryId}/gift-tracker`} reloadDocument>
                   Open the gift tracker
-                </a>{' '}
+                </TextLink>{' '}
                 first if you still need them for thank-you notes.
               </li>
               <li>Gifts already bought are not affected: they are on their way to you or with you already.</li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { formFields } from '~/lib/form-data'
 import { fieldError, type FormFailure, formFailure } from '~/lib/form-errors'
 import { requireUser } from '~/modules/accounts/auth.server'
 import { groupSecret, RECOVERY_CODE_COUNT } from '~/modules/accounts/two-factor.validation'
@@ -37,7 +38,9 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context)
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? '') as Intent
+  // Passwords and the code are read as sent (the service checks them); the code sent back keeps 64 characters.
+  const f = formFields(form, { intent: Infinity, code: Infinity, password: Infinity })
+  const intent = f.intent as Intent
   const twoFactor = context.services.twoFactor
   try {
     switch (intent) {
@@ -48,15 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         await twoFactor.cancelSetup(user.id)
         return redirect(PATH)
       case 'confirm': {
-        const { recoveryCodes } = await twoFactor.confirmSetup(user.id, String(form.get('code') ?? ''))
+        const { recoveryCodes } = await twoFactor.confirmSetup(user.id, f.code)
         return data<ActionResult>({ ok: true, intent, recoveryCodes })
       }
       case 'regenerate': {
-        const { recoveryCodes } = await twoFactor.regenerateRecoveryCodes(user.id, String(form.get('password') ?? ''))
+        const { recoveryCodes } = await twoFactor.regenerateRecoveryCodes(user.id, f.password)
         return data<ActionResult>({ ok: true, intent, recoveryCodes })
       }
       case 'disable':
-        await twoFactor.disable(user.id, String(form.get('password') ?? ''))
+        await twoFactor.disable(user.id, f.password)
         return data<ActionResult>({ ok: true, intent })
       default:
         return data<ActionResult>({ ok: false, intent, message: 'That action is not known. Reload the page and try again.', fields: {}, status: 400 }, { status: 400 })
@@ -64,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = formFailure(error)
     // The code is kept so the field shows what was typed; passwords are never sent back.
-    return data<ActionResult>({ ...failure, intent, code: intent === 'confirm' ? String(form.get('code') ?? '').slice(0, 64) : undefined }, { status: failure.status })
+    return data<ActionResult>({ ...failure, intent, code: intent === 'confirm' ? f.code.slice(0, 64) : undefined }, { status: failure.status })
   }
 }
 
