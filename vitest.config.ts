@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Sign-ups hash at argon2's least cost in unit tests (password.server.ts; never when NODE_ENV=production).
+    env: { NESTLIST_TEST_CHEAP_PASSWORD_HASH: '1' },
   },
 })

@@ -1,42 +1,18 @@
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createServices, type Services } from '~/services.server'
-import { createApp } from '../../../server/app'
-import { signUpConfirmed } from '../../../tests/support/accounts'
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 
-let database: TestDatabase
-let services: Services
-let app: ReturnType<typeof createApp>
+let t: TestApp
 let alice: string
 let bob: string
 
-async function signUp(name: string) {
-  const { token } = await signUpConfirmed(
-    services.accounts,
-    database.db,
-    {
-      firstName: name,
-      lastName: 'Tester',
-      email: `${name.toLowerCase()}-${Date.now()}@example.test`,
-      password: `long enough ${name} pass`,
-    },
-    { ip: '203.0.113.9', userAgent: 'vitest' },
-  )
-  return `nestlist_session=${token}`
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const logger = pino({ level: 'silent' })
-  services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
-  app = createApp({ services, logger, supportEmail: 'help@example.test' })
-  alice = await signUp('Alice')
-  bob = await signUp('Bob')
+  t = await createTestApp()
+  alice = (await t.signUp('Alice')).cookie
+  bob = (await t.signUp('Bob')).cookie
 })
 
 afterAll(async () => {
-  await database?.drop()
+  await t?.drop()
 })
 
 const home = {
@@ -49,12 +25,7 @@ const home = {
   phone: '212 555 0142',
 }
 
-const call = (method: string, path: string, cookie?: string, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+const call = (method: string, path: string, cookie?: string, body?: unknown) => t.request(method, path, { cookie, body })
 
 describe('/api/v3/address', () => {
   test('anonymous requests get 401 for every method', async () => {
@@ -102,7 +73,7 @@ describe('/api/v3/address', () => {
     expect(bad.status).toBe(422)
     const body = (await bad.json()) as { error: { fields: Record<string, string[]> } }
     expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['name', 'line1', 'zip']))
-    const notJson = await app.request('/api/v3/address', {
+    const notJson = await t.app.request('/api/v3/address', {
       method: 'PUT',
       headers: { Cookie: alice, 'Content-Type': 'application/json' },
       body: '{',
@@ -120,7 +91,7 @@ describe('/api/v3/address', () => {
   })
 
   test('a cross-site PUT is refused', async () => {
-    const res = await app.request('/api/v3/address', {
+    const res = await t.app.request('/api/v3/address', {
       method: 'PUT',
       headers: { Cookie: alice, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
       body: JSON.stringify({ ...home, name: 'Mallory' }),
@@ -131,24 +102,24 @@ describe('/api/v3/address', () => {
 
 describe('/api/v3/zip_lookups', () => {
   test('a known ZIP code answers its city and state, publicly cacheable, without cookies', async () => {
-    const res = await app.request('/api/v3/zip_lookups?zip=90210')
+    const res = await t.app.request('/api/v3/zip_lookups?zip=90210')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ zip: '90210', city: 'Beverly Hills', state: 'CA' })
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/)
     expect(res.headers.get('Set-Cookie')).toBeNull()
-    expect(await (await app.request('/api/v3/zip_lookups?zip=20001-1234')).json()).toMatchObject({ zip: '20001', state: 'DC' })
+    expect(await (await t.app.request('/api/v3/zip_lookups?zip=20001-1234')).json()).toMatchObject({ zip: '20001', state: 'DC' })
   })
 
   test('an unknown ZIP code answers 404 and a malformed one 422', async () => {
-    expect((await app.request('/api/v3/zip_lookups?zip=99999')).status).toBe(404)
+    expect((await t.app.request('/api/v3/zip_lookups?zip=99999')).status).toBe(404)
     for (const q of ['zip=123', 'zip=abcde', 'zip=', '']) {
-      const res = await app.request(`/api/v3/zip_lookups?${q}`)
+      const res = await t.app.request(`/api/v3/zip_lookups?${q}`)
       expect(res.status, q).toBe(422)
     }
   })
 
   test('the endpoints are in the OpenAPI document', async () => {
-    const doc = (await (await app.request('/api/v3/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
+    const doc = (await (await t.app.request('/api/v3/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
     expect(Object.keys(doc.paths['/api/v3/address'] ?? {}).sort()).toEqual(['delete', 'get', 'put'])
     expect(Object.keys(doc.paths['/api/v3/zip_lookups'] ?? {})).toEqual(['get'])
   })

@@ -1,55 +1,31 @@
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { giftCardMessages } from '~/modules/giftcards/giftcards.validation'
-import { createServices, type Services } from '~/services.server'
-import { createApp } from '../../../server/app'
-import { signUpConfirmed } from '../../../tests/support/accounts'
-import { catalogFactories } from '../../../tests/support/catalog-factories'
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 
-let database: TestDatabase
-let services: Services
-let app: ReturnType<typeof createApp>
+let t: TestApp
 let staff: { cookie: string; id: number; email: string }
 let customer: { cookie: string; id: number; email: string }
 let category: number
 let brand: number
-let n = 0
-const factories = catalogFactories(() => database.db, 98_500)
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
 const address = { name: 'Sam Buyer', line1: '1 Main Street', line2: '', city: 'Columbus', state: 'OH', zip: '43215' }
 
-async function signUp(name: string) {
-  const email = `${name.toLowerCase()}-${++n}-${Date.now()}@example.test`
-  const { token, user } = await signUpConfirmed(services.accounts, database.db, { firstName: name, lastName: 'Tester', email, password: `long enough ${name} pass` }, { ip: '203.0.113.9', userAgent: 'vitest' })
-  return { cookie: `nestlist_session=${token}`, id: user.id, email }
-}
-
-const call = (method: string, path: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, {
-    method,
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+const call = (method: string, path: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) => t.request(method, path, { cookie, body, headers })
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const logger = pino({ level: 'silent' })
-  services = createServices({ db: database.db, pool: database.pool, env: { SUPPORT_EMAIL: 'help@example.test' }, logger })
-  app = createApp({ services, logger, supportEmail: 'help@example.test' })
-  category = (await factories.createCategory({ urlSlug: 'staff-api-test' })).id
-  brand = (await factories.createBrand()).id
-  staff = await signUp('Staff')
-  await database.pool.query(`update users set role = 'staff' where id = $1`, [staff.id])
-  customer = await signUp('Customer')
+  t = await createTestApp({ firstCatalogId: 98_500 })
+  category = (await t.factories.createCategory({ urlSlug: 'staff-api-test' })).id
+  brand = (await t.factories.createBrand()).id
+  staff = await t.signUp('Staff', { role: 'staff' })
+  customer = await t.signUp('Customer')
 })
 afterAll(async () => {
-  await database?.drop()
+  await t?.drop()
 })
 
 describe('who may call /api/v3/staff', () => {
   test('anonymous 401, a customer 404 (even with a bad body), staff 200', async () => {
-    const p = await factories.createProduct({ categoryId: category, brandId: brand, stock: 3 })
+    const p = await t.factories.createProduct({ categoryId: category, brandId: brand, stock: 3 })
     for (const [method, path, body] of [
       ['GET', `/api/v3/staff/products/${p.id}/stock`, undefined],
       ['PATCH', `/api/v3/staff/products/${p.id}/stock`, { quantity: 'lots' }],
@@ -85,15 +61,15 @@ describe('who may call /api/v3/staff', () => {
 
 describe('stock', () => {
   test('read per option, set conditionally: 409 with the new count when it changed, 422 on a bad count, waiting shoppers emailed from 0', async () => {
-    const p = await factories.createProduct({ categoryId: category, brandId: brand, stock: 0, name: 'Sleepy Owl', options: { sizes: ['NB', '3M'] } })
-    await services.inventory.subscribe(null, { productId: p.id, email: 'owl-fan@example.test', size: 'NB' })
+    const p = await t.factories.createProduct({ categoryId: category, brandId: brand, stock: 0, name: 'Sleepy Owl', options: { sizes: ['NB', '3M'] } })
+    await t.services.inventory.subscribe(null, { productId: p.id, email: 'owl-fan@example.test', size: 'NB' })
     const read = await call('GET', `/api/v3/staff/products/${p.id}/stock`, staff.cookie)
     expect(await read.json()).toMatchObject({ id: p.id, name: 'Sleepy Owl', waiting: 1, options: [{ optionKey: 'size=NB', label: 'NB', quantity: 0 }, { optionKey: 'size=3M', quantity: 0 }] })
 
     const saved = await call('PATCH', `/api/v3/staff/products/${p.id}/stock`, staff.cookie, { optionKey: 'size=NB', quantity: 12, expected: 0 })
     expect(saved.status).toBe(200)
     expect(await saved.json()).toMatchObject({ optionKey: 'size=NB', quantity: 12, notified: 1 })
-    expect((await services.email.latestTo('owl-fan@example.test'))!.subject).toBe('Back in stock: Sleepy Owl')
+    expect((await t.services.email.latestTo('owl-fan@example.test'))!.subject).toBe('Back in stock: Sleepy Owl')
     // The same save again is not a conflict; a save from a stale read is.
     expect((await call('PATCH', `/api/v3/staff/products/${p.id}/stock`, staff.cookie, { optionKey: 'size=NB', quantity: 12, expected: 0 })).status).toBe(200)
     const stale = await call('PATCH', `/api/v3/staff/products/${p.id}/stock`, staff.cookie, { optionKey: 'size=NB', quantity: 5, expected: 0 })
@@ -102,7 +78,7 @@ describe('stock', () => {
     expect((await call('PATCH', `/api/v3/staff/products/${p.id}/stock`, staff.cookie, { optionKey: 'size=NB', quantity: -1, expected: 12 })).status).toBe(422)
     expect((await call('PATCH', `/api/v3/staff/products/${p.id}/stock`, staff.cookie, { optionKey: 'size=XL', quantity: 1, expected: 0 })).status).toBe(422)
     expect((await call('GET', '/api/v3/staff/products/999999999/stock', staff.cookie)).status).toBe(404)
-    expect((await services.inventory.levels(p.id)).byOption['size=NB']).toBe(12)
+    expect((await t.services.inventory.levels(p.id)).byOption['size=NB']).toBe(12)
   })
 })
 
@@ -128,9 +104,9 @@ describe('promotional store credit', () => {
 
 describe('shipments', () => {
   test('processing → shipped (with tracking) → delivered; each step once (409 after), bad carrier 422', async () => {
-    const p = await factories.createProduct({ categoryId: category, brandId: brand, stock: 5, priceCents: 5_000 })
-    await services.cart.add({ userId: customer.id }, { productId: p.id })
-    const order = await services.orders.placeOrder({ userId: customer.id }, { idempotencyKey: `staff-ship-${Date.now()}`, email: customer.email, name: 'Customer', shippingAddress: address, card })
+    const p = await t.factories.createProduct({ categoryId: category, brandId: brand, stock: 5, priceCents: 5_000 })
+    await t.services.cart.add({ userId: customer.id }, { productId: p.id })
+    const order = await t.services.orders.placeOrder({ userId: customer.id }, { idempotencyKey: `staff-ship-${Date.now()}`, email: customer.email, name: 'Customer', shippingAddress: address, card })
     const list = await call('GET', `/api/v3/staff/shipments?order=${order.id}`, staff.cookie)
     const { shipments } = (await list.json()) as { shipments: { id: number; status: string; orderIds: string[] }[] }
     expect(shipments).toMatchObject([{ status: 'processing', orderIds: [order.id] }])
@@ -150,20 +126,20 @@ describe('shipments', () => {
 
 describe('gift returns', () => {
   test('a shipped gift returned by the family: listed by code, received once with the restock choice, the family credited and told', async () => {
-    const owner = await signUp('Owner')
-    const r = await services.registry.create(owner.id, { registryType: 'baby', title: 'Baby Staff', familyName: 'The Staffords', slug: `staff-returns-${Date.now()}`, isArrivalDateKnown: false })
-    await services.registry.setShippingAddress(r.id, owner.id, { name: 'O', line1: '1 Elm', line2: '', city: 'Austin', state: 'TX', zip: '78701' })
-    const p = await factories.createProduct({ categoryId: category, brandId: brand, priceCents: 4_200, stock: 5 })
-    const item = await services.registry.addItem(r.id, owner.id, { productId: p.id, quantity: 1 })
-    const giver = { guestToken: services.cart.newGuestToken() }
-    await services.cart.add(giver, { productId: p.id, regItemId: item.id })
-    const order = await services.orders.placeOrder(giver, { idempotencyKey: `staff-gift-${Date.now()}`, email: 'staff-giver@example.test', name: 'Giver', card })
-    await database.pool.query(
+    const owner = await t.signUp('Owner')
+    const r = await t.services.registry.create(owner.id, { registryType: 'baby', title: 'Baby Staff', familyName: 'The Staffords', slug: `staff-returns-${Date.now()}`, isArrivalDateKnown: false })
+    await t.services.registry.setShippingAddress(r.id, owner.id, { name: 'O', line1: '1 Elm', line2: '', city: 'Austin', state: 'TX', zip: '78701' })
+    const p = await t.factories.createProduct({ categoryId: category, brandId: brand, priceCents: 4_200, stock: 5 })
+    const item = await t.services.registry.addItem(r.id, owner.id, { productId: p.id, quantity: 1 })
+    const giver = { guestToken: t.services.cart.newGuestToken() }
+    await t.services.cart.add(giver, { productId: p.id, regItemId: item.id })
+    const order = await t.services.orders.placeOrder(giver, { idempotencyKey: `staff-gift-${Date.now()}`, email: 'staff-giver@example.test', name: 'Giver', card })
+    await t.database.pool.query(
       `update shipments set status = 'shipped', tracking_number = '1Z999', shipped_at = now()
        where id in (select l.shipment_id from order_lines l where l.order_id = $1)`,
       [order.id],
     )
-    const [{ id: lineId }] = (await database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]
+    const [{ id: lineId }] = (await t.database.pool.query(`select id from order_lines where order_id = $1`, [order.id])).rows as [{ id: number }]
     const made = await call('POST', '/api/v3/gift_returns', owner.cookie, { orderLineId: Number(lineId), quantity: 1, reason: 'duplicate' })
     expect(made.status).toBe(201)
     const { giftReturn, balanceCents } = (await made.json()) as { giftReturn: { id: string; returnCode: string; status: string; creditPending: boolean }; balanceCents: number }
@@ -176,7 +152,7 @@ describe('gift returns', () => {
     const found = await call('GET', `/api/v3/staff/gift_returns?code=${encodeURIComponent(giftReturn.returnCode.toLowerCase())}`, staff.cookie)
     expect(await found.json()).toMatchObject({ giftReturns: [{ id: giftReturn.id, familyName: 'The Staffords', requester: { email: owner.email }, creditCents: 4_200 }] })
     expect((await call('POST', `/api/v3/staff/gift_returns/${giftReturn.id}/receive`, staff.cookie, { restock: 'maybe' })).status).toBe(422)
-    const stock = (await services.inventory.levels(p.id)).total
+    const stock = (await t.services.inventory.levels(p.id)).total
     const received = await call('POST', `/api/v3/staff/gift_returns/${giftReturn.id}/receive`, staff.cookie, { restock: true })
     expect(received.status).toBe(200)
     expect(await received.json()).toMatchObject({ creditedCents: 4_200, restocked: true, giftReturn: { status: 'received', creditPending: false } })
@@ -184,11 +160,11 @@ describe('gift returns', () => {
     expect(twice.status).toBe(409)
     expect(((await twice.json()) as { error: { message: string } }).error.message).toBe(giftCardMessages.alreadyReceived)
     expect((await call('POST', '/api/v3/staff/gift_returns/not-a-uuid/receive', staff.cookie, { restock: true })).status).toBe(404)
-    expect((await services.inventory.levels(p.id)).total).toBe(stock + 1)
+    expect((await t.services.inventory.levels(p.id)).total).toBe(stock + 1)
     expect(await (await call('GET', '/api/v3/user_credit', owner.cookie)).json()).toMatchObject({ balanceCents: 4_200 })
-    expect((await services.email.latestTo(owner.email))!.subject).toBe(`We received your returned gift: ${p.name}`)
+    expect((await t.services.email.latestTo(owner.email))!.subject).toBe(`We received your returned gift: ${p.name}`)
     // The giver is never told (nothing about the return reaches their address).
-    expect((await database.pool.query(`select 1 from email_outbox where to_address = 'staff-giver@example.test' and (subject ilike '%return%' or text ilike '%return%')`)).rowCount).toBe(0)
+    expect((await t.database.pool.query(`select 1 from email_outbox where to_address = 'staff-giver@example.test' and (subject ilike '%return%' or text ilike '%return%')`)).rowCount).toBe(0)
     expect(await (await call('GET', '/api/v3/staff/gift_returns?status=received', staff.cookie)).json()).toMatchObject({ giftReturns: [{ id: giftReturn.id, restockedOnReceipt: true, receivedBy: staff.email }] })
   })
 })
