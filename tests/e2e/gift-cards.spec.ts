@@ -40,12 +40,17 @@ async function emailCount(to: string) {
 const open = (page: Page, p: string) => openPage(page, baseUrl, p)
 
 /** Staff read the newest email to `to` in the outbox (/admin/emails), as without SMTP. */
-async function newestEmailText(to: string): Promise<{ subject: string; body: string }> {
+/** The newest email to `to` (whose subject matches `subject`, when given), as staff see it in the outbox. */
+async function newestEmailText(to: string, subject?: RegExp): Promise<{ subject: string; body: string }> {
   const cookie = await signIn(demoStaff)
   const list = await (await fetch(`${baseUrl}/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Cookie: cookie } })).text()
-  const id = Math.max(...[...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1])))
-  const detail = await (await fetch(`${baseUrl}/admin/emails/${id}`, { headers: { Cookie: cookie } })).text()
-  return { subject: detail.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '', body: detail.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"') }
+  const ids = [...new Set([...list.matchAll(/href="\/admin\/emails\/(\d+)"/g)].map((m) => Number(m[1])))].sort((a, b) => b - a)
+  for (const id of ids) {
+    const detail = await (await fetch(`${baseUrl}/admin/emails/${id}`, { headers: { Cookie: cookie } })).text()
+    const found = { subject: detail.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '', body: detail.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"') }
+    if (!subject || subject.test(found.subject)) return found
+  }
+  throw new Error(`no email to ${to}${subject ? ` with a subject matching ${subject}` : ''}`)
 }
 
 describe('gift cards', () => {
@@ -90,9 +95,14 @@ describe('gift cards', () => {
     expect(mail.body).toContain('For all the little things. Love, Jordan')
     const code = mail.body.match(/code: ([2-9A-HJ-NP-Z]{4}(?:-[2-9A-HJ-NP-Z]{4}){3})/)![1]!
     // The buyer's copy has no code.
-    const copy = await newestEmailText('jordan@example.test')
+    // (The order confirmation goes to the buyer too, from the orders service.)
+    const copy = await newestEmailText('jordan@example.test', /gift card for Riley is on its way/)
     expect(copy.body).toContain('Riley')
     expect(copy.body).not.toContain(code)
+    // The receipt says how the card travels (nothing ships), never an empty address.
+    const receipt = await newestEmailText('jordan@example.test', /order .* is confirmed/)
+    expect(receipt.body).toContain('Each gift card goes to its recipient by email.')
+    expect(receipt.body).not.toContain('Ships to ,')
 
     // 4. The recipient redeems it on a phone.
     const phone = await browser.newContext({ viewport: { width: 375, height: 800 } })

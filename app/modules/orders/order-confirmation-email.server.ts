@@ -5,6 +5,9 @@ import type { EmailSender } from '~/modules/email/email.types'
 import { checkoutStrings as t, optionText } from './checkout.strings'
 import type { OrderView } from './orders.service.server'
 
+/** Only e-gift cards: such an order is placed with no address (orders.service), as nothing ships. */
+const nothingShips = (order: OrderView) => order.shipsTo.kind === 'buyer' && !order.shipsTo.address.line1 && !order.shipsTo.address.city
+
 /** The lines of an order as plain text, one paragraph each (the email layout keeps paragraphs, not line breaks). */
 function summaryParagraphs(order: OrderView): string[] {
   const lines = order.lines.map((l) => {
@@ -18,8 +21,10 @@ function summaryParagraphs(order: OrderView): string[] {
     `Tax: ${formatCents(order.taxCents)}`,
     `Total: ${formatCents(order.totalCents)}, paid with ${t.paidWith(order.payment.cardBrand, order.payment.cardLast4)}`,
   ].filter((x): x is string => x !== null)
-  const shipsTo =
-    order.shipsTo.kind === 'registry'
+  // An order of e-gift cards only ships nothing: each card goes to its recipient by email.
+  const shipsTo = nothingShips(order)
+    ? 'Each gift card goes to its recipient by email.'
+    : order.shipsTo.kind === 'registry'
       ? t.giftShipsTo(order.shipsTo.familyName, order.shipsTo.city, order.shipsTo.state)
       : `Ships to ${[order.shipsTo.address.name, order.shipsTo.address.line1, order.shipsTo.address.line2, `${order.shipsTo.address.city}, ${order.shipsTo.address.state} ${order.shipsTo.address.zip}`].filter(Boolean).join(', ')}.`
   return [...lines, totals.join('\u00a0· '), shipsTo]
@@ -44,7 +49,8 @@ export async function sendOrderConfirmation(email: EmailSender, publicOrigin: st
       paragraphs: [
         `${t.orderNumber(order.id)}, placed ${new Date(order.createdAt).toUTCString().slice(0, 16)}.`,
         ...summaryParagraphs(order),
-        userId ? 'We will email you again when it ships.' : 'We will email you again when it ships. Keep this email as your receipt.',
+        ...(nothingShips(order) ? [] : ['We will email you again when it ships.']),
+        ...(userId ? [] : ['Keep this email as your receipt.']),
       ],
       action: userId ? { label: 'View your order', url } : undefined,
     },
