@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DomainError, type DomainErrorCode, errorResponseOf, errorTable, httpStatusOf, isDomainError, messages } from './errors'
+import { DomainError, type DomainErrorCode, errorReasonOf, errorResponseOf, errorTable, httpStatusOf, isDomainError, messages } from './errors'
 import { formFailure } from './form-errors'
 
 const codes = Object.keys(errorTable) as DomainErrorCode[]
@@ -129,5 +129,18 @@ describe('formFailure', () => {
   test('rethrows anything that is not a DomainError', () => {
     const error = new Error('boom')
     expect(() => formFailure(error)).toThrow(error)
+  })
+})
+
+describe('errorReasonOf', () => {
+  test('a DomainError raised with a reason says it, and is answered without it', () => {
+    const error = new DomainError('invalid_input', 'This gift card is used up.', { fields: { code: ['This gift card is used up.'] }, reason: 'code_used_up' })
+    expect(errorReasonOf(error)).toBe('code_used_up')
+    expect(errorResponseOf(error)).toEqual({ status: 422, code: 'invalid_input', message: 'This gift card is used up.', fields: { code: ['This gift card is used up.'] } })
+  })
+
+  test('the same words without a reason, or a look-alike error, have none', () => {
+    expect(errorReasonOf(new DomainError('invalid_input', 'This gift card is used up.'))).toBeUndefined()
+    expect(errorReasonOf(Object.assign(new Error('x'), { name: 'DomainError', code: 'conflict', reason: 'code_used_up' }))).toBeUndefined()
   })
 })

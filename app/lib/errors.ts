@@ -60,9 +60,14 @@ export class DomainError extends Error {
    * of its own in its place (formFailure's genericMessage) without comparing message text.
    */
   readonly generic: boolean
+  /**
+   * Why it was raised, for a caller that acts on it ('empty_cart', 'code_used_up', 'not_charged'): callers branch
+   * on this, never on the message text, so the words can change freely. Never sent to clients.
+   */
+  readonly reason?: string
 
   /** Without a message the error says the default for its code (errorTable). */
-  constructor(code: DomainErrorCode, message?: string, options: { fields?: FieldErrors; cause?: unknown; retryAfterSeconds?: number } = {}) {
+  constructor(code: DomainErrorCode, message?: string, options: { fields?: FieldErrors; cause?: unknown; retryAfterSeconds?: number; reason?: string } = {}) {
     super(message ?? errorTable[code].message, { cause: options.cause })
     this.name = 'DomainError'
     // Not enumerable: the brand is no part of what tests compare or logs print.
@@ -70,6 +75,7 @@ export class DomainError extends Error {
     this.code = code
     this.generic = message === undefined
     this.fields = options.fields
+    if (options.reason !== undefined) this.reason = options.reason
     if (code === 'rate_limited') {
       this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))
       rateLimitListener?.(this.retryAfterSeconds)
@@ -91,6 +97,11 @@ export function httpStatusOf<C extends DomainErrorCode>(code: C): (typeof errorT
 export function httpStatusOf(code: string): ErrorStatus
 export function httpStatusOf(code: string): ErrorStatus {
   return isKnownCode(code) ? errorTable[code].status : 500
+}
+
+/** The reason a DomainError was raised with (DomainError.reason), or undefined for anything else. */
+export function errorReasonOf(error: unknown): string | undefined {
+  return isDomainError(error) ? error.reason : undefined
 }
 
 /**

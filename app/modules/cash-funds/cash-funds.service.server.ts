@@ -19,7 +19,6 @@ import type { GiftCardsService } from '../giftcards/giftcards.service.server'
 import type { PaymentsService } from '../payments/payments.service.server'
 import { createRegistryAccess } from '../registry/registry-access.server'
 import { type RegItemRow, type RegistryRow, regItems, registries } from '../registry/registry.schema'
-import { CashFundError } from './cash-fund-errors'
 import { type CashFundContributionRow, type CashFundRow, cashFundContributions, cashFundPreferences, cashFunds, type GroupGiftRedemptionRow, groupGiftRedemptions, payouts } from './cash-funds.schema'
 import { cashFundMessages as m, groupGiftMessages as gm } from './cash-funds.strings'
 import { addCashFundInput, cashFundPreferencesInput, chipInInput, contributeInput, redeemGroupGiftInput } from './cash-funds.validation'
@@ -411,7 +410,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const message = payment.declineMessage ?? 'Your card was declined.'
       throw new DomainError('invalid_input', message, { fields: { 'card.number': [message] } })
     }
-    if (payment.status !== 'authorized' && payment.status !== 'captured') throw new CashFundError('conflict', m.notCharged, 'not_charged')
+    if (payment.status !== 'authorized' && payment.status !== 'captured') throw new DomainError('conflict', m.notCharged, { reason: 'not_charged' })
     const values = {
       cashFundId: group ? null : target.id,
       regItemId: group ? target.id : null,
@@ -570,7 +569,7 @@ export function createCashFundsService({ db, credit, payments, email, logger, pu
       const row = await contributionFor(id, actor)
       if (row.c.status === 'cancelled') throw new DomainError('conflict', m.alreadyCancelled)
       const settled = await settle(row.c, row.fundTitle).catch((error: unknown) => {
-        if (isDomainError(error) && error.code === 'conflict') throw new CashFundError('conflict', m.notCharged, 'not_charged')
+        if (isDomainError(error) && error.code === 'conflict') throw new DomainError('conflict', m.notCharged, { reason: 'not_charged' })
         throw error
       })
       return contributionView(settled, row.fundTitle, row.fundUsed, row)

@@ -2,10 +2,9 @@
 // service's field paths → the form's names, and the action's answer when giving failed.
 import { randomUUID } from 'node:crypto'
 import { data } from 'react-router'
-import type { FieldErrors } from '~/lib/errors'
+import { errorReasonOf, type FieldErrors } from '~/lib/errors'
 import { formFailure } from '~/lib/form-errors'
 import type { ViewerSession } from '~/modules/accounts/auth.server'
-import { cashFundErrorReason } from './cash-fund-errors'
 import type { ContributeFailure } from './ui/contribute-form'
 
 export type ContributeValues = { amount: string; giverName: string; giverEmail: string; message: string }
@@ -56,7 +55,7 @@ export function giverDefaults(viewer: ViewerSession | null): { giverName: string
  */
 export function contributeFailure(error: unknown, idempotencyKey: string, values: ContributeValues) {
   const failure = formFailure(error)
-  const nextKey = cashFundErrorReason(error) === 'not_charged' ? idempotencyKey : randomUUID()
+  const nextKey = errorReasonOf(error) === 'not_charged' ? idempotencyKey : randomUUID()
   return data<ContributeFailure>(
     { ok: false, message: failure.message, fields: contributeFormFields(failure.fields), values, idempotencyKey: nextKey },
     { status: failure.status },

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { DomainError } from '~/lib/errors'
-import { CashFundError } from './cash-fund-errors'
 import { cashFundMessages } from './cash-funds.strings'
 import { contributeFailure } from './contribute-form.server'
 
@@ -8,7 +7,7 @@ const values = { amount: '25', giverName: 'Ada', giverEmail: 'ada@example.com', 
 
 describe('contributeFailure', () => {
   test('a payment that was not charged keeps the idempotency key, whatever its words', () => {
-    const failure = contributeFailure(new CashFundError('conflict', 'Other words entirely.', 'not_charged'), 'key-1', values)
+    const failure = contributeFailure(new DomainError('conflict', 'Other words entirely.', { reason: 'not_charged' }), 'key-1', values)
     expect(failure.init?.status).toBe(409)
     expect(failure.data).toMatchObject({ ok: false, message: 'Other words entirely.', idempotencyKey: 'key-1', values })
   })

@@ -11,7 +11,6 @@ import { products } from '../catalog/catalog.schema'
 import type { EmailSender } from '../email/email.types'
 import { orderLines, orders } from '../orders/orders.schema'
 import { createRegistryAccess } from '../registry/registry-access.server'
-import { GiftCardError } from './gift-card-errors'
 import {
   type CreditReason,
   giftCardRedeemAttempts,
@@ -226,7 +225,7 @@ export function createGiftCardsService({ db, email, publicUrl, clock = () => new
     const [card] = looksLikeCode(normalised) ? await db.select().from(giftCards).where(eq(giftCards.codeHash, hashCode(normalised))) : []
     if (!card || !card.emailedAt) throw new DomainError('invalid_input', giftCardMessages.codeNotFound, { fields: { [field]: [giftCardMessages.codeNotFound] } })
     await attemptSucceeded(attempt)
-    if (card.balanceCents === 0) throw new GiftCardError('invalid_input', giftCardMessages.codeUsedUp, 'code_used_up', { fields: { [field]: [giftCardMessages.codeUsedUp] } })
+    if (card.balanceCents === 0) throw new DomainError('invalid_input', giftCardMessages.codeUsedUp, { fields: { [field]: [giftCardMessages.codeUsedUp] }, reason: 'code_used_up' })
     return card
   }
 

@@ -3,12 +3,11 @@
 // orders service's (order-confirmation-email.server.ts), so the pages and the API send the same one.
 import { randomBytes } from 'node:crypto'
 import { type AppLoadContext, data, redirect } from 'react-router'
-import { isDomainError, type FieldErrors } from '~/lib/errors'
+import { errorReasonOf, isDomainError, type FieldErrors } from '~/lib/errors'
 import { getViewer, isSecureRequest, readCookie } from '~/modules/accounts/auth.server'
 import { pageCartViewer } from '~/modules/cart/cart-cookie.server'
 import { normaliseCode } from '~/modules/giftcards/giftcards.validation'
 import { checkoutStrings as t } from './checkout.strings'
-import { orderErrorReason } from './order-errors'
 import type { OrderQuote, OrderView } from './orders.service.server'
 import type { CheckoutDefaults } from './ui/checkout-form'
 import type { CheckoutScope } from './orders.validation'
@@ -234,7 +233,7 @@ export async function placeOrderFromForm(
       fields.paymentMethodId = [...(fields.paymentMethodId ?? []), ...fields.cardNumber]
       delete fields.cardNumber
     }
-    const reason = orderErrorReason(error)
+    const reason = errorReasonOf(error)
     const onlyFields = Object.keys(fields).length > 0 && reason === 'invalid_fields'
     return fail(onlyFields ? t.fixFields : error.message, fields, status, reason === 'total_changed')
   }
@@ -302,7 +301,7 @@ export async function quoteFor(context: AppLoadContext, viewer: { userId?: numbe
     return { quote: (await context.services.orders.quote(viewer, { scope, state: state ?? undefined, ...(applyCredit ? { applyCredit } : {}) })) as OrderQuote & { unavailable: string[] }, problem: null, message: null }
   } catch (error) {
     if (!isDomainError(error)) throw error
-    const reason = orderErrorReason(error)
+    const reason = errorReasonOf(error)
     if (reason === 'empty_cart') return { quote: null, problem: 'empty' as const, message: null }
     if (reason === 'no_registry_address') return { quote: null, problem: 'no_registry_address' as const, message: null }
     // Anything else the shopper can act on (e.g. gifts for two registries in one link): say it as it is.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type AnyColumn, and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { executeNamed } from '~/db/named-statement.server'
-import { DomainError, isDomainError } from '~/lib/errors'
+import { DomainError, errorReasonOf, isDomainError } from '~/lib/errors'
 import { parseInput } from '~/lib/parse-input'
 import { isUuid } from '~/lib/uuid'
 import type { Logger } from '~/lib/logger.server'
@@ -15,7 +15,6 @@ import { isUsStateCode } from '../accounts/us-states'
 import { discountForCart, type DiscountExclusion, type RegistryDiscount } from '../discount/discount'
 import type { GiftCardDetails } from '../giftcards/giftcards.schema'
 import type { GiftCardsService, OrderTender, TenderPlan } from '../giftcards/giftcards.service.server'
-import { giftCardErrorReason } from '../giftcards/gift-card-errors'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
 import type { EmailSender } from '../email/email.types'
 import { payments } from '../payments/payments.schema'
@@ -27,7 +26,6 @@ import { orderLines, orders, productStock, type OrderRow } from './orders.schema
 import { paymentMethodMessages } from '../payments/payment-methods.validation'
 import { type CheckoutScope, orderMessages, placeOrderInput, type PlaceOrderData, quoteInput } from './orders.validation'
 import { sendOrderConfirmation } from './order-confirmation-email.server'
-import { OrderError, orderErrorReason } from './order-errors'
 import { differsFromShown } from './shown-amounts'
 import { ensureProductStock } from './stock.seed.server'
 import { DEFAULT_TAX_BASIS_POINTS, taxCentsFor, taxRateFor } from './tax'
@@ -202,7 +200,7 @@ function parseFields<T>(schema: Parameters<typeof parseInput<T>>[0], input: unkn
     return parseInput(schema, input)
   } catch (error) {
     if (!isDomainError(error) || error.code !== 'invalid_input') throw error
-    throw new OrderError('invalid_input', error.message, 'invalid_fields', { fields: error.fields, cause: error })
+    throw new DomainError('invalid_input', error.message, { fields: error.fields, cause: error, reason: 'invalid_fields' })
   }
 }
 
@@ -449,7 +447,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     quoting = false,
   ) {
     const view = { lines: await linesFor(viewer, scope) }
-    if (view.lines.length === 0) throw new OrderError('invalid_input', orderMessages.emptyCart, 'empty_cart')
+    if (view.lines.length === 0) throw new DomainError('invalid_input', orderMessages.emptyCart, { reason: 'empty_cart' })
     const gone = quoting ? undefined : view.lines.find((l) => l.unavailable)
     if (gone) {
       // Stock ran out before this checkout reached the order's transaction: the same answer as when it runs out inside it.
@@ -464,7 +462,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
     let address: PostalAddress | null
     if (registryId) {
       const [r] = await db.select({ address: registries.shippingAddress }).from(registries).where(eq(registries.id, registryId))
-      if (!r?.address) throw new OrderError('conflict', orderMessages.noRegistryAddress, 'no_registry_address')
+      if (!r?.address) throw new DomainError('conflict', orderMessages.noRegistryAddress, { reason: 'no_registry_address' })
       address = r.address
     } else if (shippingAddress && shippingAddress.state && shippingAddress.city) {
       address = shippingAddress
@@ -1052,7 +1050,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         try {
           return await price(viewer, { scope: data.scope, shippingAddress: data.shippingAddress, idempotencyKey: data.idempotencyKey })
         } catch (error) {
-          if (orderErrorReason(error) === 'empty_cart') return null
+          if (errorReasonOf(error) === 'empty_cart') return null
           throw error
         }
       }
@@ -1084,7 +1082,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
         const placed = await byKey(key)
         if (placed && sameBuyer(placed, viewer, data.email)) return { order: await viewOf(placed), created: false }
         if (placed) throw new DomainError('invalid_input', orderMessages.keyReused, { fields: { idempotencyKey: [orderMessages.keyReused] } })
-        throw new OrderError('invalid_input', orderMessages.emptyCart, 'empty_cart')
+        throw new DomainError('invalid_input', orderMessages.emptyCart, { reason: 'empty_cart' })
       }
       const destination = pricedOrEmpty.address
       if (!destination) throw new DomainError('invalid_input', orderMessages.address, { fields: { shippingAddress: [orderMessages.address] } })
@@ -1105,7 +1103,7 @@ export function createOrdersService({ db, cart, payments: paymentsService, disco
               })
               .catch((error: unknown) => {
                 // A card the summary showed paying part of the order, used up since: its balance changed.
-                if (giftCardErrorReason(error) === 'code_used_up' && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
+                if (errorReasonOf(error) === 'code_used_up' && (data.expected?.giftCardCents ?? 0) > 0) throw new DomainError('conflict', giftCardMessages.balanceChanged)
                 throw error
               })
           : { giftCard: null, creditCents: 0, cardDueCents: priced.totalCents }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
-import { orderErrorReason } from './order-errors'
+import { errorReasonOf } from '~/lib/errors'
 import { orderMessages } from './orders.validation'
 import { differsFromShown } from './shown-amounts'
 
@@ -19,13 +19,13 @@ describe('money shown = money charged', () => {
   test('a total that changed is refused naming the new total, marked total_changed', () => {
     const refusal = differsFromShown({ totalCents: 4_900 }, { totalCents: 5_000 }, plan(0, 0, 5_000))
     expect(refusal).toMatchObject({ code: 'conflict', message: orderMessages.totalChanged(5_000) })
-    expect(orderErrorReason(refusal)).toBe('total_changed')
+    expect(errorReasonOf(refusal)).toBe('total_changed')
   })
 
   test('a tender the summary did not include is not shown yet; a tender amount that moved is a changed balance', () => {
     const notShown = differsFromShown({ totalCents: 5_000, giftCardCents: 0 }, { totalCents: 5_000 }, plan(1_000, 0, 4_000))
     expect(notShown).toMatchObject({ code: 'conflict', message: orderMessages.tenderNotShown })
-    expect(orderErrorReason(notShown)).toBeUndefined()
+    expect(errorReasonOf(notShown)).toBeUndefined()
     expect(differsFromShown({ totalCents: 5_000, giftCardCents: 1_000 }, { totalCents: 5_000 }, plan(600, 0, 4_400))).toMatchObject({ message: giftCardMessages.balanceChanged })
     expect(differsFromShown({ totalCents: 5_000, creditCents: 700 }, { totalCents: 5_000 }, plan(0, 200, 4_800))).toMatchObject({ message: giftCardMessages.balanceChanged })
     expect(differsFromShown({ totalCents: 5_000, cardCents: 5_000 }, { totalCents: 5_000 }, plan(0, 0, 4_000))).toMatchObject({ message: giftCardMessages.balanceChanged })

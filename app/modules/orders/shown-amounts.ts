@@ -3,7 +3,6 @@
 import { DomainError } from '~/lib/errors'
 import type { TenderPlan } from '../giftcards/giftcards.service.server'
 import { giftCardMessages } from '../giftcards/giftcards.validation'
-import { OrderError } from './order-errors'
 import { orderMessages, type ShownAmounts } from './orders.validation'
 
 /**
@@ -12,7 +11,7 @@ import { orderMessages, type ShownAmounts } from './orders.validation'
  * meanwhile, or a code not applied on the summary), then the card's share. The refusal is a 409 to throw.
  */
 export function differsFromShown(shown: ShownAmounts, priced: { totalCents: number }, plan: TenderPlan): DomainError | null {
-  if (shown.totalCents !== priced.totalCents) return new OrderError('conflict', orderMessages.totalChanged(priced.totalCents), 'total_changed')
+  if (shown.totalCents !== priced.totalCents) return new DomainError('conflict', orderMessages.totalChanged(priced.totalCents), { reason: 'total_changed' })
   const giftCardCents = plan.giftCard?.amountCents ?? 0
   // A code typed (or credit ticked) after the summary was quoted: not a balance that changed, one not shown yet.
   if ((shown.giftCardCents === 0 && giftCardCents > 0) || (shown.creditCents === 0 && plan.creditCents > 0)) return new DomainError('conflict', orderMessages.tenderNotShown)

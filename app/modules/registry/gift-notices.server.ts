@@ -12,8 +12,7 @@ import type { Db } from '~/db/client.server'
 import type { Logger } from '~/lib/logger.server'
 import type { EmailSender } from '~/modules/email/email.types'
 import { formatCents } from '~/lib/money'
-
-export type GiftKind = 'reserved' | 'bought_elsewhere' | 'nestlist_order' | 'cash_fund' | 'group_gift'
+import type { GiftKind } from './registry.types'
 
 /** One gift as the family's notices list it. */
 export type GiftNotice = {

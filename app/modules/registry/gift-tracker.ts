@@ -1,9 +1,9 @@
 // The gift tracker's view of a gift, its filters, words and CSV: pure, so the page (server and browser) and the
 // service (gift-tracker.server.ts) share them.
 import { formatCents } from '~/lib/money'
-import type { PostalAddress } from './registry.types'
+import type { GiftKind, PostalAddress } from './registry.types'
 
-export type GiftKind = 'reserved' | 'bought_elsewhere' | 'nestlist_order' | 'cash_fund' | 'group_gift'
+export type { GiftKind }
 
 /**
  * One gift in the tracker. `id` is the gift's id (a digest), never the reservation or contribution id. The fields

@@ -96,3 +96,6 @@ export type FoundRegistry = {
   arrivalMonth: string | null
   shipsTo: { city: string; state: string } | null
 }
+
+/** Every kind of gift a registry receives (the family's notices and the gift tracker). */
+export type GiftKind = 'reserved' | 'bought_elsewhere' | 'nestlist_order' | 'cash_fund' | 'group_gift'
