@@ -119,11 +119,16 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
       )}::jsonb) as a(payment_id uuid, kind text, amount int, outcome text, code text, message text)`
   }
 
-  /** Settles a payment left pending (its request crashed or timed out) from what the processor knows. */
-  async function settlePending(row: PaymentRow): Promise<PaymentRow> {
+  /**
+   * Settles a payment left pending (its request crashed or timed out, or a checkout batch handed it back before
+   * writing its order) from what the processor knows. `whenUnknown: 'wait'` leaves a payment the processor has
+   * not heard of pending (its request may still be on its way); otherwise that payment is declined.
+   */
+  async function settlePending(row: PaymentRow, { whenUnknown = 'decline' }: { whenUnknown?: 'decline' | 'wait' } = {}): Promise<PaymentRow> {
     if (row.status !== 'pending') return row
     const known = await processor.lookup(row.idempotencyKey).catch(() => undefined)
     if (known === undefined) return row // the processor is unreachable: leave it pending for the next try
+    if (known === null && whenUnknown === 'wait') return row
     const status = known && (known.status === 'authorized' || known.status === 'captured') ? 'authorized' : 'declined'
     const [updated] = await db
       .update(payments)
@@ -178,9 +183,13 @@ export function createPaymentsService({ db, processor, clock = () => new Date(),
         if (!existing || existing.amountCents !== data.amountCents || existing.cardLast4 !== last4 || existing.purpose !== data.purpose) {
           throw new DomainError('invalid_input', paymentMessages.keyReused, { fields: { idempotencyKey: [paymentMessages.keyReused] } })
         }
+        // The processor's books first: a payment it has answered is settled at once (a checkout batch hands its
+        // payments back pending when the one-by-one path is to place the order). One it has not heard of yet is
+        // waited for, up to 5 s, while its own request finishes.
+        existing = await settlePending(existing, { whenUnknown: 'wait' })
         for (let i = 0; existing.status === 'pending' && i < 50; i++) {
           await new Promise((r) => setTimeout(r, 100))
-          existing = await byId(existing.id)
+          existing = await settlePending(await byId(existing.id), { whenUnknown: 'wait' })
         }
         return view(await settlePending(existing))
       }
