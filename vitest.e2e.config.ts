@@ -13,7 +13,11 @@ export default defineConfig({
     // (scripts/test.mjs) with its first error, so a flaky test stays visible.
     retry: 1,
     hookTimeout: 240_000,
-    fileParallelism: false,
+    // Two test files at a time (E2E_WORKERS to change it), each its own worker, all against the one server and
+    // the one Chromium started in global setup: a test file makes its own accounts, registries and products, and
+    // a test that changes what every page shows (a flag, a sale, a cache) does it on things of its own.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     pool: 'forks',
   },
 })
