@@ -2,8 +2,9 @@ import { data } from 'react-router'
 import { type CheckoutFailure, checkoutViewer, creditBalance, giftCheckoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
-import { Alert, Container, LinkButton } from '~/ui'
+import { checkoutShouldRevalidate } from '~/modules/orders/ui/checkout-form'
+import { CheckoutLayout, Way } from '~/modules/orders/ui/checkout-layout'
+import { Alert } from '~/ui'
 import type { Route } from './+types/gift-checkout'
 
 export const meta = () => [{ title: 'Gift checkout | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -53,37 +54,21 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
   const { quote, problem, problemMessage, noAddressFamily } = loaderData
   const failure = actionData as CheckoutFailure | undefined
   return (
-    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
-      <h1 className="text-3xl font-bold">{quote?.registry ? t.giftCheckoutTitle(quote.registry.familyName) : t.checkoutTitle}</h1>
-      {problem === 'no_registry_address' ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{t.noRegistryAddress}</Alert>
-          {noAddressFamily ? <LinkButton to={noAddressFamily.href}>{t.reserveInstead}</LinkButton> : null}
-        </div>
-      ) : quote === null ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{problemMessage ?? t.checkoutEmptyGifts}</Alert>
-          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
-        </div>
-      ) : quote.unavailable.length > 0 ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="error" title={t.unavailableNote}>
-            {quote.unavailable.join(', ')}
-          </Alert>
-          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
-        </div>
-      ) : (
-        <CheckoutForm
-          quote={quote}
-          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
-          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
-          failure={failure}
-          signedIn={loaderData.signedIn}
-          savedCards={loaderData.savedCards}
-          creditBalanceCents={loaderData.creditBalanceCents}
-          registry={quote.registry}
-        />
-      )}
-    </Container>
+    <CheckoutLayout
+      title={quote?.registry ? t.giftCheckoutTitle(quote.registry.familyName) : t.checkoutTitle}
+      quote={quote}
+      blocked={
+        problem === 'no_registry_address' ? (
+          <Way action={noAddressFamily ? { to: noAddressFamily.href, label: t.reserveInstead } : undefined}>
+            <Alert tone="info">{t.noRegistryAddress}</Alert>
+          </Way>
+        ) : null
+      }
+      empty={{ message: problemMessage ?? t.checkoutEmptyGifts, action: { to: '/store/checkout?cart_type=store', label: t.backToCart } }}
+      unavailableAction={{ to: '/store/checkout?cart_type=store', label: t.backToCart }}
+      loaderData={loaderData}
+      failure={failure}
+      form={{ registry: quote?.registry }}
+    />
   )
 }

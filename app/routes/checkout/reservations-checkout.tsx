@@ -3,10 +3,11 @@ import { getViewer } from '~/modules/accounts/auth.server'
 import { type CheckoutFailure, checkoutViewer, creditBalance, checkoutDefaults, newCheckoutKey, placeOrderFromForm, quoteFor } from '~/modules/orders/checkout.server'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
-import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
+import { checkoutShouldRevalidate } from '~/modules/orders/ui/checkout-form'
+import { CheckoutLayout } from '~/modules/orders/ui/checkout-layout'
 import { heldReservations } from '~/modules/registry/reservation-holder.server'
 import { isUuid } from '~/lib/uuid'
-import { Alert, Container, LinkButton } from '~/ui'
+import { Alert } from '~/ui'
 import type { Route } from './+types/reservations-checkout'
 
 export const meta = () => [{ title: 'Buy your reserved gifts | Nestlist' }, { name: 'robots', content: 'noindex' }]
@@ -49,32 +50,15 @@ export default function ReservationsCheckout({ loaderData, actionData }: Route.C
   const { quote, problem, problemMessage, ignored } = loaderData
   const failure = actionData as CheckoutFailure | undefined
   return (
-    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
-      <h1 className="text-3xl font-bold">{t.reservationsTitle}</h1>
-      {ignored > 0 && quote ? <Alert tone="info">{t.reservationsIgnored(ignored)}</Alert> : null}
-      {problem === 'no_registry_address' ? (
-        <Alert tone="info">{t.noRegistryAddress}</Alert>
-      ) : quote === null ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{problemMessage ?? t.reservationsNone}</Alert>
-          <LinkButton to="/reservations">{t.reservationsLink}</LinkButton>
-        </div>
-      ) : quote.unavailable.length > 0 ? (
-        <Alert tone="error" title={t.unavailableNote}>
-          {quote.unavailable.join(', ')}
-        </Alert>
-      ) : (
-        <CheckoutForm
-          quote={quote}
-          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
-          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
-          failure={failure}
-          signedIn={loaderData.signedIn}
-          savedCards={loaderData.savedCards}
-          creditBalanceCents={loaderData.creditBalanceCents}
-          registry={quote.registry}
-        />
-      )}
-    </Container>
+    <CheckoutLayout
+      title={t.reservationsTitle}
+      notices={ignored > 0 && quote ? <Alert tone="info">{t.reservationsIgnored(ignored)}</Alert> : null}
+      quote={quote}
+      blocked={problem === 'no_registry_address' ? <Alert tone="info">{t.noRegistryAddress}</Alert> : null}
+      empty={{ message: problemMessage ?? t.reservationsNone, action: { to: '/reservations', label: t.reservationsLink } }}
+      loaderData={loaderData}
+      failure={failure}
+      form={{ registry: quote?.registry }}
+    />
   )
 }

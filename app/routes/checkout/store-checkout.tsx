@@ -8,8 +8,9 @@ import { groupGiftCopy } from '~/modules/cash-funds/cash-funds.strings'
 import { savedCardsFor } from '~/modules/payments/saved-cards.server'
 import { checkoutStrings as t } from '~/modules/orders/checkout.strings'
 import { CartReview, groupCart } from '~/modules/orders/ui/cart-review'
-import { checkoutShouldRevalidate, CheckoutForm } from '~/modules/orders/ui/checkout-form'
-import { Alert, Container, Icon, LinkButton } from '~/ui'
+import { checkoutShouldRevalidate } from '~/modules/orders/ui/checkout-form'
+import { CheckoutLayout } from '~/modules/orders/ui/checkout-layout'
+import { Alert, Container, Icon } from '~/ui'
 import type { Route } from './+types/store-checkout'
 
 export const meta = ({ location }: Route.MetaArgs) => [
@@ -110,39 +111,21 @@ export default function StoreCheckout({ loaderData, actionData }: Route.Componen
   const failure = actionData && 'values' in actionData ? (actionData as CheckoutFailure) : undefined
   const { quote, problemMessage } = loaderData
   return (
-    <Container size="lg" className="flex flex-col gap-6 py-8 sm:py-12">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-bold">{t.checkoutTitle}</h1>
+    <CheckoutLayout
+      title={t.checkoutTitle}
+      aside={
         <Link to="/store/checkout?cart_type=store" className="inline-flex min-h-11 items-center gap-1 font-semibold text-berry-700 underline underline-offset-2">
           <Icon name="chevron-left" className="size-4" />
           {t.backToCart}
         </Link>
-      </div>
-      {loaderData.groupGiftMessage && !failure ? <Alert tone="success">{loaderData.groupGiftMessage}</Alert> : null}
-      {quote === null ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="info">{problemMessage ?? t.checkoutEmpty}</Alert>
-          <LinkButton to="/store">{t.shopLink}</LinkButton>
-        </div>
-      ) : quote.unavailable.length > 0 ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert tone="error" title={t.unavailableNote}>
-            {quote.unavailable.join(', ')}
-          </Alert>
-          <LinkButton to="/store/checkout?cart_type=store">{t.backToCart}</LinkButton>
-        </div>
-      ) : (
-        <CheckoutForm
-          quote={quote}
-          checkoutKey={failure?.values.checkoutKey || loaderData.checkoutKey}
-          defaults={failure ? { ...loaderData.defaults, ...failure.values } : loaderData.defaults}
-          failure={failure}
-          signedIn={loaderData.signedIn}
-          creditBalanceCents={loaderData.creditBalanceCents}
-          savedAddressUsed={loaderData.savedAddressUsed && !failure}
-          savedCards={loaderData.savedCards}
-        />
-      )}
-    </Container>
+      }
+      notices={loaderData.groupGiftMessage && !failure ? <Alert tone="success">{loaderData.groupGiftMessage}</Alert> : null}
+      quote={quote}
+      empty={{ message: problemMessage ?? t.checkoutEmpty, action: { to: '/store', label: t.shopLink } }}
+      unavailableAction={{ to: '/store/checkout?cart_type=store', label: t.backToCart }}
+      loaderData={loaderData}
+      failure={failure}
+      form={{ savedAddressUsed: loaderData.savedAddressUsed && !failure }}
+    />
   )
 }
