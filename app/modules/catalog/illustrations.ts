@@ -1,6 +1,9 @@
 // Flat, friendly SVG illustrations for the demo catalogue: product pictures, brand logos, category
 // tiles, guide covers and the placeholder heart. Everything is generated from code (no fonts or
 // bitmaps to ship), deterministic, and served by one handler through renderImageForPath().
+// It is long because DRAW holds one drawing per product kind, each built from the private shape helpers
+// and palettes defined here; it stays one file so those helpers stay private and a new kind is one entry
+// beside the others (the banner art already lives apart, in banner-art.ts).
 
 import { BRAND_SEEDS, brandIndexBySlug } from './seed/brand-list'
 import { categoryNodeBySlug } from './seed/category-tree'

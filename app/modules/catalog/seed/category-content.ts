@@ -1,5 +1,7 @@
 // Editorial copy for each store category: the teaser text shown in the category hero and the FAQ
 // section. Keyed by url slug; every slug in category-tree.ts has an entry (checked by a test).
+// Demo seed copy, long because every category has its teaser and FAQs; it stays one file so the test
+// that every category-tree.ts slug has an entry checks a single table.
 
 export type CategoryCopy = {
   teaser: string

@@ -1,6 +1,8 @@
 // Guide article bodies, keyed by guide slug. Markdown-lite: paragraphs separated by blank lines,
 // '## ' headings and '- ' bullet lists. General advice only; the text points readers to their
 // pediatrician or car seat technician where that matters.
+// Demo seed copy, long because each guide's whole article is written out here; it stays one table so
+// catalog-seed-data.ts looks every body up by slug in one place.
 
 export const GUIDE_BODIES: Record<string, string> = {
   'best-strollers': `A stroller is one of the most-used things you will buy, so it is worth test-driving a few before you decide. Start with where you will push it most: city sidewalks, suburban paths, gravel or the trunk of a small car.

@@ -1,6 +1,8 @@
 // What the demo shop sells, leaf category by leaf category: product nouns, price ranges in dollars,
 // the illustration for each, which brands make them, options and a few feature sentences that the
 // generator mixes into descriptions.
+// Demo seed data, long because it has one entry per leaf category; it stays one table in one file so
+// products.ts reads it in a single pass and the lines can be compared side by side in category order.
 
 import type { ProductKind } from '../illustrations'
 import type { Department } from './brand-list'
